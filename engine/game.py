@@ -1,0 +1,147 @@
+"""The interface every game implements, and the plumbing they share.
+
+A game is a deterministic state machine. Its whole state is plain JSON data held in
+``self.state`` (a dict), so that ``to_json`` / ``engine.load`` round-trip exactly and two games
+are equal when their states are equal. Randomness comes only from ``self.rng(purpose)``, derived
+from the game's seed and a counter stored in the state, so replays are identical.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from engine.errors import IllegalAction
+from engine.options import GameSpec
+
+Event = dict[str, Any]
+View = dict[str, Any]
+
+#: Bumped when the JSON layout of any game changes incompatibly (the table service stores it).
+SNAPSHOT_VERSION = 1
+
+
+def normalize_action(action: str) -> str:
+    """Actions are the words a player types: case-insensitive, spaces folded."""
+    if not isinstance(action, str):
+        raise IllegalAction("An action is a few words, such as `pass` or `play 5H`.")
+    return " ".join(action.lower().split())
+
+
+class Game(ABC):
+    """Base class of the four games.
+
+    Subclasses set ``spec`` and implement the abstract methods. Seats are ``0..players-1``.
+    ``apply`` must validate completely before it changes anything: a raised ``IllegalAction``
+    leaves the game exactly as it was.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(
+        cls,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        deck: list[str] | None = None,
+    ) -> Game:
+        """A fresh game; ``options`` are already resolved and validated against ``spec``."""
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Game:
+        return cls(state)
+
+    # -- the API ------------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def players(self) -> int:
+        return int(self.state["players"])
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.state["options"]
+
+    @property
+    def seed(self) -> int:
+        return int(self.state["seed"])
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """The seats whose move is awaited now (several at once during a May I window)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every complete legal action of ``seat`` now, as the words a player would type."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        """Apply a normalized action by a seat that is in ``to_act()``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator). Never another seat's hidden cards."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """``{"scores": [...per seat], "winners": [seats], ...}`` once the game is over."""
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Apply ``action`` for ``seat``; returns JSON-safe events saying what happened."""
+        text = normalize_action(action)
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat} at this table.")
+        if self.is_over():
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act():
+            raise IllegalAction(self.not_your_turn(seat))
+        return self._apply(seat, text)
+
+    def not_your_turn(self, seat: int) -> str:
+        waiting = self.to_act()
+        names = ", ".join(f"seat {s}" for s in waiting) or "nobody"
+        return f"It is not your turn: waiting for {names}."
+
+    # -- persistence --------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(
+            {"game": self.name, "version": SNAPSHOT_VERSION, "state": self.state},
+            separators=(",", ":"),
+            sort_keys=True,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.name == self.name
+            and json.dumps(other.state, sort_keys=True) == json.dumps(self.state, sort_keys=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} players={self.players} seed={self.seed}>"
+
+    # -- shared helpers -----------------------------------------------------------------------
+    def rng(self) -> random.Random:
+        """A fresh generator for the next random step (a shuffle, a first-dealer draw).
+
+        Derived from the seed and a counter kept in the state, so a game loaded from JSON
+        makes the same random choices as the original.
+        """
+        counter = self.state.get("rng_counter", 0)
+        self.state["rng_counter"] = counter + 1
+        return random.Random(f"{self.seed}/{counter}")

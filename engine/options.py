@@ -1,0 +1,172 @@
+"""Machine-readable option schemas: the table service and the slash commands are built from them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import IllegalAction
+
+OptionValue = int | str | bool | None
+
+_TRUE = {"on", "true", "yes", "1", "y"}
+_FALSE = {"off", "false", "no", "0", "n"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option.
+
+    Either ``choices`` lists every allowed value, or ``minimum``/``maximum`` bound an integer
+    (for long ranges such as Troggu's ``deals`` 1-50, which Discord cannot offer as choices).
+    ``extra`` lists non-integer values also allowed beside an integer range (``"off"``, ``"auto"``).
+    On/off options are booleans.
+    """
+
+    name: str
+    default: OptionValue
+    description: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    extra: tuple[OptionValue, ...] = ()
+
+    @property
+    def is_bool(self) -> bool:
+        return self.choices == (True, False) or self.choices == (False, True)
+
+    def values(self) -> list[OptionValue]:
+        """Every allowed value, in order (ranges expanded)."""
+        if self.choices is not None:
+            return list(self.choices)
+        assert self.minimum is not None and self.maximum is not None
+        return [*range(self.minimum, self.maximum + 1), *self.extra]
+
+    def describe_values(self) -> str:
+        if self.is_bool:
+            return "on/off"
+        if self.choices is not None:
+            return ", ".join(format_value(v) for v in self.choices)
+        text = f"{self.minimum}-{self.maximum}"
+        if self.extra:
+            text += ", " + ", ".join(format_value(v) for v in self.extra)
+        return text
+
+    def parse(self, value: Any) -> OptionValue:
+        """Return the canonical value for ``value`` (which may be text typed by a user)."""
+        if isinstance(value, str):
+            value = self._from_text(value)
+        if self.is_bool:
+            if isinstance(value, bool):
+                return value
+        elif isinstance(value, int) and not isinstance(value, bool):
+            low, high = self.minimum, self.maximum
+            in_range = low is not None and high is not None and low <= value <= high
+            if in_range or value in (self.choices or ()):
+                return value
+        elif value in self.values():
+            return value
+        raise IllegalAction(
+            f"{format_value(value)} is not a value of option `{self.name}`: "
+            f"allowed: {self.describe_values()}."
+        )
+
+    def _from_text(self, text: str) -> Any:
+        key = text.strip().lower()
+        if self.is_bool:
+            return True if key in _TRUE else False if key in _FALSE else text
+        for allowed in self.values():
+            if isinstance(allowed, str) and allowed.lower() == key:
+                return allowed
+            if allowed is None and key in {"none", "random"}:
+                return None
+        return int(key) if key.lstrip("-").isdigit() else text
+
+
+def format_value(value: Any) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value is None:
+        return "random"
+    return str(value)
+
+
+TIMER = Option(
+    "timer",
+    60,
+    "Seconds a player has for a move before the AI makes it for him (off = no limit).",
+    choices=(7, 15, 30, 60, 120, "off"),
+)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the table service needs to know about a game before any table exists."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    presets: Mapping[str, Mapping[str, OptionValue]] = field(default_factory=dict)
+    summary: str = ""
+    #: Default player count when the caller does not say (for the terminal table).
+    default_players: int = 0
+    #: Narrows the player range for given options (TroiKuntza's `allow_three`).
+    player_range: Callable[[Mapping[str, Any]], tuple[int, int]] | None = None
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options)
+        raise IllegalAction(f"{self.title} has no option `{name}`. Its options: {known}.")
+
+    def defaults(self) -> dict[str, OptionValue]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve(
+        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
+    ) -> dict[str, OptionValue]:
+        """Defaults, then the preset, then the overrides; every value validated."""
+        values = self.defaults()
+        if preset is not None:
+            key = preset.strip().lower()
+            if key not in self.presets:
+                names = ", ".join(self.presets) or "none"
+                raise IllegalAction(f"{self.title} has no preset `{preset}`. Presets: {names}.")
+            values.update(self.presets[key])
+        for name, value in (overrides or {}).items():
+            values[name] = self.option(name).parse(value)
+        return values
+
+    def check_players(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        low, high = self.min_players, self.max_players
+        if self.player_range is not None:
+            low, high = self.player_range(options if options is not None else self.defaults())
+        if not low <= players <= high:
+            span = f"{low}" if low == high else f"{low} to {high}"
+            raise IllegalAction(f"{self.title} is played by {span} players, not {players}.")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The schema as plain JSON-safe data."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "summary": self.summary,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "values": o.values(),
+                    "description": o.description,
+                }
+                for o in self.options
+            ],
+            "presets": {k: dict(v) for k, v in self.presets.items()},
+        }
