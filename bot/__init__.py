@@ -1,0 +1,1 @@
+"""Troika Table's application: settings, table service, storage, ratings, rendering."""
