@@ -1,0 +1,104 @@
+"""The table service: tables, seats, moves, timers and persistence, with no Discord in it.
+
+Usage::
+
+    service = TableService(path, clock=time.time, ai_delay=1.5)
+    service.add_listener(my_listener)          # async on_table_event(event)
+    await service.start()                      # load + re-arm timers
+    await service.open_table(channel, guild, user, "Ann", "troika", preset=None, options={})
+    await service.join(channel, other, "Bob"); await service.add_ai(channel, user, "easy")
+    await service.start_game(channel, user)
+    await service.act(channel, user, "bid 7 no")
+    service.view(channel, user); service.legal_actions(channel, user)
+    await service.close()
+"""
+
+from bot.service.errors import (
+    AiSeat,
+    AlreadySeated,
+    CannotStart,
+    IllegalMove,
+    NoTable,
+    NotAtTable,
+    NotHost,
+    NotYourTurn,
+    TableError,
+    TableExists,
+    TableFull,
+    UnknownGame,
+    WrongPhase,
+)
+from bot.service.listeners import (
+    AbandonVoted,
+    ActionApplied,
+    GameOver,
+    GameStarted,
+    HandEnded,
+    HostChanged,
+    OptionsChanged,
+    PlayerJoined,
+    PlayerKicked,
+    PlayerLeft,
+    RecordingListener,
+    SpectatorJoined,
+    TableAbandoned,
+    TableClosed,
+    TableEvent,
+    TableListener,
+    TableOpened,
+    TurnChanged,
+)
+from bot.service.models import (
+    AbandonResult,
+    ActionSource,
+    ActResult,
+    EngineEvent,
+    Seat,
+    Table,
+    TableStatus,
+    TableView,
+)
+from bot.service.service import TableService
+
+__all__ = [
+    "AbandonResult",
+    "AbandonVoted",
+    "ActResult",
+    "ActionApplied",
+    "ActionSource",
+    "AiSeat",
+    "AlreadySeated",
+    "CannotStart",
+    "EngineEvent",
+    "GameOver",
+    "GameStarted",
+    "HandEnded",
+    "HostChanged",
+    "IllegalMove",
+    "NoTable",
+    "NotAtTable",
+    "NotHost",
+    "NotYourTurn",
+    "OptionsChanged",
+    "PlayerJoined",
+    "PlayerKicked",
+    "PlayerLeft",
+    "RecordingListener",
+    "Seat",
+    "SpectatorJoined",
+    "Table",
+    "TableAbandoned",
+    "TableClosed",
+    "TableError",
+    "TableEvent",
+    "TableExists",
+    "TableFull",
+    "TableListener",
+    "TableOpened",
+    "TableService",
+    "TableStatus",
+    "TableView",
+    "TurnChanged",
+    "UnknownGame",
+    "WrongPhase",
+]

@@ -1,0 +1,62 @@
+"""Errors the table service raises. Each message is written for the player who caused it.
+
+Every operation that raises leaves the table (in memory and on disk) exactly as it was.
+Clients catch ``TableError`` and show ``str(error)`` to the user (ephemeral in Discord).
+"""
+
+from __future__ import annotations
+
+
+class TableError(Exception):
+    """Base class: a request the service refused; ``str(error)`` is the player-facing reason."""
+
+
+class UnknownGame(TableError):
+    """No such game, preset or option value (the engine's message says which exist)."""
+
+
+class NoTable(TableError):
+    """There is no open table (lobby or playing) in this channel."""
+
+    def __init__(self, message: str = "There is no table here. Open one first.") -> None:
+        super().__init__(message)
+
+
+class TableExists(TableError):
+    """This channel already has a table in the lobby or in play."""
+
+
+class NotAtTable(TableError):
+    """The user holds no seat at this table."""
+
+
+class AlreadySeated(TableError):
+    """The user already holds a seat at this table (one seat per user)."""
+
+
+class TableFull(TableError):
+    """No free seat left (or the requested seat / team is taken)."""
+
+
+class NotHost(TableError):
+    """Only the host may do this."""
+
+
+class WrongPhase(TableError):
+    """Not possible now: e.g. options changed after the start, acting in the lobby."""
+
+
+class CannotStart(TableError):
+    """The number of seated players does not fit the game (with its options)."""
+
+
+class NotYourTurn(TableError):
+    """The user's seat is not awaited now."""
+
+
+class AiSeat(TableError):
+    """The seat is played by the AI (a human cannot act for it)."""
+
+
+class IllegalMove(TableError):
+    """The engine refused the action; the message is the engine's reason."""

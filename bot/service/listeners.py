@@ -1,0 +1,171 @@
+"""What the service tells its clients: one event class per kind, delivered to listeners.
+
+Listeners get events of one table in order, after the change is committed. A listener that raises
+is logged and ignored (it cannot undo a committed move). ``act`` returns only after the listeners
+have seen the events of that action, so a client that renders in its listener has rendered by
+then. Events triggered by timers or AI seats come from the service's background tasks.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from bot.service.models import ActionSource, EngineEvent, Seat, Table
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """Base: ``table`` is the table right after the change."""
+
+    table: Table
+
+
+@dataclass(frozen=True)
+class TableOpened(TableEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayerJoined(TableEvent):
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class SpectatorJoined(TableEvent):
+    user_id: int
+
+
+@dataclass(frozen=True)
+class PlayerLeft(TableEvent):
+    """A player left. During play ``replaced_by_ai`` is True: the AI took his seat."""
+
+    seat: Seat
+    replaced_by_ai: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerKicked(TableEvent):
+    seat: Seat
+    by_user_id: int
+
+
+@dataclass(frozen=True)
+class HostChanged(TableEvent):
+    """The host left the lobby; the next human seated became host."""
+
+    host_id: int
+
+
+@dataclass(frozen=True)
+class OptionsChanged(TableEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class GameStarted(TableEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class ActionApplied(TableEvent):
+    """A move. ``source`` says whether the player, an AI seat, or the timeout AI made it.
+
+    ``events`` are the engine's events; show each only where ``event.visible_to(seat)``.
+    """
+
+    seat: int
+    user_id: int | None
+    action: str
+    source: ActionSource
+    events: tuple[EngineEvent, ...]
+    move_number: int
+
+
+@dataclass(frozen=True)
+class TurnChanged(TableEvent):
+    """Who is awaited now, and each awaited human seat's deadline (epoch seconds)."""
+
+    to_act: tuple[int, ...]
+    deadlines: Mapping[int, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HandEnded(TableEvent):
+    """The engine's ``hand_over`` event (scores of the deal / round)."""
+
+    details: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class GameOver(TableEvent):
+    """The game ended; ``result`` is ``Game.result()`` (scores, winners, ...)."""
+
+    result: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class AbandonVoted(TableEvent):
+    user_id: int
+    votes: int
+    needed: int
+
+
+@dataclass(frozen=True)
+class TableAbandoned(TableEvent):
+    """``by_user_id`` is None when a vote decided it (or no human was left)."""
+
+    by_user_id: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class TableClosed(TableEvent):
+    """The lobby emptied (the last human left): the table is gone, status abandoned."""
+
+
+@runtime_checkable
+class TableListener(Protocol):
+    """Anything with this coroutine method can be passed to ``TableService.add_listener``."""
+
+    async def on_table_event(self, event: TableEvent) -> None: ...
+
+
+class Listeners:
+    """The service's listener list; delivers an event to each, isolating their failures."""
+
+    def __init__(self) -> None:
+        self._items: list[TableListener] = []
+
+    def add(self, listener: TableListener) -> None:
+        if listener not in self._items:
+            self._items.append(listener)
+
+    def remove(self, listener: TableListener) -> None:
+        if listener in self._items:
+            self._items.remove(listener)
+
+    async def emit(self, events: list[TableEvent]) -> None:
+        for event in events:
+            for listener in list(self._items):
+                try:
+                    await listener.on_table_event(event)
+                except Exception:  # a client's rendering bug must not break the table
+                    log.exception("listener %r failed on %s", listener, type(event).__name__)
+
+
+class RecordingListener:
+    """Keeps every event (for tests and the terminal client)."""
+
+    def __init__(self) -> None:
+        self.events: list[TableEvent] = []
+
+    async def on_table_event(self, event: TableEvent) -> None:
+        self.events.append(event)
+
+    def of_type(self, kind: type[TableEvent]) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]
