@@ -1,0 +1,415 @@
+"""The Troeven state machine: naming trumps, playing tricks, drawing, scoring, dealing again.
+
+State (JSON-native; cards are the ints of ``engine.troeven.cards``):
+
+- ``phase``: ``"trump"`` (the non-dealer names trumps), ``"play"`` or ``"over"``;
+  ``turn`` the seat to act; ``dealer``; ``hand_number`` (1 = first deal); ``scores``.
+- ``trump`` (suit index 0-3 S H D C, or None before it is named); ``leader`` of the current
+  trick; ``trick`` (cards in play order, leader first); ``last_trick``; ``tricks_played``;
+  ``tricks_won`` and ``hand_points`` per seat; ``won`` (the cards each seat took this deal).
+- layout version: ``up`` and ``down``, per seat 8 positions holding a card or -1.
+  stock version: ``hands`` per seat and ``stock`` (next card to draw first).
+- ``undealt``: cards not yet put down because trumps are not named yet (see ``deal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.cards import parse_suit
+from engine.errors import IllegalAction
+from engine.game import Event, Game, View
+from engine.options import GameSpec
+from engine.troeven.cards import (
+    ALL_CARDS,
+    CARD_OF_PLAY_ACTION,
+    CODE,
+    NO_CARD,
+    PLAY_ACTION,
+    POINTS,
+    SUIT_INDEX,
+    SUIT_LETTER,
+    SUIT_NAME,
+    TRUMP_ACTIONS,
+    beats,
+    card_of,
+    codes,
+)
+from engine.troeven.deal import complete_deal, deal_before_trump
+from engine.troeven.obligations import legal_cards, refusal
+from engine.troeven.spec import SPEC
+from engine.troeven.summary import rules_summary
+
+START_SCORE = 7
+TRICKS_PER_DEAL = 16
+
+
+class Troeven(Game):
+    spec: ClassVar[GameSpec] = SPEC
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        deck: list[str] | None = None,
+    ) -> Troeven:
+        if players != 2:
+            raise IllegalAction(f"2-Player Troeven is played by 2 players, not {players}.")
+        stacked = _stacked_deck(deck) if deck is not None else None
+        game = cls(
+            {
+                "players": 2,
+                "options": dict(options),
+                "seed": seed,
+                "rng_counter": 0,
+                "scores": [START_SCORE, START_SCORE],
+                "hand_number": 0,
+                "dealer": 0,
+                "last_hand": None,
+                "winners": [],
+            }
+        )
+        first = options.get("first_dealer")
+        game.state["dealer"] = game.rng().randrange(2) if first is None else int(first)
+        game._start_deal(stacked)
+        return game
+
+    @classmethod
+    def rules_summary(cls, options: Mapping[str, Any] | None = None) -> str:
+        return rules_summary(cls.spec.defaults() if options is None else options)
+
+    # -- queries ------------------------------------------------------------------------------
+    @property
+    def is_layout(self) -> bool:
+        return "up" in self.state
+
+    def to_act(self) -> list[int]:
+        if self.state["phase"] == "over":
+            return []
+        return [self.state["turn"]]
+
+    def is_over(self) -> bool:
+        return self.state["phase"] == "over"
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.state["scores"]),
+            "winners": list(self.state["winners"]),
+            "hands_played": self.state["hand_number"] - (0 if self.is_over() else 1),
+        }
+
+    def playable(self, seat: int) -> list[int]:
+        """The cards ``seat`` could play if there were no obligation (hand, or face-up cards)."""
+        if "up" in self.state:
+            return [c for c in self.state["up"][seat] if c >= 0]
+        return self.state["hands"][seat]
+
+    def _legal_cards(self, seat: int) -> list[int]:
+        state = self.state
+        cards = self.playable(seat)
+        trick = state["trick"]
+        if not trick:
+            return cards
+        strict = state["options"]["strict_follow"]
+        if "up" in state:
+            return legal_cards(cards, trick[0], state["trump"], strict, False)
+        if state["stock"]:
+            return cards  # no obligation at all while the stock lasts
+        return legal_cards(cards, trick[0], state["trump"], strict, True)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        state = self.state
+        if state["phase"] == "over" or seat != state["turn"]:
+            return []
+        if state["phase"] == "trump":
+            return list(TRUMP_ACTIONS)
+        return [PLAY_ACTION[c] for c in sorted(self._legal_cards(seat))]
+
+    # -- actions ------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        if self.state["phase"] == "trump":
+            return self._name_trump(seat, action)
+        card = CARD_OF_PLAY_ACTION.get(action)
+        if card is None:
+            card = self._parse_play(action)
+        return self._play(seat, card)
+
+    def _parse_play(self, action: str) -> int:
+        verb, _, rest = action.partition(" ")
+        if verb == "play" and rest:
+            return card_of(rest)
+        if verb == "trump":
+            raise IllegalAction(
+                f"Trumps are already named: {SUIT_NAME[self.state['trump']]}. "
+                f"Play a card, for example `{self.legal_actions(self.state['turn'])[0]}`."
+            )
+        legal = ", ".join(CODE[c] for c in sorted(self._legal_cards(self.state["turn"])))
+        raise IllegalAction(
+            f"Play a card with `play <card>`, for example `play 10h`. You may play: {legal}."
+        )
+
+    def _name_trump(self, seat: int, action: str) -> list[Event]:
+        verb, _, rest = action.partition(" ")
+        if verb != "trump" or not rest:
+            raise IllegalAction(
+                "First name trumps: type `trump s`, `trump h`, `trump d` or `trump c`."
+            )
+        suit = SUIT_INDEX[parse_suit(rest)]
+        state = self.state
+        state["trump"] = suit
+        new = complete_deal(state)
+        state["phase"] = "play"
+        state["turn"] = state["leader"] = seat
+        events: list[Event] = [
+            {"type": "trump", "seat": seat, "suit": SUIT_LETTER[suit], "name": SUIT_NAME[suit]}
+        ]
+        if "up" in state:
+            events.append(
+                {
+                    "type": "deal_complete",
+                    "face_up": [[_code(c) for c in state["up"][s]] for s in (0, 1)],
+                }
+            )
+        else:
+            events.append({"type": "deal_complete", "stock_size": len(state["stock"])})
+            for s in (0, 1):
+                events.append({"type": "cards", "seat": s, "cards": codes(new[s]), "private_to": s})
+        return events
+
+    def _play(self, seat: int, card: int) -> list[Event]:
+        state = self.state
+        layout = "up" in state
+        cards = self.playable(seat)
+        if card not in cards:
+            where = "one of your face-up cards" if layout else "in your hand"
+            choices = ", ".join(CODE[c] for c in sorted(self._legal_cards(seat)))
+            raise IllegalAction(f"{CODE[card]} is not {where}. Play one of: {choices}.")
+        trick = state["trick"]
+        if trick and card not in self._legal_cards(seat):
+            trump_if_void = not layout and not state["stock"]
+            raise IllegalAction(
+                refusal(
+                    cards,
+                    trick[0],
+                    state["trump"],
+                    state["options"]["strict_follow"],
+                    trump_if_void,
+                    layout,
+                )
+            )
+        # validated: from here on the state changes
+        events: list[Event] = []
+        if layout:
+            up, down = state["up"][seat], state["down"][seat]
+            position = up.index(card)
+            under = down[position]
+            up[position] = under
+            down[position] = NO_CARD
+            events.append(
+                {"type": "play", "seat": seat, "card": CODE[card], "position": position + 1}
+            )
+            if under >= 0:
+                events.append(
+                    {"type": "turn_up", "seat": seat, "position": position + 1, "card": CODE[under]}
+                )
+        else:
+            cards.remove(card)
+            events.append({"type": "play", "seat": seat, "card": CODE[card]})
+        trick.append(card)
+        if len(trick) == 1:
+            state["turn"] = 1 - seat
+            return events
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> list[Event]:
+        state = self.state
+        trick = state["trick"]
+        leader = state["leader"]
+        winner = 1 - leader if beats(trick[1], trick[0], state["trump"]) else leader
+        points = POINTS[trick[0]] + POINTS[trick[1]]
+        state["won"][winner].extend(trick)
+        state["hand_points"][winner] += points
+        state["tricks_won"][winner] += 1
+        state["tricks_played"] += 1
+        state["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        state["trick"] = []
+        state["turn"] = state["leader"] = winner
+        events: list[Event] = [
+            {
+                "type": "trick",
+                "seat": winner,
+                "winner": winner,
+                "cards": [CODE[c] for c in trick],
+                "leader": leader,
+                "points": points,
+            }
+        ]
+        stock = state.get("stock")
+        if stock:
+            for seat in (winner, 1 - winner):
+                drawn = stock.pop(0)
+                state["hands"][seat].append(drawn)
+                events.append(
+                    {"type": "draw", "seat": seat, "card": CODE[drawn], "private_to": seat}
+                )
+                events.append({"type": "draw", "seat": seat, "stock_size": len(stock)})
+        if state["tricks_played"] == TRICKS_PER_DEAL:
+            events += self._score_deal()
+        return events
+
+    def _score_deal(self) -> list[Event]:
+        state = self.state
+        points = state["hand_points"]
+        dealer = state["dealer"]
+        caller = 1 - dealer
+        changes = [0, 0]
+        winner: int | None = None
+        if points[0] != points[1]:
+            winner = 0 if points[0] > points[1] else 1
+            changes[winner] -= 1
+            if winner == dealer:
+                changes[caller] += 1
+        scores = state["scores"]
+        scores[0] += changes[0]
+        scores[1] += changes[1]
+        summary = {
+            "hand_number": state["hand_number"],
+            "dealer": dealer,
+            "caller": caller,
+            "trump": SUIT_LETTER[state["trump"]],
+            "points": list(points),
+            "tricks": list(state["tricks_won"]),
+            "winner": winner,
+            "changes": changes,
+            "scores": list(scores),
+        }
+        state["last_hand"] = summary
+        events: list[Event] = [{"type": "hand_over", "seat": winner, **summary}]
+        if winner is not None and scores[winner] <= 0:
+            state["phase"] = "over"
+            state["winners"] = [winner]
+            events.append({"type": "game_over", "scores": list(scores), "winners": [winner]})
+            return events
+        state["dealer"] = caller
+        events += self._start_deal(None)
+        return events
+
+    def _start_deal(self, deck: list[int] | None) -> list[Event]:
+        """Deal (a shuffle from the seed unless ``deck`` is stacked); trumps are to be named."""
+        state = self.state
+        if deck is None:
+            deck = list(ALL_CARDS)
+            self.rng().shuffle(deck)
+        dealer = state["dealer"]
+        caller = 1 - dealer
+        version = state["options"]["version"]
+        state.pop("up", None)
+        state.pop("down", None)
+        state.pop("hands", None)
+        state.pop("stock", None)
+        state.update(deal_before_trump(deck, dealer, version))
+        state["hand_number"] += 1
+        state["phase"] = "trump"
+        state["turn"] = state["leader"] = caller
+        state["trump"] = None
+        state["trick"] = []
+        state["last_trick"] = None
+        state["tricks_played"] = 0
+        state["tricks_won"] = [0, 0]
+        state["hand_points"] = [0, 0]
+        state["won"] = [[], []]
+        event: Event = {
+            "type": "deal",
+            "seat": dealer,
+            "dealer": dealer,
+            "caller": caller,
+            "hand_number": state["hand_number"],
+        }
+        if version == "layout":
+            event["face_up"] = [CODE[c] for c in state["up"][caller] if c >= 0]
+            return [event]
+        private = {
+            "type": "cards",
+            "seat": caller,
+            "cards": codes(state["hands"][caller]),
+            "private_to": caller,
+        }
+        return [event, private]
+
+    # -- views --------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        state = self.state
+        trump = state["trump"]
+        trick = state["trick"]
+        leader = state["leader"]
+        last = state["last_trick"]
+        view: View = {
+            "game": self.name,
+            "seat": seat,
+            "players": 2,
+            "version": state["options"]["version"],
+            "strict_follow": state["options"]["strict_follow"],
+            "phase": state["phase"],
+            "dealer": state["dealer"],
+            "caller": 1 - state["dealer"],
+            "to_act": self.to_act(),
+            "scores": list(state["scores"]),
+            "hand_number": state["hand_number"],
+            "trump": None if trump is None else SUIT_LETTER[trump],
+            "trump_name": None if trump is None else SUIT_NAME[trump],
+            "leader": leader,
+            "trick": [{"seat": (leader + i) % 2, "card": CODE[c]} for i, c in enumerate(trick)],
+            "last_trick": None
+            if last is None
+            else {
+                "cards": [
+                    {"seat": (last["leader"] + i) % 2, "card": CODE[c]}
+                    for i, c in enumerate(last["cards"])
+                ],
+                "winner": last["winner"],
+            },
+            "tricks_played": state["tricks_played"],
+            "tricks_won": list(state["tricks_won"]),
+            "hand_points": list(state["hand_points"]),
+            "hand_sizes": [len(self.playable(s)) for s in (0, 1)],
+            "last_hand": state["last_hand"],
+            "winners": list(state["winners"]),
+        }
+        if "up" in state:
+            # Face-up cards are public; a face-down card is known to nobody, owner included.
+            view["layout"] = [
+                [
+                    {"up": _code(up), "face_down": down >= 0}
+                    for up, down in zip(state["up"][s], state["down"][s], strict=True)
+                ]
+                for s in (0, 1)
+            ]
+            view["face_down_counts"] = [sum(1 for c in state["down"][s] if c >= 0) for s in (0, 1)]
+        else:
+            view["stock_size"] = len(state["stock"])
+        if seat is not None:
+            view["hand"] = codes(self.playable(seat))
+        return view
+
+
+def _code(card: int) -> str | None:
+    return None if card < 0 else CODE[card]
+
+
+def _stacked_deck(deck: list[str]) -> list[int]:
+    """A stacked deck's codes -> ints; it must hold each of the 32 cards exactly once."""
+    cards = [card_of(code) for code in deck]
+    if sorted(cards) != list(ALL_CARDS):
+        missing = [CODE[c] for c in ALL_CARDS if c not in cards]
+        doubled = sorted({CODE[c] for c in cards if cards.count(c) > 1})
+        raise IllegalAction(
+            "A stacked Troeven deck must hold each of the 32 cards once"
+            + (f"; missing: {', '.join(missing)}" if missing else "")
+            + (f"; twice: {', '.join(doubled)}" if doubled else "")
+            + "."
+        )
+    return cards

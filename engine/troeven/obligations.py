@@ -1,0 +1,63 @@
+"""Which cards a player may play to a trick, and why another card is refused.
+
+The rules file's obligations (D), for the second card of a trick:
+
+- holding cards of the suit led: play one of them or a trump;
+- void in the suit led: any card, except that in the stock version once the stock is gone
+  a trump is required if the player holds one;
+- stock version while the stock lasts: no obligation at all.
+
+``strict_follow`` replaces the first line by "must follow suit" (a trump is then allowed only when
+void). In the layout version "holding" means holding *face up*: face-down cards do not count.
+"""
+
+from __future__ import annotations
+
+from engine.troeven.cards import CODE, SUIT, SUIT_NAME
+
+
+def legal_cards(
+    cards: list[int], led: int, trump: int, strict: bool, trump_if_void: bool
+) -> list[int]:
+    """The cards of ``cards`` that may be played to a trick led with ``led`` (-1: leading).
+
+    ``trump_if_void`` is on in the stock version once the stock is gone. The caller handles the
+    "no obligation while the stock lasts" case by passing ``led=-1``.
+    """
+    if led < 0:
+        return cards
+    led_suit = SUIT[led]
+    follow = [c for c in cards if SUIT[c] == led_suit]
+    if follow:
+        if strict or led_suit == trump:
+            return follow
+        return [c for c in cards if SUIT[c] == led_suit or SUIT[c] == trump]
+    if trump_if_void:
+        trumps = [c for c in cards if SUIT[c] == trump]
+        if trumps:
+            return trumps
+    return cards
+
+
+def refusal(
+    cards: list[int], led: int, trump: int, strict: bool, trump_if_void: bool, face_up: bool
+) -> str:
+    """Why a held card outside ``legal_cards`` is refused, and what the player may play.
+
+    ``face_up``: the layout version, where only face-up cards count as held.
+    """
+    allowed = legal_cards(cards, led, trump, strict, trump_if_void)
+    listing = ", ".join(CODE[c] for c in sorted(allowed))
+    led_name = SUIT_NAME[SUIT[led]]
+    held = f"{led_name} face up" if face_up else led_name
+    if any(SUIT[c] == SUIT[led] for c in cards):
+        if strict or SUIT[led] == trump:
+            return f"You must follow suit: you hold {held}. Play one of: {listing}."
+        return (
+            f"You must follow suit or play a trump ({SUIT_NAME[trump]}): you hold {held}. "
+            f"Play one of: {listing}."
+        )
+    return (
+        f"You have no {led_name}, so you must play a trump ({SUIT_NAME[trump]}). "
+        f"Play one of: {listing}."
+    )
