@@ -1,0 +1,577 @@
+"""The Troika state machine: deal, auction, trumps, kitty, eight tricks, scoring, next deal.
+
+Interpretations of the rules are listed in the package docstring (``engine/troika/__init__.py``).
+Speed matters (the bench plays thousands of deals a second): cards are ints, per-card facts
+come from the tables in ``cards.py``, action strings are precomputed, and the state is mutated
+in place only after an action has been fully validated.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import Any
+
+from engine.cards import parse_suit
+from engine.errors import IllegalAction
+from engine.game import Event, Game, View
+from engine.troika import bids as B
+from engine.troika.cards import (
+    CODES,
+    DISCARD_ACTION,
+    FIVE_HEARTS,
+    HIGH,
+    HONOUR,
+    LOW,
+    PLAY_ACTION,
+    POINTS,
+    RANK,
+    SORT_KEY,
+    SUIT,
+    SUIT_INDEX,
+    SUITS,
+    THREE_SPADES,
+    card_of,
+    codes,
+    deck_for,
+)
+from engine.troika.scoring import points_winner, rounds_winner, score_hand
+from engine.troika.spec import SPEC
+
+HAND_SIZE = 8
+TRICKS = 8
+SEATS = 4
+TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
+_PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
+_DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
+_KIND_NAME = ("trump", "trump", "no", "no")
+
+
+def team_of(seat: int) -> int:
+    """Seats 0+2 are team 0, seats 1+3 team 1."""
+    return seat & 1
+
+
+def trick_winner(trick: list[int], leader: int, trump: int | None, low: bool) -> int:
+    """Seat that wins a full trick: highest trump, else highest card of the suit led."""
+    strength = LOW if low else HIGH
+    led = SUIT[trick[0]]
+    best, best_key = 0, -1
+    for i, card in enumerate(trick):
+        suit = SUIT[card]
+        if suit == trump:
+            key = 200 + strength[card]
+        elif suit == led:
+            key = 100 + strength[card]
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return (leader + best) % SEATS
+
+
+def misdeal_hand(hand: list[int]) -> bool:
+    """No ace, no K/Q/J, neither 5H nor 3S: the holder may throw the hand in."""
+    return not any(HONOUR[c] for c in hand)
+
+
+class TroikaGame(Game):
+    spec = SPEC
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        deck: list[str] | None = None,
+    ) -> TroikaGame:
+        full = deck_for(bool(options["kitty"]))
+        stacked = cls._stacked_deck(deck, full) if deck is not None else None
+        target = int(options["target"])
+        game = cls(
+            {
+                "players": players,
+                "options": dict(options),
+                "seed": seed,
+                "rng_counter": 0,
+                "phase": "bidding",
+                "dealer": 0,
+                "turn": None,
+                "hands_played": 0,
+                "scores": [0, 0],
+                "target": target,
+                "cut_off": options["max_non_bid"],
+                "increased": False,
+                "winner_team": None,
+                "dealer_draw": [],
+            }
+        )
+        dealer = options["first_dealer"]
+        if dealer is None:
+            dealer = game._first_jack(full)
+        game._deal(int(dealer), stacked)
+        return game
+
+    @staticmethod
+    def _stacked_deck(deck: list[str], full: tuple[int, ...]) -> list[int]:
+        order = [card_of(str(code).strip().lower(), full) for code in deck]
+        if sorted(order) != sorted(full):
+            raise IllegalAction(
+                f"A stacked deck must hold each of the {len(full)} Troika cards exactly once."
+            )
+        return order
+
+    def _first_jack(self, full: tuple[int, ...]) -> int:
+        """Deal face up from a shuffled deck, left of a random seat, until a Jack shows."""
+        rng = self.rng()
+        cards = list(full)
+        rng.shuffle(cards)
+        seat = rng.randrange(SEATS)
+        draw = self.state["dealer_draw"]
+        for card in cards:
+            seat = (seat + 1) % SEATS
+            draw.append([seat, CODES[card]])
+            if RANK[card] == "J":
+                return seat
+        raise AssertionError("the deck has four Jacks")  # pragma: no cover
+
+    def _deal(self, dealer: int, order: list[int] | None = None) -> Event:
+        """Deal a hand one card at a time from the player after the dealer; rest to the kitty."""
+        st = self.state
+        if order is None:
+            order = list(deck_for(bool(st["options"]["kitty"])))
+            self.rng().shuffle(order)
+        hands: list[list[int]] = [[], [], [], []]
+        dealt = SEATS * HAND_SIZE
+        for j in range(SEATS):
+            hand = order[j:dealt:SEATS]
+            hand.sort(key=SORT_KEY.__getitem__)
+            hands[(dealer + 1 + j) % SEATS] = hand
+        st.update(
+            phase="bidding",
+            dealer=dealer,
+            turn=(dealer + 1) % SEATS,
+            hands=hands,
+            kitty=order[dealt:],
+            kitty_taken=[],
+            discards=[],
+            bids=[],
+            passed=[False, False, False, False],
+            high=B.PASS,
+            high_seat=None,
+            declarer=None,
+            contract=None,
+            trump=None,
+            low=False,
+            trick=[],
+            leader=None,
+            last_trick=None,
+            won=[[], []],
+            tricks=[0, 0],
+            points=[0, 0],
+        )
+        return {"type": "deal", "dealer": dealer, "hand_number": st["hands_played"] + 1}
+
+    # -- queries --------------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        turn = self.state["turn"]
+        return [] if turn is None else [turn]
+
+    def is_over(self) -> bool:
+        return self.state["phase"] == "over"
+
+    def result(self) -> dict[str, Any]:
+        st = self.state
+        scores = st["scores"]
+        team = st["winner_team"]
+        return {
+            "scores": [scores[0], scores[1], scores[0], scores[1]],
+            "team_scores": list(scores),
+            "teams": [[0, 2], [1, 3]],
+            "winners": [] if team is None else [team, team + 2],
+            "hands": st["hands_played"],
+        }
+
+    def legal_actions(self, seat: int) -> list[str]:
+        st = self.state
+        if seat != st["turn"]:
+            return []
+        phase = st["phase"]
+        hand = st["hands"][seat]
+        if phase == "play":
+            trick = st["trick"]
+            if trick:
+                led = SUIT[trick[0]]
+                follow = [PLAY_ACTION[c] for c in hand if SUIT[c] == led]
+                if follow:
+                    return follow
+            return [PLAY_ACTION[c] for c in hand]
+        if phase == "bidding":
+            return self._bidding_actions(seat)
+        if phase == "trump":
+            return list(TRUMP_ACTIONS)
+        if phase == "kitty":
+            return [DISCARD_ACTION[c] for c in hand if c != FIVE_HEARTS and c != THREE_SPADES]
+        return []
+
+    def _bidding_actions(self, seat: int) -> list[str]:
+        st = self.state
+        options = st["options"]
+        bids, actions = B.bid_actions(options)
+        high = st["high"]
+        legal: list[str] = []
+        if not self._must_bid(seat):
+            legal.append("pass")
+        if self._may_misdeal(seat):
+            legal.append("misdeal")
+        if self._may_equal(seat):
+            legal.extend(actions[bisect_left(bids, high) :])
+        else:
+            legal.extend(actions[bisect_right(bids, high) :])
+        return legal
+
+    def _must_bid(self, seat: int) -> bool:
+        """Stick the dealer: everyone else passed and nobody bid."""
+        st = self.state
+        return st["high"] == B.PASS and seat == st["dealer"] and bool(st["options"]["stick_dealer"])
+
+    def _may_equal(self, seat: int) -> bool:
+        """The dealer's privilege in a single auction: equal the high bid to take it."""
+        st = self.state
+        return (
+            seat == st["dealer"] and st["options"]["auction"] == "single" and st["high"] != B.PASS
+        )
+
+    def _may_misdeal(self, seat: int) -> bool:
+        st = self.state
+        return (
+            bool(st["options"]["misdeal"])
+            and misdeal_hand(st["hands"][seat])
+            and not any(entry[0] == seat for entry in st["bids"])
+        )
+
+    # -- actions --------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        phase = self.state["phase"]
+        if phase == "play":
+            card = _PLAY_LOOKUP.get(action)
+            if card is None:
+                card = self._card_argument(seat, action, "play")
+            return self._play(seat, card)
+        if phase == "bidding":
+            return self._bidding(seat, action)
+        if phase == "trump":
+            return self._name_trump(seat, action)
+        if phase == "kitty":
+            card = _DISCARD_LOOKUP.get(action)
+            if card is None:
+                card = self._card_argument(seat, action, "discard")
+            return self._discard(seat, card)
+        raise IllegalAction("The game is over.")  # pragma: no cover - apply checks is_over
+
+    def _card_argument(self, seat: int, action: str, verb: str) -> int:
+        words = action.split(" ")
+        if words[0] != verb or len(words) < 2:
+            raise IllegalAction(self._expected(seat))
+        return card_of("".join(words[1:]), deck_for(bool(self.state["options"]["kitty"])))
+
+    def _expected(self, seat: int) -> str:
+        phase = self.state["phase"]
+        what = {
+            "play": "play a card",
+            "bidding": "bid or pass",
+            "trump": "name trumps",
+            "kitty": "discard a card from the kitty exchange",
+        }[phase]
+        legal = self.legal_actions(seat)
+        shown = ", ".join(f"`{a}`" for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
+        return f"Now you must {what}. You may: {shown}."
+
+    # bidding ---------------------------------------------------------------------------------
+    def _bidding(self, seat: int, action: str) -> list[Event]:
+        st = self.state
+        words = action.split(" ")
+        verb = words[0]
+        if verb == "pass":
+            if len(words) > 1:
+                raise IllegalAction("Just say `pass`.")
+            if self._must_bid(seat):
+                lowest = B.text(B.all_bids(st["options"])[0])
+                raise IllegalAction(
+                    "Everyone else passed, so the dealer must bid: "
+                    f"bid at least `bid {lowest}` (any kind)."
+                )
+            st["bids"].append([seat, B.PASS])
+            st["passed"][seat] = True
+            events: list[Event] = [{"type": "pass", "seat": seat}]
+            return self._next_bidder(seat, events)
+        if verb == "bid":
+            bid = B.parse(words[1:], st["options"])
+            high = st["high"]
+            if bid < high or (bid == high and not self._may_equal(seat)):
+                raise IllegalAction(self._too_low(seat, bid))
+            st["bids"].append([seat, bid])
+            st["high"] = bid
+            st["high_seat"] = seat
+            events = [{"type": "bid", "seat": seat, "bid": B.text(bid)}]
+            return self._next_bidder(seat, events)
+        if verb == "misdeal":
+            if not self._may_misdeal(seat):
+                raise IllegalAction(self._no_misdeal(seat))
+            shown = codes(st["hands"][seat])
+            events = [{"type": "misdeal", "seat": seat, "cards": shown}]
+            events.append(self._deal(st["dealer"]))
+            return events
+        raise IllegalAction(self._expected(seat))
+
+    def _too_low(self, seat: int, bid: int) -> str:
+        st = self.state
+        high_text = B.text(st["high"])
+        equal = self._may_equal(seat)
+        bids = B.all_bids(st["options"])
+        index = bisect_left(bids, st["high"]) if equal else bisect_right(bids, st["high"])
+        lead = f"`bid {B.text(bid)}` does not beat the high bid, {high_text}."
+        if equal:
+            lead = f"`bid {B.text(bid)}` is below the high bid, {high_text}."
+        if index >= len(bids):
+            return f"{lead} Nothing beats it: pass."
+        verb = "equal or beat" if equal else "beat"
+        return f"{lead} You must {verb} it (`bid {B.text(bids[index])}` or higher) or pass."
+
+    def _no_misdeal(self, seat: int) -> str:
+        st = self.state
+        if not st["options"]["misdeal"]:
+            return "This table does not allow misdeals."
+        if not misdeal_hand(st["hands"][seat]):
+            return "Only a hand with no ace, no K/Q/J and neither 5H nor 3S may call a misdeal."
+        return "A misdeal may only be called the first time you are asked to bid."
+
+    def _next_bidder(self, seat: int, events: list[Event]) -> list[Event]:
+        st = self.state
+        if st["options"]["auction"] == "single":
+            if seat != st["dealer"]:
+                st["turn"] = (seat + 1) % SEATS
+                return events
+            return self._end_auction(events)
+        passed = st["passed"]
+        high_seat = st["high_seat"]
+        active = [s for s in range(SEATS) if not passed[s] and s != high_seat]
+        if not active:
+            return self._end_auction(events)
+        nxt = (seat + 1) % SEATS
+        while passed[nxt] or nxt == high_seat:
+            nxt = (nxt + 1) % SEATS
+        st["turn"] = nxt
+        return events
+
+    def _end_auction(self, events: list[Event]) -> list[Event]:
+        st = self.state
+        high = st["high"]
+        if high == B.PASS:  # everyone passed and the dealer is not stuck
+            events.append({"type": "thrown_in", "seat": st["dealer"], "reason": "all passed"})
+            events.append(self._deal((st["dealer"] + 1) % SEATS))
+            return events
+        declarer = st["high_seat"]
+        st["declarer"] = declarer
+        st["contract"] = high
+        st["low"] = B.is_low(high)
+        events.append(
+            {
+                "type": "contract",
+                "seat": declarer,
+                "bid": B.text(high),
+                "number": B.number_of(high),
+                "kind": _KIND_NAME[B.kind_of(high)],
+                "low": B.is_low(high),
+            }
+        )
+        st["turn"] = declarer
+        if not B.is_no_trump(high) and not st["options"]["trump_lead"]:
+            st["phase"] = "trump"
+            return events
+        return self._after_trump(events)
+
+    def _after_trump(self, events: list[Event]) -> list[Event]:
+        """Take the kitty (if played), else start the play with the declarer's lead."""
+        st = self.state
+        declarer = st["declarer"]
+        if st["options"]["kitty"]:
+            kitty = st["kitty"]
+            hand = st["hands"][declarer]
+            hand.extend(kitty)
+            hand.sort(key=SORT_KEY.__getitem__)
+            st["kitty_taken"] = kitty
+            st["kitty"] = []
+            st["phase"] = "kitty"
+            events.append({"type": "kitty", "seat": declarer, "count": len(kitty)})
+            taken = codes(kitty)
+            events.append(
+                {"type": "kitty_cards", "seat": declarer, "cards": taken, "private_to": declarer}
+            )
+            return events
+        return self._start_play(events)
+
+    def _start_play(self, events: list[Event]) -> list[Event]:
+        st = self.state
+        st["phase"] = "play"
+        st["leader"] = st["declarer"]
+        st["turn"] = st["declarer"]
+        return events
+
+    # trumps and kitty ------------------------------------------------------------------------
+    def _name_trump(self, seat: int, action: str) -> list[Event]:
+        verb, _, rest = action.partition(" ")
+        if verb != "trump" or not rest:
+            raise IllegalAction("Name trumps: `trump s`, `trump h`, `trump d` or `trump c`.")
+        suit = SUIT_INDEX[parse_suit(rest)]
+        self.state["trump"] = suit
+        events: list[Event] = [{"type": "trump", "seat": seat, "suit": SUITS[suit]}]
+        return self._after_trump(events)
+
+    def _discard(self, seat: int, card: int) -> list[Event]:
+        st = self.state
+        hand = st["hands"][seat]
+        if card not in hand:
+            raise IllegalAction(f"You do not hold {CODES[card]}. {self._expected(seat)}")
+        if card in (FIVE_HEARTS, THREE_SPADES):
+            raise IllegalAction(
+                f"You may not discard {CODES[card]}: 5H and 3S stay in play. {self._expected(seat)}"
+            )
+        hand.remove(card)
+        st["discards"].append(card)
+        left = 2 - len(st["discards"])
+        events: list[Event] = [
+            {"type": "discard", "seat": seat, "card": CODES[card], "private_to": seat},
+            {"type": "discarded", "seat": seat, "count": len(st["discards"]), "left": left},
+        ]
+        if left == 0:
+            return self._start_play(events)
+        return events
+
+    # play ------------------------------------------------------------------------------------
+    def _play(self, seat: int, card: int) -> list[Event]:
+        st = self.state
+        hand = st["hands"][seat]
+        if card not in hand:
+            raise IllegalAction(f"You do not hold {CODES[card]}. {self._expected(seat)}")
+        trick = st["trick"]
+        if trick:
+            led = SUIT[trick[0]]
+            if SUIT[card] != led and any(SUIT[c] == led for c in hand):
+                follow = ", ".join(CODES[c] for c in hand if SUIT[c] == led)
+                name = ("spades", "hearts", "diamonds", "clubs")[led]
+                raise IllegalAction(
+                    f"You must follow suit: you hold {name}. Play one of: {follow}."
+                )
+        hand.remove(card)
+        events: list[Event] = []
+        if (
+            not trick
+            and st["trump"] is None
+            and st["options"]["trump_lead"]
+            and not B.is_no_trump(st["contract"])
+        ):
+            # trump_lead: the declarer's first lead fixes trumps.
+            st["trump"] = SUIT[card]
+            events.append({"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]})
+        trick.append(card)
+        events.append({"type": "play", "seat": seat, "card": CODES[card]})
+        if len(trick) < SEATS:
+            st["turn"] = (seat + 1) % SEATS
+            return events
+        return self._finish_trick(events)
+
+    def _finish_trick(self, events: list[Event]) -> list[Event]:
+        st = self.state
+        trick = st["trick"]
+        leader = st["leader"]
+        winner = trick_winner(trick, leader, st["trump"], st["low"])
+        team = winner & 1
+        value = 1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        st["won"][team].extend(trick)
+        st["tricks"][team] += 1
+        st["points"][team] += value
+        st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        st["trick"] = []
+        st["leader"] = winner
+        st["turn"] = winner
+        events.append({"type": "trick", "seat": winner, "cards": codes(trick), "points": value})
+        if st["tricks"][0] + st["tricks"][1] == TRICKS:
+            return self._score(events)
+        return events
+
+    # scoring ---------------------------------------------------------------------------------
+    def _score(self, events: list[Event]) -> list[Event]:
+        st = self.state
+        options = st["options"]
+        declarer = st["declarer"]
+        contract = st["contract"]
+        team = declarer & 1
+        scores = st["scores"]
+        outcome = score_hand(
+            declarer_team=team,
+            bid_number=B.number_of(contract),
+            no_trump=B.is_no_trump(contract),
+            points=st["points"],
+            scores=scores,
+            target=st["target"],
+            cut_off=st["cut_off"],
+            increased=st["increased"],
+            options=options,
+        )
+        scores[0] += outcome.changes[0]
+        scores[1] += outcome.changes[1]
+        st["hands_played"] += 1
+        if outcome.raised:
+            st["increased"] = True
+            st["target"] = outcome.target
+            st["cut_off"] = outcome.cut_off
+            events.append(
+                {"type": "target_raised", "target": outcome.target, "cut_off": outcome.cut_off}
+            )
+        events.append(
+            {
+                "type": "hand_over",
+                "hand_number": st["hands_played"],
+                "seat": declarer,
+                "declarer_team": team,
+                "bid": B.text(contract),
+                "made": outcome.made,
+                "hand_points": list(st["points"]),
+                "tricks": list(st["tricks"]),
+                "changes": list(outcome.changes),
+                "scores": list(scores),
+            }
+        )
+        if options["end"] == "points":
+            winner = points_winner(team, scores, st["target"])
+        else:
+            winner = rounds_winner(scores, st["hands_played"], options["rounds"])
+        if winner is None:
+            events.append(self._deal((st["dealer"] + 1) % SEATS))
+            return events
+        st["phase"] = "over"
+        st["turn"] = None
+        st["winner_team"] = winner
+        events.append(
+            {
+                "type": "game_over",
+                "scores": [scores[0], scores[1], scores[0], scores[1]],
+                "team_scores": list(scores),
+                "winners": [winner, winner + 2],
+            }
+        )
+        return events
+
+    # views -----------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        from engine.troika.views import build_view
+
+        return build_view(self, seat)
+
+    @classmethod
+    def rules_summary(cls, options: dict[str, Any] | None = None) -> str:
+        from engine.troika.rules import summary
+
+        return summary(options)
