@@ -1,0 +1,7 @@
+"""Troggu, Swiss Tarot for 3 to 8 players. See ``engine.troggu.game`` for the rules choices."""
+
+from engine.troggu.game import TrogguGame
+
+GAME_CLASS = TrogguGame
+
+__all__ = ["GAME_CLASS", "TrogguGame"]
