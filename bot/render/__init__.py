@@ -1,0 +1,1 @@
+"""How tables look in Discord: card text, event narration, embeds and Pillow pictures."""
