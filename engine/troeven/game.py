@@ -183,25 +183,10 @@ class Troeven(Game):
     def _play(self, seat: int, card: int) -> list[Event]:
         state = self.state
         layout = "up" in state
-        cards = self.playable(seat)
-        if card not in cards:
-            where = "one of your face-up cards" if layout else "in your hand"
-            choices = ", ".join(CODE[c] for c in sorted(self._legal_cards(seat)))
-            raise IllegalAction(f"{CODE[card]} is not {where}. Play one of: {choices}.")
-        trick = state["trick"]
-        if trick and card not in self._legal_cards(seat):
-            trump_if_void = not layout and not state["stock"]
-            raise IllegalAction(
-                refusal(
-                    cards,
-                    trick[0],
-                    state["trump"],
-                    state["options"]["strict_follow"],
-                    trump_if_void,
-                    layout,
-                )
-            )
+        if card not in self._legal_cards(seat):
+            raise IllegalAction(self._why_not(seat, card))
         # validated: from here on the state changes
+        trick = state["trick"]
         events: list[Event] = []
         if layout:
             up, down = state["up"][seat], state["down"][seat]
@@ -217,13 +202,26 @@ class Troeven(Game):
                     {"type": "turn_up", "seat": seat, "position": position + 1, "card": CODE[under]}
                 )
         else:
-            cards.remove(card)
+            state["hands"][seat].remove(card)
             events.append({"type": "play", "seat": seat, "card": CODE[card]})
         trick.append(card)
         if len(trick) == 1:
             state["turn"] = 1 - seat
             return events
         return events + self._finish_trick()
+
+    def _why_not(self, seat: int, card: int) -> str:
+        """The message refusing ``card`` (not among the legal cards of ``seat``)."""
+        state = self.state
+        layout = "up" in state
+        cards = self.playable(seat)
+        if card not in cards:
+            where = "one of your face-up cards" if layout else "in your hand"
+            choices = ", ".join(CODE[c] for c in sorted(self._legal_cards(seat)))
+            return f"{CODE[card]} is not {where}. Play one of: {choices}."
+        trump_if_void = not layout and not state["stock"]
+        strict = state["options"]["strict_follow"]
+        return refusal(cards, state["trick"][0], state["trump"], strict, trump_if_void, layout)
 
     def _finish_trick(self) -> list[Event]:
         state = self.state
