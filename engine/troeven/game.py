@@ -63,7 +63,7 @@ class Troeven(Game):
         game = cls(
             {
                 "players": 2,
-                "options": dict(options),
+                "options": {**cls.spec.defaults(), **options},
                 "seed": seed,
                 "rng_counter": 0,
                 "scores": [START_SCORE, START_SCORE],
@@ -83,10 +83,6 @@ class Troeven(Game):
         return rules_summary(cls.spec.defaults() if options is None else options)
 
     # -- queries ------------------------------------------------------------------------------
-    @property
-    def is_layout(self) -> bool:
-        return "up" in self.state
-
     def to_act(self) -> list[int]:
         if self.state["phase"] == "over":
             return []
