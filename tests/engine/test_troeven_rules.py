@@ -590,6 +590,15 @@ def test_next_deal_follows_at_once_with_the_other_dealer(version):
     assert view["hand_number"] == 2 and view["dealer"] == CALLER and view["phase"] == "trump"
     assert game.to_act() == [DEALER]
     assert view["last_hand"]["scores"] == [6, 7]
+    deal = events[types.index("deal")]
+    assert deal["dealer"] == CALLER and deal["hand_number"] == 2
+    if version == "layout":  # the new caller's 4 face-up cards are public
+        first_row = [p["up"] for p in game.view(CALLER)["layout"][DEALER][:4]]
+        assert deal["face_up"] == first_row and None not in first_row
+    else:  # the new caller's 4 cards are told to him alone
+        (cards,) = [e for e in events if e["type"] == "cards"]
+        assert cards["private_to"] == DEALER and cards["cards"] == game.view(DEALER)["hand"]
+        assert "face_up" not in deal
 
 
 @pytest.mark.parametrize("version", ["layout", "stock"])
