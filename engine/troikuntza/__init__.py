@@ -1,0 +1,30 @@
+"""TroiKuntza: contract rummy with "May I" (rules: /work/shared/rules/troikuntza.md).
+
+Layout: ``spec`` (options, presets, player range), ``melds`` (Troikas, Runs, lay-offs, bumping,
+``find_contracts``: every way a hand meets a contract), ``game`` (the state machine and the May I
+window; its docstring lists the actions and every choice made where the rules are silent),
+``summary`` (the readable rules for ``/rules``).
+"""
+
+from engine.troikuntza.game import TroiKuntzaGame
+from engine.troikuntza.melds import (
+    CONTRACTS,
+    card_points,
+    describe_contract,
+    find_contracts,
+    format_meld_action,
+    is_valid_meld,
+)
+
+GAME_CLASS = TroiKuntzaGame
+
+__all__ = [
+    "CONTRACTS",
+    "GAME_CLASS",
+    "TroiKuntzaGame",
+    "card_points",
+    "describe_contract",
+    "find_contracts",
+    "format_meld_action",
+    "is_valid_meld",
+]
