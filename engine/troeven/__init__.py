@@ -4,6 +4,22 @@ Actions: the non-dealer names trumps with ``trump s`` (``h``, ``d``, ``c``, or t
 then ``play <card>`` (``play 10h``, ``play th``, ``play 10♥``). Seats 0 and 1; the view's
 ``scores`` are per seat.
 
+Events (JSON-safe): ``deal`` (seat = dealer, ``caller``, ``hand_number``; layout: ``face_up``,
+the caller's 4 public cards), ``cards`` (private_to a seat: cards he receives in the stock
+version), ``trump`` (``suit``, ``name``), ``deal_complete`` (layout: ``face_up`` per seat and
+position, None = empty), ``play`` (``card``; layout: ``position`` 1-8), ``turn_up`` (``seat``,
+``position``, ``card``), ``trick`` (``winner``, ``cards`` in play order, ``leader``, ``points``),
+``draw`` (see below), ``hand_over`` (``points``, ``tricks``, ``winner`` or None, ``changes``,
+``scores``, ``dealer``, ``caller``, ``trump``), ``game_over`` (``scores``, ``winners``).
+
+View keys beyond the common ones: ``version``, ``strict_follow``, ``caller``, ``trump`` (letter or
+None) and ``trump_name``, ``leader``, ``trick`` and ``last_trick`` (``{"seat", "card"}`` items;
+last_trick also ``winner``), ``tricks_played``, ``tricks_won``, ``hand_points``, ``hand_sizes``
+(layout: face-up cards), ``last_hand`` (the last ``hand_over`` details), ``winners``; layout:
+``layout[seat][position]`` = ``{"up": code or None, "face_down": bool}`` and
+``face_down_counts``; stock: ``stock_size``. A seat's ``hand`` is the cards it may play from
+(layout: its face-up cards), sorted S H D C, high to low.
+
 Choices where the rules file is silent (what players expect):
 
 - The deck mapping (stacked ``deck=`` and shuffles alike) is in ``engine.troeven.deal``: dealt
