@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     if args:
         print(f"unknown command {args[0]!r}; try `python -m bot --help`", file=sys.stderr)
         return 2
-    from bot.discord_app import run
+    from bot.app import run
 
     return run()
 

@@ -321,3 +321,7 @@ def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:
 
 def text_embed(title: str, text: str, color: discord.Color = COLOR_LOBBY) -> discord.Embed:
     return discord.Embed(title=title, description=_clip(text, 4000), color=color)
+
+
+def seat_name_of(table: Table, index: int) -> str:
+    return seat_name(names_of(table), index)

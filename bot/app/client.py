@@ -1,0 +1,135 @@
+"""``TroikaBot``: an ``AutoShardedBot`` that owns the table service and loads the cogs.
+
+Start-up order (``setup_hook``): build the service (clock = ``discord.utils.utcnow``, which
+SimCord virtualises in tests), attach the table publisher as its listener, load the cogs from
+the explicit ``EXTENSIONS`` list, restore every table from the database (``service.start``),
+then sync the slash commands (to ``DEV_GUILD_ID`` when set: instant; globally otherwise).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.errors import report_error
+from bot.app.publisher import TablePublisher
+from bot.service import TableService
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+#: Every cog, loaded in this order (no directory scanning: what runs is what is listed).
+EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.panels", "cogs.info")
+
+#: The smallest permission set: post and edit the table message with its picture, read it
+#: back after a restart, and post in threads too. Interactions need no permission.
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+
+
+def invite_url(client_id: int) -> str:
+    return discord.utils.oauth_url(
+        client_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands")
+    )
+
+
+def utc_clock() -> float:
+    """Wall-clock now for stored deadlines; SimCord virtualises ``utcnow`` in tests."""
+    return discord.utils.utcnow().timestamp()
+
+
+class TroikaTree(app_commands.CommandTree):
+    """Turns any error that escapes a command into a short ephemeral answer."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report_error(interaction, error)
+
+
+class TroikaBot(commands.AutoShardedBot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        service: TableService | None = None,
+        shard_count: int | None = None,
+        edit_interval: float = 1.0,
+        sync_commands: bool = True,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            shard_count=shard_count,
+            tree_cls=TroikaTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self._service = service
+        self.edit_interval = edit_interval
+        self.sync_commands = sync_commands
+        self.publisher: TablePublisher | None = None
+        self._service_started = False
+
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("the table service starts in setup_hook")
+        return self._service
+
+    @property
+    def table_publisher(self) -> TablePublisher:
+        if self.publisher is None:
+            raise RuntimeError("the publisher starts in setup_hook")
+        return self.publisher
+
+    async def setup_hook(self) -> None:
+        if self._service is None:
+            self._service = TableService.from_settings(self.settings, clock=utc_clock)
+        self.publisher = TablePublisher(self, self._service, interval=self.edit_interval)
+        self._service.add_listener(self.publisher)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self._service.start()
+        self._service_started = True
+        log.info("restored %d open table(s)", len(self._service.tables()))
+        if self.sync_commands:
+            await self.sync_app_commands()
+
+    async def sync_app_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %d", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        user = self.user
+        if user is None:
+            return
+        log.info("logged in as %s (%d) in %d guild(s)", user, user.id, len(self.guilds))
+        app_id = self.application_id or user.id
+        print(f"Invite the bot: {invite_url(app_id)}", flush=True)
+
+    async def close(self) -> None:
+        if self._service is not None and self._service_started:
+            self._service_started = False
+            try:
+                await self._service.close()
+            except Exception:
+                log.exception("closing the table service failed")
+        await super().close()

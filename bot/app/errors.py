@@ -1,0 +1,55 @@
+"""Answers for failed interactions: the service's reason, or a short apology.
+
+A ``TableError`` (bad input, wrong turn, no table, ...) is the player's mistake: its message is
+shown ephemerally. Anything else is our bug: logged with its traceback, answered with an apology,
+never "The application did not respond".
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.service import TableError
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on our side. The table is unchanged; please try again."
+
+
+def unwrap(error: BaseException) -> BaseException:
+    while isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return error
+
+
+def player_message(error: BaseException) -> str | None:
+    """The text to show the player, or None if this is an unexpected error."""
+    error = unwrap(error)
+    if isinstance(error, TableError):
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        return str(error) or "You cannot use this command here."
+    return None
+
+
+async def answer(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer whether or not the interaction was already answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    text = player_message(error)
+    if text is None:
+        command = interaction.command.qualified_name if interaction.command else "component"
+        log.error("error in %s", command, exc_info=unwrap(error))
+        text = APOLOGY
+    await answer(interaction, text)

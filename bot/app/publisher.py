@@ -1,0 +1,461 @@
+"""The live public table message of each channel, kept up to date from the service's events.
+
+One message per hand, edited in place as play goes on; when a hand ends the message is frozen
+with the hand's result and the next hand gets a new message. When it becomes a human player's
+turn he is mentioned once (the previous mention is deleted, so the channel does not fill up).
+
+Edits are coalesced per channel: events only mark the channel dirty; one worker task per channel
+renders the latest state, then waits ``interval`` seconds before the next edit, so a burst of AI
+moves costs one edit per interval, within Discord's rate limits. The message only ever shows the
+*spectator* view and public events (never an event with ``private_to``).
+
+After a restart the publisher finds its message again in the channel's recent history (by the
+table id and hand number in the footer), so the same message keeps being edited.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.app import custom_ids
+from bot.render import embeds, images
+from bot.render.narrate import narrate, narrate_action, score_labels, scores_text
+from bot.service import (
+    ActionApplied,
+    ActionSource,
+    GameOver,
+    GameStarted,
+    HostChanged,
+    OptionsChanged,
+    PlayerJoined,
+    PlayerKicked,
+    PlayerLeft,
+    Table,
+    TableAbandoned,
+    TableClosed,
+    TableEvent,
+    TableService,
+    TableStatus,
+    TurnChanged,
+)
+
+if TYPE_CHECKING:
+    from discord.abc import Messageable
+
+log = logging.getLogger(__name__)
+
+IMAGE_NAME = "table.png"
+#: Spectator user id for ``service.view``: no Discord user has id 0.
+SPECTATOR = 0
+_FOOTER = re.compile(r"Table #(?P<table>\d+) · hand (?P<hand>\S+)")
+
+
+@dataclass
+class _Freeze:
+    """Close the current message with these words (a hand ended, the game ended...)."""
+
+    table: Table
+    title: str
+    lines: list[str]
+    trick: list[tuple[int, str]]
+    color: discord.Color
+    final: bool = False
+
+
+@dataclass
+class _Channel:
+    table_id: int | None = None
+    message_id: int | None = None
+    hand: Any = None
+    lines: deque[str] = field(default_factory=lambda: deque(maxlen=12))
+    last_trick: list[tuple[int, str]] = field(default_factory=list)
+    dirty: bool = False
+    jobs: list[_Freeze] = field(default_factory=list)
+    pings: list[int] = field(default_factory=list)
+    awaited: set[int] = field(default_factory=set)
+    ping_message_id: int | None = None
+    worker: asyncio.Task[None] | None = None
+    searched: bool = False
+
+
+class TablePublisher:
+    """A ``TableListener`` that renders tables into their channels."""
+
+    def __init__(self, bot: discord.Client, service: TableService, interval: float = 1.0) -> None:
+        self.bot = bot
+        self.service = service
+        self.interval = interval
+        self._channels: dict[int, _Channel] = {}
+
+    # -- listener -----------------------------------------------------------------------------
+    async def on_table_event(self, event: TableEvent) -> None:
+        table = event.table
+        state = self._channels.setdefault(table.channel_id, _Channel())
+        if state.table_id != table.id:
+            fresh = _Channel(table_id=table.id)
+            fresh.ping_message_id = state.ping_message_id
+            state = self._channels[table.channel_id] = fresh
+        names = embeds.names_of(table)
+        if isinstance(event, ActionApplied):
+            self._on_action(state, table, event, names)
+        elif isinstance(event, TurnChanged):
+            self._on_turn(state, table, event.to_act)
+        elif isinstance(event, GameOver):
+            self._freeze(state, table, final=True)
+        elif isinstance(event, TableAbandoned | TableClosed):
+            reason = getattr(event, "reason", "") or "the lobby emptied"
+            state.lines.append(f"**Table abandoned** ({reason}).")
+            self._freeze(state, table, final=True, color=embeds.COLOR_GONE)
+        else:
+            line = _lobby_line(event, names)
+            if line:
+                state.lines.append(line)
+        state.dirty = True
+        self._kick(table.channel_id, state)
+
+    def _on_action(
+        self, state: _Channel, table: Table, event: ActionApplied, names: Sequence[str]
+    ) -> None:
+        view = None
+        told = False
+        for engine_event in event.events:
+            if engine_event.private_to is not None:
+                continue  # a private card (a draw, a discard face down) is never public
+            data = engine_event.data
+            if data.get("type") == "trick":
+                cards = data.get("cards") or []
+                leader = data.get("leader")
+                state.last_trick = embeds.trick_cards(cards, leader, len(names))
+            if data.get("type") == "hand_over":
+                if view is None:
+                    view = self._public_view(table.channel_id)
+                labels = score_labels(view, names)
+                line = narrate(data, names, labels)
+                if line:
+                    state.lines.append(line)
+                self._freeze(state, table, final=False, data=data, labels=labels)
+                told = True
+                continue
+            if data.get("type") == "game_over":
+                continue  # told when the game-over message is frozen
+            line = narrate(data, names)
+            if line:
+                state.lines.append(line)
+                told = True
+        if event.source is ActionSource.TIMEOUT:
+            who = embeds.seat_name_of(table, event.seat)
+            state.lines.append(f"⏰ {who} ran out of time: the AI moved for them.")
+        elif not told:
+            state.lines.append(narrate_action(event.action, embeds.seat_name_of(table, event.seat),
+                                              event.source.value))  # fmt: skip
+
+    def _on_turn(self, state: _Channel, table: Table, to_act: Sequence[int]) -> None:
+        humans = {s.index for s in table.seats if s.is_human}
+        # One awaited seat is "his turn"; several at once (a May I window) is not a turn to
+        # ping everybody for.
+        awaited = {s for s in to_act if s in humans} if len(to_act) == 1 else set()
+        for seat in sorted(awaited - state.awaited):
+            state.pings.append(seat)
+        state.awaited = awaited
+
+    def _freeze(
+        self,
+        state: _Channel,
+        table: Table,
+        *,
+        final: bool,
+        data: Mapping[str, Any] | None = None,
+        labels: Sequence[str] | None = None,
+        color: discord.Color | None = None,
+    ) -> None:
+        hand = (data or {}).get("hand_number") or state.hand
+        if final:
+            finished = table.status is TableStatus.FINISHED
+            title = f"{table.title} — " + ("game over" if finished else "table closed")
+            if finished and table.result:
+                scores = table.result.get("scores") or []
+                winners = table.result.get("winners") or []
+                who = ", ".join(embeds.seat_name_of(table, w) for w in winners) or "nobody"
+                labels = labels or score_labels(None, embeds.names_of(table))
+                state.lines.append(f"🏆 **{who} won.** Final: {scores_text(scores, labels)}")
+            pending = state.jobs[-1] if state.jobs else None
+            if pending is not None and not pending.final:
+                # The last hand's message is not written yet: it becomes the final message.
+                pending.title, pending.final, pending.table = title, True, table
+                pending.lines.extend(state.lines)
+                pending.color = color or embeds.COLOR_OVER
+                state.lines.clear()
+                state.pings.clear()
+                state.awaited = set()
+                return
+        else:
+            title = f"{table.title} — hand {hand} over" if hand else f"{table.title} — hand over"
+        job = _Freeze(
+            table=table,
+            title=title,
+            lines=list(state.lines),
+            trick=list(state.last_trick),
+            color=color or (embeds.COLOR_OVER if final else embeds.COLOR_PLAY),
+            final=final,
+        )
+        state.jobs.append(job)
+        keep = state.lines[-1] if state.lines and not final else None
+        state.lines.clear()
+        if keep:
+            state.lines.append(keep)
+        state.last_trick = []
+        if final:
+            state.pings.clear()
+            state.awaited = set()
+
+    # -- worker -------------------------------------------------------------------------------
+    def _kick(self, channel_id: int, state: _Channel) -> None:
+        if state.worker is None or state.worker.done():
+            state.worker = asyncio.get_running_loop().create_task(
+                self._work(channel_id, state), name=f"table-publisher-{channel_id}"
+            )
+
+    async def _work(self, channel_id: int, state: _Channel) -> None:
+        try:
+            while state.jobs or state.dirty or state.pings:
+                if state.jobs:
+                    await self._run_freeze(channel_id, state, state.jobs.pop(0))
+                    continue
+                if state.dirty:
+                    state.dirty = False
+                    await self._refresh(channel_id, state)
+                if state.pings:
+                    await self._ping(channel_id, state)
+                if self.interval > 0 and (state.dirty or state.jobs):
+                    await asyncio.sleep(self.interval)
+        except Exception:
+            log.exception("could not update the table message in channel %d", channel_id)
+
+    def _public_view(self, channel_id: int) -> Mapping[str, Any] | None:
+        try:
+            return self.service.view(channel_id, SPECTATOR).game
+        except Exception:  # no table any more
+            return None
+
+    def _channel(self, channel_id: int) -> Messageable:
+        return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)  # type: ignore[return-value]
+
+    async def _refresh(self, channel_id: int, state: _Channel) -> None:
+        table = self.service.get_table(channel_id)
+        if table is None or table.id != state.table_id:
+            return
+        view = self._public_view(channel_id) if table.status is TableStatus.PLAYING else None
+        hand = view.get("hand_number") if view else None
+        if state.message_id is not None and state.hand is not None and hand != state.hand:
+            state.message_id = None  # a new hand began without a freeze: start a new message
+        state.hand = hand
+        file = self._picture(table, view)
+        embed = embeds.table_embed(
+            table, view, list(state.lines), image_name=IMAGE_NAME if file else None
+        )
+        components = table_components(table)
+        if state.message_id is None and not state.searched:
+            state.searched = True
+            state.message_id = await self._find_message(channel_id, table, hand)
+        await self._show(channel_id, state, embed, components, file)
+
+    async def _show(
+        self,
+        channel_id: int,
+        state: _Channel,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        file: discord.File | None,
+    ) -> None:
+        channel = self._channel(channel_id)
+        attachments = [file] if file else []
+        if state.message_id is not None:
+            message = channel.get_partial_message(state.message_id)  # type: ignore[attr-defined]
+            try:
+                await message.edit(embed=embed, view=view, attachments=attachments)
+                return
+            except discord.NotFound:
+                state.message_id = None
+        kwargs: dict[str, Any] = {"embed": embed}
+        if view is not None:
+            kwargs["view"] = view
+        if file is not None:
+            kwargs["file"] = file
+        sent = await channel.send(**kwargs)
+        state.message_id = sent.id
+
+    async def _run_freeze(self, channel_id: int, state: _Channel, job: _Freeze) -> None:
+        text = "\n".join(job.lines[-12:]) or "—"
+        embed = discord.Embed(title=job.title, description=text[:4000], color=job.color)
+        embed.set_footer(text=f"Table #{job.table.id} · hand {state.hand or '-'} · done")
+        file = None
+        if job.trick:
+            names = embeds.names_of(job.table)
+            file = discord.File(
+                _bytes(images.table_png(names, job.trick, caption="last trick")), IMAGE_NAME
+            )
+            embed.set_image(url=f"attachment://{IMAGE_NAME}")
+        if state.message_id is None and not job.final:
+            state.message_id = await self._find_message(channel_id, job.table, state.hand)
+        # A hand's message keeps nothing clickable once it is over: the next message has them.
+        await self._show(channel_id, state, embed, discord.ui.View(timeout=None), file)
+        state.message_id = None
+        state.hand = None
+        if job.final:
+            await self._delete_ping(channel_id, state)
+
+    def _picture(self, table: Table, view: Mapping[str, Any] | None) -> discord.File | None:
+        if view is None:
+            return None
+        names = embeds.names_of(table)
+        trick = embeds.trick_cards(view.get("trick"), view.get("leader"), len(names))
+        caption = ""
+        highlight = table.to_act[0] if len(table.to_act) == 1 else None
+        if not trick and view.get("last_trick"):
+            trick = embeds.trick_cards(view["last_trick"])
+            caption = "last trick"
+        if not trick:
+            piles = _piles(view)
+            if not piles:
+                return None
+            return discord.File(_bytes(images.row_png(piles[0][1], caption=piles[0][0])),
+                                IMAGE_NAME)  # fmt: skip
+        png = images.table_png(names, trick, caption=caption, highlight=highlight)
+        return discord.File(_bytes(png), IMAGE_NAME)
+
+    async def _find_message(self, channel_id: int, table: Table, hand: Any) -> int | None:
+        """After a restart: the message this table and hand were last shown in, if recent."""
+        me = self.bot.user
+        if me is None:
+            return None
+        try:
+            async for message in self._channel(channel_id).history(limit=25):
+                if message.author.id != me.id or not message.embeds:
+                    continue
+                footer = message.embeds[0].footer.text or ""
+                match = _FOOTER.search(footer)
+                if match is None or int(match["table"]) != table.id:
+                    continue
+                if footer.endswith("· done"):
+                    return None
+                if str(hand or "-") == match["hand"] or (hand == 1 and match["hand"] == "-"):
+                    return message.id
+                return None
+        except discord.HTTPException:
+            log.info("cannot read history of channel %d; posting a new table message", channel_id)
+        return None
+
+    async def _ping(self, channel_id: int, state: _Channel) -> None:
+        seats, state.pings = state.pings, []
+        table = self.service.get_table(channel_id)
+        if table is None:
+            return
+        mentions = []
+        for index in seats:
+            seat = table.seat(index)
+            if seat is None or not seat.is_human or index not in table.to_act:
+                continue
+            deadline = table.deadlines.get(index)
+            when = f" (time runs out {embeds.timestamp(deadline)})" if deadline else ""
+            mentions.append(f"<@{seat.user_id}>, your turn at {table.title}{when}.")
+        if not mentions:
+            return
+        await self._delete_ping(channel_id, state)
+        sent = await self._channel(channel_id).send(
+            "\n".join(mentions), allowed_mentions=discord.AllowedMentions(users=True)
+        )
+        state.ping_message_id = sent.id
+
+    async def _delete_ping(self, channel_id: int, state: _Channel) -> None:
+        if state.ping_message_id is None:
+            return
+        message_id, state.ping_message_id = state.ping_message_id, None
+        channel = self._channel(channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+
+    # -- adopting a message -------------------------------------------------------------------
+    def adopt(self, channel_id: int, table: Table, message_id: int, hand: Any) -> None:
+        """``/table`` re-posted the table: keep editing that message from now on."""
+        state = self._channels.setdefault(channel_id, _Channel(table_id=table.id))
+        if state.table_id != table.id:
+            state = self._channels[channel_id] = _Channel(table_id=table.id)
+        state.message_id = message_id
+        state.hand = hand
+        state.searched = True
+
+    def render(
+        self, table: Table
+    ) -> tuple[discord.Embed, discord.ui.View | None, discord.File | None]:
+        """The table message as it should look now (for ``/table``)."""
+        state = self._channels.get(table.channel_id)
+        view = self._public_view(table.channel_id) if table.status is TableStatus.PLAYING else None
+        file = self._picture(table, view)
+        lines = list(state.lines) if state and state.table_id == table.id else []
+        embed = embeds.table_embed(table, view, lines, image_name=IMAGE_NAME if file else None)
+        return embed, table_components(table), file
+
+    async def wait_idle(self) -> None:
+        """Until every pending edit is done (tests; shutdown)."""
+        for state in list(self._channels.values()):
+            if state.worker is not None and not state.worker.done():
+                await state.worker
+
+
+def table_components(table: Table) -> discord.ui.View | None:
+    """The public message's buttons: Join / Start in the lobby, Show my hand in play."""
+    view = discord.ui.View(timeout=None)
+    channel = table.channel_id
+    if table.status is TableStatus.LOBBY:
+        view.add_item(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
+                                        custom_id=custom_ids.join(channel)))  # fmt: skip
+        view.add_item(discord.ui.Button(label="Start", style=discord.ButtonStyle.primary,
+                                        custom_id=custom_ids.start(channel)))  # fmt: skip
+    elif table.status is TableStatus.PLAYING:
+        view.add_item(discord.ui.Button(label="Show my hand", style=discord.ButtonStyle.primary,
+                                        emoji="🂠", custom_id=custom_ids.hand(channel)))  # fmt: skip
+    return view
+
+
+def _piles(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """Public card rows worth a picture when there is no trick (a rummy discard pile...)."""
+    out = []
+    for key in ("discard", "discard_top", "upcard", "top_discard"):
+        value = view.get(key)
+        if isinstance(value, str) and value:
+            out.append((key.replace("_", " "), [value]))
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            out.append((key.replace("_", " "), value[-8:]))
+    return out
+
+
+def _lobby_line(event: TableEvent, names: Sequence[str]) -> str | None:
+    if isinstance(event, PlayerJoined):
+        return f"{event.seat.name} sits down."
+    if isinstance(event, PlayerLeft):
+        tail = " The AI takes the seat." if event.replaced_by_ai else ""
+        return f"{event.seat.name} leaves.{tail}"
+    if isinstance(event, PlayerKicked):
+        return f"{event.seat.name} was removed by the host."
+    if isinstance(event, HostChanged):
+        return f"<@{event.host_id}> is the host now."
+    if isinstance(event, OptionsChanged):
+        return "The host changed the options."
+    if isinstance(event, GameStarted):
+        return "**The game starts.**"
+    return None
+
+
+def _bytes(data: bytes) -> Any:
+    import io
+
+    return io.BytesIO(data)

@@ -1,0 +1,69 @@
+"""What every cog shares: the service, names, ephemeral answers, and "act, then answer"."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.app.errors import answer, report_error
+from bot.service import NoTable, NotAtTable, TableError, TableService
+
+if TYPE_CHECKING:
+    from bot.app.client import TroikaBot
+
+log = logging.getLogger(__name__)
+
+
+def bot_of(interaction: discord.Interaction) -> TroikaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    return bot_of(interaction).service
+
+
+def channel_id(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise NoTable("Tables live in server channels: use this command in one.")
+    return interaction.channel_id
+
+
+def guild_id(interaction: discord.Interaction) -> int | None:
+    return interaction.guild_id
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def require_seat(service: TableService, channel: int, user_id: int) -> None:
+    """Raise the service's kind of error when the user holds no seat at the channel's table."""
+    table = service.get_table(channel)
+    if table is None:
+        raise NoTable()
+    if table.seat_of(user_id) is None:
+        raise NotAtTable("You are not playing at this table. Join it in the lobby with /join.")
+
+
+async def ok(interaction: discord.Interaction, text: str) -> None:
+    await answer(interaction, text)
+
+
+async def fail(interaction: discord.Interaction, error: BaseException) -> None:
+    """For component callbacks, which the command tree's error handler does not cover."""
+    await report_error(interaction, error)
+
+
+__all__ = [
+    "TableError",
+    "bot_of",
+    "channel_id",
+    "display_name",
+    "fail",
+    "guild_id",
+    "ok",
+    "require_seat",
+    "service_of",
+]

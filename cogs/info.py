@@ -1,0 +1,73 @@
+"""/rules [game], /help and /invite."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.client import invite_url
+from bot.render import embeds
+from bot.service import NoTable
+from engine.registry import CLASSES
+
+GAME_CHOICES = [
+    app_commands.Choice(name=cls.spec.title, value=name) for name, cls in CLASSES.items()
+]
+
+HELP = """\
+**Open a table:** `/new troika` (or `troeven`, `troggu`, `troikuntza`) with a preset and options.
+**Lobby:** `/join [seat]`, `/leave`, `/addbot [level]` and `/kick` (host), `/options`, `/start`.
+**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`, `/rules`.
+**Play:** press **Show my hand** on the table message and use the buttons, or type
+`/bid`, `/pass`, `/trump`, `/call`, `/discard`, `/play`, and for TroiKuntza `/take`, `/draw`,
+`/mayi`, `/meld`, `/layoff`. The lists offer your legal moves.
+**Stop:** `/abandon` (the host at once; players vote).
+A player who runs out of time has his move made by the AI."""
+
+
+def rules_text(game: str, options: dict[str, object] | None = None) -> str:
+    cls = CLASSES[game]
+    summary = getattr(cls, "rules_summary", None)
+    if summary is None:
+        return cls.spec.summary or cls.spec.title
+    return str(summary(options))
+
+
+class Info(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="The rules and options of this table or a game")
+    @app_commands.describe(game="A game (default: the game of this channel's table)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        options = None
+        if game is None:
+            service = self.bot.service  # type: ignore[attr-defined]
+            table = service.get_table(interaction.channel_id or 0)
+            if table is None:
+                raise NoTable("There is no table here: name a game, e.g. /rules game:Troika.")
+            game, options = table.game, dict(table.options)
+        title = CLASSES[game].spec.title
+        embed = embeds.text_embed(f"{title}: rules", rules_text(game, options))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play with this bot")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            embed=embeds.text_embed("Troika Table", HELP), ephemeral=True
+        )
+
+    @app_commands.command(name="invite", description="A link to add this bot to another server")
+    async def invite(self, interaction: discord.Interaction) -> None:
+        app_id = (
+            interaction.client.application_id or (interaction.client.user or interaction.user).id
+        )
+        await interaction.response.send_message(
+            f"Add me to a server: {invite_url(app_id)}", ephemeral=True
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Info(bot))

@@ -1,0 +1,155 @@
+"""Opening and filling a table: /new <game>, /join, /leave, /addbot, /kick, /start, /options,
+/abandon."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render import embeds
+from bot.service import NoTable, NotAtTable, NotHost, TableStatus
+from cogs.common import channel_id, display_name, guild_id, ok, service_of
+from cogs.new_table import build_new_command
+from cogs.options_view import editor_for
+from engine import GAMES
+from engine.ai import LEVELS
+
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+
+
+async def open_table(
+    interaction: discord.Interaction, game: str, preset: str | None, options: dict[str, Any]
+) -> None:
+    service = service_of(interaction)
+    table = await service.open_table(
+        channel_id(interaction),
+        guild_id(interaction),
+        interaction.user.id,
+        display_name(interaction.user),
+        game,
+        preset,
+        options,
+    )
+    await ok(
+        interaction,
+        f"You opened a {table.title} table and took seat 1. Others join with /join or the Join "
+        "button; add AI players with /addbot, change options with /options, then /start.",
+    )
+
+
+def new_group() -> app_commands.Group:
+    group = app_commands.Group(name="new", description="Open a table for a game in this channel")
+    for spec in GAMES.values():
+        group.add_command(build_new_command(spec, open_table))
+    return group
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.new = new_group()
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.new)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.new.name)
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    @app_commands.describe(
+        seat="The seat number you want (1 = the host's seat); any free one if empty"
+    )
+    async def join(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10] | None = None
+    ) -> None:
+        table = await service_of(interaction).join(
+            channel_id(interaction),
+            interaction.user.id,
+            display_name(interaction.user),
+            seat=None if seat is None else seat - 1,
+        )
+        mine = table.seat_of(interaction.user.id)
+        where = f" at seat {mine.index + 1}" if mine else ""
+        await ok(interaction, f"You joined {table.title}{where}.")
+
+    @app_commands.command(
+        name="leave", description="Leave the table (during play the AI takes your seat)"
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = await service_of(interaction).leave(channel_id(interaction), interaction.user.id)
+        if table.status is TableStatus.PLAYING:
+            await ok(interaction, "You left the game: the AI plays your seat from now on.")
+        else:
+            await ok(interaction, "You left the table.")
+
+    @app_commands.command(name="addbot", description="Seat an AI player (host only)")
+    @app_commands.describe(level="How well it plays")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        table = await service_of(interaction).add_ai(
+            channel_id(interaction), interaction.user.id, level or LEVELS[-1]
+        )
+        await ok(interaction, f"An AI player sits down. Seats taken: {len(table.seats)}.")
+
+    @app_commands.command(name="kick", description="Remove a player or an AI seat (host only)")
+    @app_commands.describe(member="The player to remove", seat="Or the seat number (for an AI)")
+    async def kick(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        seat: app_commands.Range[int, 1, 10] | None = None,
+    ) -> None:
+        service = service_of(interaction)
+        channel = channel_id(interaction)
+        table = service.get_table(channel)
+        index = None if seat is None else seat - 1
+        if member is not None and table is not None:
+            found = table.seat_of(member.id)
+            if found is None:
+                raise NotAtTable(f"{member.display_name} is not at this table.")
+            index = found.index
+        if index is None:
+            raise NotHost("Say whom to remove: a member, or a seat number.")
+        name = table.name_of(index) if table else f"seat {index + 1}"
+        await service.kick(channel, interaction.user.id, index)
+        await ok(interaction, f"{name} was removed from the table.")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        table = await service_of(interaction).start_game(
+            channel_id(interaction), interaction.user.id
+        )
+        await ok(interaction, f"{table.title} has started. Your hand: /hand or Show my hand.")
+
+    @app_commands.command(
+        name="options", description="Show the table's options (the host changes them here)"
+    )
+    async def options(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        channel = channel_id(interaction)
+        table = service.get_table(channel)
+        if table is None:
+            raise NoTable()
+        embed = embeds.options_embed(table)
+        if table.status is TableStatus.LOBBY and interaction.user.id == table.host_id:
+            editor = editor_for(service, channel, interaction.user.id, table.game)
+            await interaction.response.send_message(embed=embed, view=editor, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="abandon", description="Abandon the table (host), or vote to")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        result = await service_of(interaction).abandon(channel_id(interaction), interaction.user.id)
+        if result.abandoned:
+            await ok(interaction, "The table is abandoned.")
+        else:
+            await ok(
+                interaction, f"Your vote to abandon counts: {result.votes} of {result.needed}."
+            )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,138 @@
+"""The host's option editor: select an option, then its value (or type it, for long ranges).
+
+Sent ephemerally to the host with ``/options`` in the lobby. Every change goes through
+``service.set_options``, which validates it and refuses it for anyone but the host.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.app.errors import report_error
+from bot.render import embeds
+from bot.service import TableService
+from engine import GAMES
+from engine.options import GameSpec, Option, format_value
+
+PAGE = 25
+
+
+class OptionsEditor(discord.ui.View):
+    def __init__(self, service: TableService, channel: int, host_id: int, spec: GameSpec) -> None:
+        super().__init__(timeout=600)
+        self.service = service
+        self.channel = channel
+        self.host_id = host_id
+        self.spec = spec
+        self.chosen: Option | None = None
+        self._build()
+
+    def _build(self) -> None:
+        self.clear_items()
+        table = self.service.get_table(self.channel)
+        current = dict(table.options) if table else self.spec.defaults()
+        if self.spec.presets:
+            preset = discord.ui.Select(
+                placeholder="Preset…",
+                options=[discord.SelectOption(label=p, value=p) for p in self.spec.presets][:PAGE],
+                row=0,
+            )
+            preset.callback = self._on_preset  # type: ignore[method-assign]
+            self.preset_select = preset
+            self.add_item(preset)
+        for page in range(0, min(len(self.spec.options), PAGE * 2), PAGE):
+            chunk = self.spec.options[page : page + PAGE]
+            pick = discord.ui.Select(
+                placeholder="Option to change…",
+                options=[
+                    discord.SelectOption(
+                        label=f"{o.name}: {format_value(current.get(o.name, o.default))}"[:100],
+                        value=o.name,
+                        description=o.description[:100],
+                    )
+                    for o in chunk
+                ],
+                row=1 + page // PAGE,
+            )
+            pick.callback = self._make_pick(pick)  # type: ignore[method-assign]
+            self.add_item(pick)
+        if self.chosen is not None and len(self.chosen.values()) <= PAGE:
+            values = discord.ui.Select(
+                placeholder=f"New value of {self.chosen.name}…",
+                options=[
+                    discord.SelectOption(label=format_value(v), value=format_value(v))
+                    for v in self.chosen.values()
+                ],
+                row=3,
+            )
+            values.callback = self._make_value(values)  # type: ignore[method-assign]
+            self.add_item(values)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.host_id:
+            await interaction.response.send_message("Only the host changes the options.",
+                                                    ephemeral=True)  # fmt: skip
+            return False
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await report_error(interaction, error)
+
+    async def _redraw(self, interaction: discord.Interaction, note: str) -> None:
+        self._build()
+        table = self.service.get_table(self.channel)
+        embed = embeds.options_embed(table) if table else embeds.text_embed("Options", note)
+        embed.set_author(name=note[:250])
+        await interaction.response.edit_message(embed=embed, view=self)
+
+    async def _on_preset(self, interaction: discord.Interaction) -> None:
+        preset = self.preset_select.values[0]
+        await self.service.set_options(self.channel, interaction.user.id, preset=preset)
+        await self._redraw(interaction, f"Preset set to {preset}.")
+
+    def _make_pick(self, select: discord.ui.Select[Any]) -> Any:
+        async def pick(interaction: discord.Interaction) -> None:
+            self.chosen = self.spec.option(select.values[0])
+            if len(self.chosen.values()) > PAGE:
+                await interaction.response.send_modal(ValueModal(self, self.chosen))
+                return
+            await self._redraw(interaction, f"Choose the new value of {self.chosen.name}.")
+
+        return pick
+
+    def _make_value(self, select: discord.ui.Select[Any]) -> Any:
+        async def choose(interaction: discord.Interaction) -> None:
+            assert self.chosen is not None
+            await self.set_value(interaction, self.chosen, select.values[0])
+
+        return choose
+
+    async def set_value(self, interaction: discord.Interaction, option: Option, value: str) -> None:
+        await self.service.set_options(self.channel, interaction.user.id, {option.name: value})
+        self.chosen = None
+        await self._redraw(interaction, f"{option.name} set to {value}.")
+
+
+class ValueModal(discord.ui.Modal):
+    def __init__(self, editor: OptionsEditor, option: Option) -> None:
+        super().__init__(title=f"Set {option.name}"[:45])
+        self.editor = editor
+        self.option = option
+        self.value: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=f"{option.name} ({option.describe_values()})"[:45], max_length=20
+        )
+        self.add_item(self.value)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self.editor.set_value(interaction, self.option, self.value.value)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await report_error(interaction, error)
+
+
+def editor_for(service: TableService, channel: int, host_id: int, game: str) -> OptionsEditor:
+    return OptionsEditor(service, channel, host_id, GAMES[game])

@@ -1,0 +1,326 @@
+"""The private hand panel and every button of the bot.
+
+Pressing **Show my hand** on the public table message answers ephemerally with the player's hand
+and his legal actions as buttons (or select menus when there are many), so he can play without
+typing. All components are ``DynamicItem``s whose custom ids carry the channel (see
+``bot.app.custom_ids``): they keep working after a restart. The buttons carry the engine's action
+words; what is legal comes from the service, and the service checks every press again.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.app import custom_ids
+from bot.app.errors import answer
+from bot.render import embeds, images
+from bot.render.cards import face, pretty, pretty_action
+from bot.service import NotAtTable, TableService, TableStatus
+from cogs.common import display_name, fail, service_of
+
+HAND_IMAGE = "hand.png"
+#: Rows of a message; the last one holds "Refresh".
+ACTION_ROWS = 4
+BUTTONS_PER_ROW = 5
+SELECT_LIMIT = 25
+
+
+def action_groups(legal: Sequence[str]) -> dict[str, list[str]]:
+    """Legal actions grouped by their first word (``play``, ``bid``, ``pass``...), in order."""
+    groups: dict[str, list[str]] = {}
+    for action in legal:
+        groups.setdefault(action.split(" ", 1)[0], []).append(action)
+    return groups
+
+
+def button_label(action: str) -> str:
+    verb, _, rest = action.partition(" ")
+    if verb == "play" and rest and face(rest).family not in {"unknown"}:
+        return pretty(rest)
+    return pretty_action(action)[:80]
+
+
+def _button_style(action: str) -> discord.ButtonStyle:
+    verb, _, rest = action.partition(" ")
+    if verb == "play" and face(rest).red:
+        return discord.ButtonStyle.danger
+    if verb == "play":
+        return discord.ButtonStyle.secondary
+    return discord.ButtonStyle.primary
+
+
+def _fits_button(channel: int, action: str) -> bool:
+    return len(custom_ids.act(channel, action)) <= custom_ids.MAX_LENGTH
+
+
+def actions_view(channel: int, legal: Sequence[str]) -> tuple[discord.ui.View, list[str]]:
+    """Components for ``legal``; also returns the actions that did not fit (type them)."""
+    view = discord.ui.View(timeout=None)
+    left_out: list[str] = []
+    buttons = [a for a in legal if _fits_button(channel, a)]
+    if len(buttons) == len(legal) and len(legal) <= ACTION_ROWS * BUTTONS_PER_ROW:
+        for i, action in enumerate(legal):
+            view.add_item(_action_button(channel, action, row=i // BUTTONS_PER_ROW))
+    else:
+        row = 0
+        for group, actions in action_groups(legal).items():
+            if row >= ACTION_ROWS:
+                left_out.extend(actions)
+                continue
+            small = len(actions) <= BUTTONS_PER_ROW and all(
+                _fits_button(channel, a) for a in actions
+            )
+            if small:
+                for action in actions:
+                    view.add_item(_action_button(channel, action, row=row))
+                row += 1
+                continue
+            usable = [a for a in actions if len(a) <= 100]
+            left_out.extend(a for a in actions if len(a) > 100)
+            key = re.sub(r"[^a-z0-9_]", "", group.lower())[:20]
+            for part in range(0, len(usable), SELECT_LIMIT):
+                if row >= ACTION_ROWS:
+                    left_out.extend(usable[part:])
+                    break
+                chunk = usable[part : part + SELECT_LIMIT]
+                select: discord.ui.Select[Any] = discord.ui.Select(
+                    custom_id=custom_ids.pick(channel, key, part // SELECT_LIMIT),
+                    placeholder=f"{group}…" + (f" ({part + 1}-{part + len(chunk)})" if
+                                              len(usable) > SELECT_LIMIT else ""),
+                    options=[discord.SelectOption(label=button_label(a)[:100], value=a)
+                             for a in chunk],
+                    row=row,
+                )  # fmt: skip
+                view.add_item(select)
+                row += 1
+    view.add_item(
+        discord.ui.Button(
+            label="Refresh",
+            emoji="🔄",
+            style=discord.ButtonStyle.secondary,
+            custom_id=custom_ids.refresh(channel),
+            row=ACTION_ROWS,
+        )
+    )
+    return view, left_out
+
+
+def _action_button(channel: int, action: str, row: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=button_label(action),
+        style=_button_style(action),
+        custom_id=custom_ids.act(channel, action),
+        row=row,
+    )
+
+
+def build_panel(
+    service: TableService, channel: int, user_id: int, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
+    """The user's private panel: his hand, the table, and his legal moves as components."""
+    table = service.get_table(channel)
+    seat = table.seat_of(user_id) if table else None
+    if table is None or seat is None:
+        raise NotAtTable("You are not playing at this table: you have no hand to show.")
+    if table.status is not TableStatus.PLAYING:
+        raise NotAtTable("The game has not started yet: the host starts it with /start.")
+    tv = service.view(channel, user_id)
+    view = dict(tv.game or {})
+    legal = list(tv.legal)
+    hand = [str(c) for c in view.get("hand") or []]
+    file = discord.File(io.BytesIO(images.hand_png(hand)), HAND_IMAGE) if hand else None
+    embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if file else None)
+    components, left_out = actions_view(channel, legal)
+    if left_out:
+        embed.add_field(
+            name="More moves (type them)",
+            value=", ".join(f"`{a}`" for a in left_out)[:1024],
+            inline=False,
+        )
+    if note:
+        embed.set_author(name=note[:250])
+    return embed, components, file
+
+
+async def send_panel(interaction: discord.Interaction, note: str | None = None) -> None:
+    assert interaction.channel_id is not None
+    embed, view, file = build_panel(service_of(interaction), interaction.channel_id,
+                                    interaction.user.id, note)  # fmt: skip
+    kwargs: dict[str, Any] = {"embed": embed, "view": view, "ephemeral": True}
+    if file is not None:
+        kwargs["file"] = file
+    await interaction.response.send_message(**kwargs)
+
+
+async def edit_panel(interaction: discord.Interaction, channel: int, note: str | None) -> None:
+    embed, view, file = build_panel(service_of(interaction), channel, interaction.user.id, note)
+    await interaction.response.edit_message(
+        embed=embed, view=view, attachments=[file] if file else []
+    )
+
+
+async def act_from_panel(interaction: discord.Interaction, channel: int, action: str) -> None:
+    """A panel button or select: act, then redraw the panel in place (or explain why not)."""
+    service = service_of(interaction)
+    try:
+        await service.act(channel, interaction.user.id, action)
+    except Exception as error:
+        await fail(interaction, error)
+        return
+    note = f"You: {pretty_action(action)}"
+    try:
+        table = service.get_table(channel)
+        if table is None or table.status is not TableStatus.PLAYING:
+            await interaction.response.edit_message(
+                content=f"{note}. The game is over.", embed=None, view=None, attachments=[]
+            )
+            return
+        await edit_panel(interaction, channel, note)
+    except Exception as error:  # the move is made; only the redraw failed
+        await fail(interaction, error)
+
+
+# -- dynamic items (persistent across restarts) ---------------------------------------------
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND):
+    def __init__(self, channel: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Show my hand", custom_id=custom_ids.hand(channel))
+        )
+        self.channel = channel
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if interaction.channel_id != self.channel:
+                raise NotAtTable("This button belongs to a table in another channel.")
+            await send_panel(interaction)
+        except Exception as error:
+            await fail(interaction, error)
+
+
+class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REFRESH):
+    def __init__(self, channel: int) -> None:
+        super().__init__(discord.ui.Button(label="Refresh", custom_id=custom_ids.refresh(channel)))
+        self.channel = channel
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RefreshButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await edit_panel(interaction, self.channel, None)
+        except Exception as error:
+            await fail(interaction, error)
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACT):
+    def __init__(self, channel: int, action: str) -> None:
+        super().__init__(
+            discord.ui.Button(label=button_label(action), custom_id=custom_ids.act(channel, action))
+        )
+        self.channel = channel
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActButton:
+        return cls(int(match["channel"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await act_from_panel(interaction, self.channel, self.action)
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.PICK):
+    def __init__(self, channel: int, group: str, part: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_ids.pick(channel, group, part)))
+        self.channel = channel
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickSelect:
+        return cls(int(match["channel"]), match["group"], int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if not values:
+            await answer(interaction, "Pick one of the moves in the list.")
+            return
+        await act_from_panel(interaction, self.channel, str(values[0]))
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.JOIN):
+    def __init__(self, channel: int) -> None:
+        super().__init__(discord.ui.Button(label="Join", custom_id=custom_ids.join(channel)))
+        self.channel = channel
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> JoinButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            table = await service_of(interaction).join(
+                self.channel, interaction.user.id, display_name(interaction.user)
+            )
+            seat = table.seat_of(interaction.user.id)
+            where = f" at seat {seat.index + 1}" if seat else ""
+            await answer(interaction, f"You joined {table.title}{where}.")
+        except Exception as error:
+            await fail(interaction, error)
+
+
+class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.START):
+    def __init__(self, channel: int) -> None:
+        super().__init__(discord.ui.Button(label="Start", custom_id=custom_ids.start(channel)))
+        self.channel = channel
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StartButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            table = await service_of(interaction).start_game(self.channel, interaction.user.id)
+            await answer(interaction, f"{table.title} has started. Good luck!")
+        except Exception as error:
+            await fail(interaction, error)
+
+
+DYNAMIC_ITEMS = (HandButton, RefreshButton, ActButton, PickSelect, JoinButton, StartButton)
+
+
+class Panels(commands.Cog):
+    """Registers the persistent components (no slash command of its own)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Panels(bot))
