@@ -67,7 +67,7 @@ def contract_min_cards(contract: str) -> int:
 def describe_contract(contract: str) -> str:
     """``TTR`` -> ``2 Troikas and 1 Run``."""
     parts = []
-    for kind in ("T", "R"):
+    for kind in dict.fromkeys(contract):  # in the contract's order: RRT = 2 Runs and 1 Troika
         n = contract.count(kind)
         if n:
             name = CONTRACT_NAMES[kind] + ("s" if n > 1 else "")
