@@ -1,0 +1,173 @@
+"""AI strength and speed: duplicate matches between levels, decision time per level.
+
+    python bench/ai.py [--games troika,troeven,...] [--seeds N] [--pairs normal:easy,hard:normal]
+                       [--history]
+
+Duplicate matches: each seed's deals are played twice (or once per seat), the levels swapping
+places, so luck of the cards cancels out.
+
+- Troika (teams): level A on seats 0+2 vs B on 1+3, then B on 0+2 vs A on 1+3, same seed.
+  A "wins" a game when its team wins it.
+- Troeven (2 players): A on seat 0 vs B on seat 1, then swapped.
+- Troggu and TroiKuntza (free-for-all): one seat plays level A, every other seat level B; the
+  same seed is played once with A in each seat. A "wins" a game when its score beats the
+  average of the B seats (Troggu: higher, TroiKuntza: lower); equal counts half.
+
+The win rate is A's share over all games; the 95% interval treats each seed's duplicate set as
+one sample (mean +- 1.96 standard errors). Decision times (p50, p99 per level) are measured on
+every AI move, one process on one core; the load average is printed because other work on the
+machine slows the figures. ``--history`` adds ``played_tricks`` (every completed trick of the
+hand, as the bench saw them) to the Troika views: what the AI would do if the engine showed it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine.ai import make_player  # noqa: E402
+
+MAX_ACTIONS = 100_000
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        extra = " ".join(f"{k}={v}" for k, v in self.options.items())
+        return f"{self.game} x{self.players} {extra}".strip()
+
+
+SETUPS: dict[str, tuple[Setup, ...]] = {
+    "troika": (Setup("troika", 4, {"end": "rounds", "rounds": 6}),),
+    "troeven": (Setup("troeven", 2, {"version": "layout"}), Setup("troeven", 2, {"version": "stock"})),
+    "troggu": (Setup("troggu", 4, {"deals": 4}), Setup("troggu", 6, {"deals": 3})),
+    "troikuntza": (Setup("troikuntza", 4),),
+}
+
+TIMES: dict[str, list[float]] = {}
+
+
+def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str, Any]:
+    """One game with ``levels[seat]`` in each seat; returns ``game.result()``."""
+    game = engine.new_game(setup.game, setup.players, options=dict(setup.options), seed=seed)
+    played: list[list[dict[str, Any]]] = []
+    trick: list[dict[str, Any]] = []
+    for move in range(MAX_ACTIONS):
+        if game.is_over():
+            return game.result()
+        waiting = game.to_act()
+        seat = waiting[0]
+        legal = game.legal_actions(seat)
+        view = game.view(seat)
+        if history:
+            view["played_tricks"] = [{"cards": t} for t in played]
+        player = make_player(setup.game, levels[seat], seed * 1_000_003 + move)
+        start = time.perf_counter()
+        action = player.choose(view, legal)
+        TIMES.setdefault(f"{setup.game}/{levels[seat]}", []).append(time.perf_counter() - start)
+        for event in game.apply(seat, action):
+            kind = event.get("type")
+            if kind == "play":
+                trick.append({"seat": event["seat"], "card": event["card"]})
+                if len(trick) == setup.players:
+                    played.append(trick)
+                    trick = []
+            elif kind in ("deal", "hand_over", "misdeal", "thrown_in"):
+                played, trick = [], []
+    raise RuntimeError(f"{setup.label} seed {seed}: no end after {MAX_ACTIONS} actions")
+
+
+def a_score(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> float:
+    """1 if level A won this game, 0 if it lost, 0.5 for a draw (see the module docstring)."""
+    scores = result["scores"]
+    if setup.game in ("troika", "troeven"):
+        winners = set(result["winners"])
+        a_won = any(s in winners for s in a_seats)
+        b_won = any(s not in a_seats for s in winners)
+        return 0.5 if a_won == b_won else float(a_won)
+    a = sum(scores[s] for s in a_seats) / len(a_seats)
+    others = [scores[s] for s in range(setup.players) if s not in a_seats]
+    b = sum(others) / len(others)
+    if setup.game == "troikuntza":  # lowest total wins
+        a, b = -a, -b
+    return 0.5 if a == b else float(a > b)
+
+
+def seatings(setup: Setup) -> list[list[int]]:
+    """The seats level A takes in each game of a duplicate set."""
+    if setup.game == "troika":
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(setup.players)]
+
+
+def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> tuple[float, float, int]:
+    per_seed: list[float] = []
+    for seed in range(seeds):
+        outcomes = []
+        for a_seats in seatings(setup):
+            levels = [a if s in a_seats else b for s in range(setup.players)]
+            outcomes.append(a_score(setup, play(setup, levels, seed, history), a_seats))
+        per_seed.append(sum(outcomes) / len(outcomes))
+    mean = sum(per_seed) / len(per_seed)
+    var = sum((x - mean) ** 2 for x in per_seed) / max(1, len(per_seed) - 1)
+    half = 1.96 * math.sqrt(var / len(per_seed))
+    games = seeds * len(seatings(setup))
+    return mean, half, games
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", default="troika,troeven,troggu,troikuntza")
+    parser.add_argument("--seeds", type=int, default=20, help="duplicate sets per match")
+    parser.add_argument("--pairs", default="normal:easy,hard:normal")
+    parser.add_argument("--history", action="store_true", help="show played tricks (Troika)")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()}, cpus {os.cpu_count()}; one process")
+    print("win = level A's share of games (team win; 2p win; FFA: beats the others' average)")
+    for name in args.games.split(","):
+        if name not in engine.GAMES:
+            print(f"{name}: not registered, skipped")
+            continue
+        for setup in SETUPS[name]:
+            for pair in args.pairs.split(","):
+                a, b = pair.split(":")
+                if "hard" in (a, b) and name == "troikuntza":
+                    continue  # TroiKuntza's hard plays normal
+                start = time.perf_counter()
+                mean, half, games = match(setup, a, b, args.seeds, args.history)
+                took = time.perf_counter() - start
+                print(
+                    f"{setup.label:40} {a:>6} vs {b:<6} win {mean:6.1%} +- {half:5.1%} "
+                    f"({games} games, {took:.0f}s)",
+                    flush=True,
+                )
+    print("decision time per move (ms):")
+    for key, values in sorted(TIMES.items()):
+        print(
+            f"  {key:22} moves {len(values):7}  p50 {percentile(values, 0.5) * 1e3:7.2f}  "
+            f"p99 {percentile(values, 0.99) * 1e3:7.2f}  max {max(values) * 1e3:7.2f}"
+        )
+    print(f"load average after {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

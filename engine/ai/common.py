@@ -1,0 +1,58 @@
+"""What every AI level shares: seeded choice, the public trick history a view offers.
+
+An AI sees only ``view(seat)`` and ``legal_actions(seat)``. The service builds a fresh player for
+every decision (``make_player(...).choose(view, legal)``), so an AI keeps no memory between moves:
+all it knows of earlier tricks is in the view. Views show the current trick and the last trick;
+a view that also lists every completed trick of the hand under ``played_tricks`` (each shaped like
+``last_trick``: ``{"cards": [{"seat", "card"}...], "winner"}``) lets the AI count every card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+View = dict[str, Any]
+
+
+def completed_tricks(view: View) -> tuple[list[list[tuple[int, str]]], bool]:
+    """The completed tricks of this hand the view shows, as ``[(seat, code), ...]`` lists, and
+    whether that is the whole history (True) or only the last trick (False)."""
+    full = view.get("played_tricks")
+    if isinstance(full, list):
+        return [[(c["seat"], c["card"]) for c in t["cards"]] for t in full], True
+    last = view.get("last_trick")
+    if last and last.get("cards") and view.get("tricks_played", 1) != 0:
+        return [[(c["seat"], c["card"]) for c in last["cards"]]], False
+    return [], False
+
+
+def current_trick(view: View) -> list[tuple[int, str]]:
+    return [(c["seat"], c["card"]) for c in view.get("trick") or []]
+
+
+def action_card(action: str) -> str:
+    """``"play 10h"`` -> ``"10H"`` (the code in the engines' upper-case spelling)."""
+    return action.split(" ", 1)[1].upper()
+
+
+class SeededPlayer:
+    """Base of the AI players: one ``random.Random`` from the seed, used only to break ties
+    and to sample hidden cards, so a seed, view and legal list always give the same move."""
+
+    def __init__(self, game: str, seed: int = 0) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        action = self.decide(view, legal)
+        # A heuristic that produced something odd must never cost the table a move.
+        return action if action in legal else legal[0]
+
+    def decide(self, view: View, legal: list[str]) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
