@@ -1,0 +1,186 @@
+"""A guild's table settings the admins set: default timer, default preset/options per game, and
+the channels tables may be opened in. ``/new`` consults them through ``GuildRules.for_new_table``.
+
+How defaults combine with what the host types in ``/new`` (the host always wins):
+- the guild's default ``timer`` applies unless the host set ``timer`` himself;
+- a game's default preset and options apply only when the host named no preset (a preset he
+  picks is a complete choice: the guild's option defaults are not mixed into it); options he
+  types override the guild's option defaults one by one.
+The host can still change everything in the lobby with ``/options``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from bot.service.errors import TableError, UnknownGame
+from bot.storage.db import Database
+from engine import IllegalAction
+
+
+class ChannelNotAllowed(TableError):
+    """The guild's admins allow tables only in other channels."""
+
+
+@dataclass(frozen=True)
+class GameDefaults:
+    preset: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """``timer`` is the default ``timer`` option value (None: the game's own default);
+    ``channels`` the channel ids tables may open in (None: everywhere)."""
+
+    timer: int | str | None = None
+    channels: tuple[int, ...] | None = None
+    games: Mapping[str, GameDefaults] = field(default_factory=dict)
+
+
+# -- SQL --------------------------------------------------------------------------------------
+def load(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
+    row = conn.execute(
+        "SELECT timer, channels FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ).fetchone()
+    timer = None if row is None or row[0] is None else json.loads(row[0])
+    channels = None if row is None or row[1] is None else tuple(json.loads(row[1]))
+    games = {
+        game: GameDefaults(preset, json.loads(options))
+        for game, preset, options in conn.execute(
+            "SELECT game, preset, options FROM guild_game_defaults WHERE guild_id = ?",
+            (guild_id,),
+        )
+    }
+    return GuildSettings(timer, channels, games)
+
+
+def _ensure(conn: sqlite3.Connection, guild_id: int) -> None:
+    conn.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+
+
+def store_timer(conn: sqlite3.Connection, guild_id: int, timer: int | str | None) -> None:
+    _ensure(conn, guild_id)
+    value = None if timer is None else json.dumps(timer)
+    conn.execute("UPDATE guild_settings SET timer = ? WHERE guild_id = ?", (value, guild_id))
+
+
+def store_channels(
+    conn: sqlite3.Connection, guild_id: int, channels: tuple[int, ...] | None
+) -> None:
+    _ensure(conn, guild_id)
+    value = None if channels is None else json.dumps(sorted(set(channels)))
+    conn.execute("UPDATE guild_settings SET channels = ? WHERE guild_id = ?", (value, guild_id))
+
+
+def store_game_defaults(
+    conn: sqlite3.Connection, guild_id: int, game: str, defaults: GameDefaults | None
+) -> None:
+    if defaults is None:
+        conn.execute(
+            "DELETE FROM guild_game_defaults WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )
+        return
+    conn.execute(
+        "INSERT OR REPLACE INTO guild_game_defaults (guild_id, game, preset, options)"
+        " VALUES (?, ?, ?, ?)",
+        (guild_id, game, defaults.preset, json.dumps(dict(defaults.options), sort_keys=True)),
+    )
+
+
+# -- pure rules -------------------------------------------------------------------------------
+def check_channel(settings: GuildSettings, channel_id: int) -> None:
+    """Raise ChannelNotAllowed unless tables may open in ``channel_id``."""
+    if settings.channels is None or channel_id in settings.channels:
+        return
+    if not settings.channels:
+        raise ChannelNotAllowed("The server's admins have not allowed tables in any channel.")
+    where = ", ".join(f"<#{c}>" for c in settings.channels)
+    raise ChannelNotAllowed(f"Tables can't be opened here. Use one of: {where}.")
+
+
+def merge_defaults(
+    settings: GuildSettings, game: str, preset: str | None, options: Mapping[str, Any]
+) -> tuple[str | None, dict[str, Any]]:
+    """The preset and options ``/new`` should open with (the rules are in the docstring)."""
+    spec = engine.GAMES.get(game)
+    merged: dict[str, Any] = {}
+    has_timer = spec is not None and any(o.name == "timer" for o in spec.options)
+    if settings.timer is not None and has_timer:
+        merged["timer"] = settings.timer
+    defaults = settings.games.get(game)
+    if preset is None and defaults is not None:
+        preset = defaults.preset
+        merged.update(defaults.options)
+    merged.update(options)
+    return preset, merged
+
+
+def parse_options(game: str, text: str) -> dict[str, Any]:
+    """``"kitty=on min_bid=7"`` (commas or spaces) into validated option values.
+    Raises UnknownGame with the engine's words."""
+    spec = engine.GAMES[game]
+    out: dict[str, Any] = {}
+    for item in text.replace(",", " ").split():
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise UnknownGame(f"Write options as name=value, e.g. `{spec.options[0].name}=...`.")
+        try:
+            out[name.strip().lower()] = spec.option(name.strip().lower()).parse(value)
+        except IllegalAction as exc:
+            raise UnknownGame(str(exc)) from None
+    return out
+
+
+def validate_defaults(game: str, defaults: GameDefaults) -> None:
+    """Raise UnknownGame if the preset / options are not valid for the game."""
+    spec = engine.GAMES[game]
+    try:
+        spec.resolve(defaults.preset, defaults.options)
+    except IllegalAction as exc:
+        raise UnknownGame(str(exc)) from None
+
+
+# -- async access -----------------------------------------------------------------------------
+class GuildRules:
+    """The guild settings on the bot's database (the table service's ``service.db``)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        return await self.db.run(lambda conn: load(conn, guild_id))
+
+    async def set_timer(self, guild_id: int, timer: int | str | None) -> None:
+        await self.db.write(lambda conn: store_timer(conn, guild_id, timer))
+
+    async def set_channels(self, guild_id: int, channels: tuple[int, ...] | None) -> None:
+        await self.db.write(lambda conn: store_channels(conn, guild_id, channels))
+
+    async def set_game_defaults(
+        self, guild_id: int, game: str, defaults: GameDefaults | None
+    ) -> None:
+        if defaults is not None:
+            validate_defaults(game, defaults)
+        await self.db.write(lambda conn: store_game_defaults(conn, guild_id, game, defaults))
+
+    async def for_new_table(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        preset: str | None,
+        options: Mapping[str, Any],
+    ) -> tuple[str | None, dict[str, Any]]:
+        """The hook ``/new`` calls before opening: raises ChannelNotAllowed if the channel is
+        not allowed, else returns the preset and options with the guild's defaults filled in."""
+        if guild_id is None:
+            return preset, dict(options)
+        settings = await self.get(guild_id)
+        check_channel(settings, channel_id)
+        return merge_defaults(settings, game, preset, options)
