@@ -306,28 +306,31 @@ def _troika_candidates(
                 yield (*combo, *([JOKER] * (TROIKA_MIN - k)))
 
 
+_CODE_AT: dict[str, list[str]] = {
+    suit: [""] + [card_at(p, suit) for p in range(LOW_ACE, HIGH_ACE + 1)] for suit in SUITS
+}
+
+
 def _run_candidates(counts: Counter[str], natural_majority: bool) -> Iterator[tuple[str, ...]]:
     jokers = counts[JOKER]
-    least = 2 if natural_majority else 1
+    need = max(2 if natural_majority else 1, RUN_MIN - jokers)  # naturals a window needs
     for suit in SUITS:
-        held = [p for p in range(LOW_ACE, HIGH_ACE + 1) if counts[card_at(p, suit)] > 0]
-        if not held:
+        codes = _CODE_AT[suit]
+        have = [False] + [counts[codes[p]] > 0 for p in range(LOW_ACE, HIGH_ACE + 1)]
+        if sum(have) < need:
             continue
         for start in range(LOW_ACE, HIGH_ACE - RUN_MIN + 2):
             positions = range(start, start + RUN_MIN)
-            slots: list[tuple[str, ...]] = []
-            for p in positions:
-                code = card_at(p, suit)
-                if counts[code] == 0:
-                    slots.append((JOKER,))
-                elif natural_majority and jokers:
-                    # Under natural_majority a joker may have to stand in for a held card.
-                    slots.append((code, JOKER))
-                else:
-                    slots.append((code,))
+            if sum(have[p] for p in positions) < need:
+                continue
+            if not (natural_majority and jokers):
+                yield tuple(codes[p] if have[p] else JOKER for p in positions)
+                continue
+            # Under natural_majority a joker may have to stand in for a held card.
+            slots = [(codes[p], JOKER) if have[p] else (JOKER,) for p in positions]
             for combo in itertools.product(*slots):
                 used = combo.count(JOKER)
-                if used <= jokers and RUN_MIN - used >= least:
+                if used <= jokers and RUN_MIN - used >= 2:
                     yield combo
 
 
