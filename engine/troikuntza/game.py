@@ -259,14 +259,7 @@ class TroiKuntzaGame(Game):
         taken = st["taken"]
         actions: list[str] = []
         if not st["out"][seat]:
-            ways = M.find_contracts(
-                hand,
-                self.contract,
-                bool(self.options["natural_majority"]),
-                limit=MELD_EXAMPLES,
-                taken=taken,
-            )
-            actions += [M.format_meld_action(w) for w in ways]
+            actions += self.meld_suggestions(seat, MELD_EXAMPLES)
         elif not st["melded_now"]:
             for card in sort_hand(list(set(hand))):
                 for number, meld in enumerate(st["melds"], start=1):
@@ -281,6 +274,19 @@ class TroiKuntzaGame(Game):
             if _may_discard(hand, card, taken):
                 actions.append(f"discard {card.lower()}")
         return actions
+
+    def meld_suggestions(self, seat: int, limit: int = 10) -> list[str]:
+        """Complete ``meld ...`` actions with which ``seat`` may come out now (for autocomplete).
+
+        Empty unless it is his turn after the draw and he has not come out this round.
+        """
+        st = self.state
+        if st["phase"] != "play" or seat != st["current"] or st["out"][seat]:
+            return []
+        ways = M.find_contracts(
+            st["hands"][seat], self.contract, self.options, limit=limit, taken=st["taken"]
+        )
+        return [M.format_meld_action(w) for w in ways]
 
     def _layoff_error(self, seat: int, card: str, meld: M.Meld, end: str | None) -> str | None:
         if M.layoff_result(meld, card, end) is None:

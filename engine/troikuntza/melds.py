@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -451,7 +451,7 @@ def _extend(way: list[list[str]], kinds: list[str], counts: Counter[str]) -> Non
 def find_contracts(
     hand: Iterable[str],
     contract: str,
-    natural_majority: bool = False,
+    options: Mapping[str, Any] | bool | None = None,
     limit: int = 20,
     taken: str | None = None,
     must_discard: bool = True,
@@ -463,7 +463,13 @@ def find_contracts(
     order; with ``extend`` each way is also offered with the held natural cards that fit added.
     ``must_discard``: leave a card that may be discarded (not the card ``taken`` from the pile).
     Each meld's cards are in sequence order, ready for ``meld a b c | d e f g``.
+    ``options``: the table's options (only ``natural_majority`` matters) or that flag itself.
     """
+    if isinstance(options, Mapping):
+        natural_majority = bool(options.get("natural_majority"))
+    else:
+        natural_majority = bool(options)
+    hand = list(hand)
     base = _search(tuple(sorted(hand)), contract, natural_majority, limit, taken, must_discard)
     kinds = sorted(contract, key=lambda k: k != "R")
     ways: list[list[list[str]]] = []

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.troikuntza import CONTRACTS, card_points, find_contracts, format_meld_action
+from engine.troikuntza.game import full_deck
 from engine.troikuntza.melds import (
     contract_min_cards,
     is_valid_meld,
@@ -267,12 +273,43 @@ def test_find_contracts_same_suit_runs_do_not_overlap():
 def test_find_contracts_respects_natural_majority():
     hand = ["7H", "JK", "JK", "8H", "8S", "8C", "2C"]
     assert find_contracts(hand, "TT")
-    assert find_contracts(hand, "TT", natural_majority=True) == []
+    assert find_contracts(hand, "TT", {"natural_majority": True}) == []
 
 
 def test_find_contracts_caps_its_answer():
     hand = ["7H", "7S", "7C", "7D", "8H", "8S", "8C", "8D", "9H", "9S", "9C", "9D", "JK", "2C"]
     assert len(find_contracts(hand, "TT", limit=4)) == 4
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(sorted(set(full_deck(1)))), min_size=11, max_size=17),
+    contract=st.sampled_from(CONTRACTS),
+    natural_majority=st.booleans(),
+)
+def test_find_contracts_every_answer_is_a_legal_come_out(cards, contract, natural_majority):
+    hand = [c for c, n in Counter(cards).items() for _ in range(min(n, 2))]  # two decks
+    for way in find_contracts(hand, contract, natural_majority, limit=5):
+        assert match_contract(way, contract, 0, natural_majority) is not None
+        left = Counter(hand)
+        left.subtract(c for meld in way for c in meld)
+        assert min(left.values()) >= 0 and sum(left.values()) >= 1
+
+
+def test_find_contracts_finds_a_contract_whenever_a_known_one_is_held():
+    # Seeded: a known contract plus random extra cards is always found.
+    rng = random.Random(5)
+    deck = full_deck(2)
+    known = {
+        "TT": ["5H", "5S", "5C", "QD", "QH", "JK"],
+        "TR": ["5H", "5S", "JK", "8C", "9C", "10C", "JC"],
+        "RR": ["2S", "3S", "4S", "5S", "9D", "JK", "JD", "QD"],
+        "RRR": ["AH", "2H", "3H", "4H", "6H", "7H", "8H", "9H", "QC", "KC", "JK", "JK"],
+    }
+    for contract, cards in known.items():
+        for _ in range(20):
+            extra = rng.sample(deck, 5)
+            assert find_contracts([*cards, *extra], contract, limit=1), (contract, extra)
 
 
 # -- scoring ---------------------------------------------------------------------------------------

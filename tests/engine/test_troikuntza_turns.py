@@ -202,6 +202,17 @@ def test_come_out_legal_actions_offer_a_complete_example():
     assert game.state["out"][0]
 
 
+def test_meld_suggestions_for_autocomplete_only_when_the_seat_may_come_out():
+    game = new({0: TT_HAND})
+    assert game.meld_suggestions(0) == []  # not drawn yet
+    quick_draw(game)
+    suggestions = game.meld_suggestions(0, limit=2)
+    assert 1 <= len(suggestions) <= 2 and all(s.startswith("meld ") for s in suggestions)
+    assert game.meld_suggestions(1) == []
+    game.apply(0, suggestions[0])
+    assert game.meld_suggestions(0) == []
+
+
 def test_come_out_in_each_later_round_uses_that_rounds_contract():
     hand = ["3D", "4D", "5D", "6D", "8S", "9S", "10S", "JS", "KH", "KC", "KD"]
     game = new({0: hand}, stock=["2C"])
