@@ -1,0 +1,151 @@
+"""TroiKuntza AI: ``normal`` heuristics (``hard`` plays the same: rummy has no trick search).
+
+- Usefulness of a card for the round's contract: a joker always; for Troikas the other cards of
+  its rank held; for Runs the cards of its suit held within three steps of it.
+- Take or draw: take the top discard when it lets the hand come out, is a joker, or is useful
+  (pairs a rank for Troikas, joins two neighbours for Runs); once out, when it can be laid off.
+- May I: only for a joker, a card that lets the hand come out, or a very useful card, while
+  May Is are left and the hand is not too big already (each May I costs a penalty card).
+- Come out as soon as the contract is there (the longest way the engine offers), then lay off
+  everything that fits on later turns, then discard the least useful card, the highest in points
+  among equals (it would cost the most if the round ends); never a joker while another card goes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.ai.common import SeededPlayer, View
+from engine.cards import JOKER
+from engine.troikuntza import melds as M
+
+_VALUE = {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}
+
+
+def _positions(code: str) -> tuple[int, ...]:
+    rank = code[:-1]
+    return _VALUE.get(rank) or (int(rank),)
+
+
+def usefulness(card: str, hand: list[str], contract: str) -> float:
+    """How much ``card`` helps ``hand`` towards ``contract`` (``hand`` without ``card``)."""
+    if card == JOKER:
+        return 100.0
+    score = 0.0
+    rank, suit = card[:-1], card[-1]
+    if "T" in contract:
+        same = sum(1 for c in hand if c != JOKER and c[:-1] == rank)
+        score += (0, 2.0, 3.5, 4.0)[min(same, 3)]
+    if "R" in contract:
+        mine = _positions(card)
+        near: set[int] = set()
+        for c in hand:
+            if c == JOKER or c[-1] != suit or c == card:
+                continue
+            for p in _positions(c):
+                for q in mine:
+                    if 0 < abs(p - q) <= 3:
+                        near.add(p)
+        score += 1.2 * len(near)
+    return score
+
+
+def _table_meld(item: dict[str, Any]) -> M.Meld:
+    """A view's meld as ``engine.troikuntza.melds`` wants it (a run's ``start`` rebuilt)."""
+    meld: M.Meld = {"kind": item["kind"], "owner": item["owner"], "cards": list(item["cards"])}
+    if item["kind"] == "run":
+        meld["suit"] = item["suit"]
+        first = item["stands_for"][0]
+        meld["start"] = 1 if first[:-1] == "A" else _positions(first)[0]
+    else:
+        meld["rank"] = item["rank"]
+    return meld
+
+
+def fits_table(card: str, view: View) -> bool:
+    for item in view.get("melds") or []:
+        try:
+            if M.layoff_result(_table_meld(item), card) is not None:
+                return True
+        except (KeyError, ValueError, IndexError):  # a view shape this AI does not know
+            continue
+    return False
+
+
+def comes_out_with(hand: list[str], card: str, view: View) -> bool:
+    ways = M.find_contracts(
+        [*hand, card], view["contract"], bool(view.get("options", {}).get("natural_majority")),
+        limit=1, taken=card,
+    )
+    return bool(ways)
+
+
+class TroiKuntzaNormal(SeededPlayer):
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__("troikuntza", seed)
+
+    def decide(self, view: View, legal: list[str]) -> str:
+        seat = view["seat"]
+        hand: list[str] = list(view["hand"])
+        out = bool(view["out"][seat])
+        if "mayi" in legal:
+            return self.mayi(view, hand, out)
+        if "take" in legal or "draw" in legal:
+            return self.take_or_draw(view, hand, out, legal)
+        melds = [a for a in legal if a.startswith("meld ")]
+        if melds:
+            # The engine lists the longest way first: it sheds the most cards.
+            return max(melds, key=lambda a: (len(a.split()), -melds.index(a)))
+        layoffs = [a for a in legal if a.startswith("layoff ")]
+        if layoffs:
+            # Naturals before jokers (a joker might be worth more elsewhere).
+            return min(layoffs, key=lambda a: (a.split()[1] == "jk", layoffs.index(a)))
+        return self.discard(view, hand, out, legal)
+
+    def take_or_draw(self, view: View, hand: list[str], out: bool, legal: list[str]) -> str:
+        top = view.get("discard_top")
+        if "take" not in legal or not top:
+            return "draw"
+        if top == JOKER:
+            return "take"
+        if out:
+            return "take" if fits_table(top, view) else "draw"
+        if comes_out_with(hand, top, view):
+            return "take"
+        return "take" if usefulness(top, hand, view["contract"]) >= 2.4 else "draw"
+
+    def mayi(self, view: View, hand: list[str], out: bool) -> str:
+        card = view["mayi"].get("card") or view.get("discard_top")
+        if not card:
+            return "pass"
+        if len(hand) >= 15:
+            return "pass"
+        if out:
+            return "mayi" if card == JOKER or fits_table(card, view) and len(hand) <= 2 else "pass"
+        if card == JOKER:
+            return "mayi"
+        if comes_out_with(hand, card, view):
+            return "mayi"
+        return "mayi" if usefulness(card, hand, view["contract"]) >= 3.5 else "pass"
+
+    def discard(self, view: View, hand: list[str], out: bool, legal: list[str]) -> str:
+        choices = [a for a in legal if a.startswith("discard ")]
+        if not choices:
+            return legal[0]
+        contract = view["contract"]
+        counts = Counter(hand)
+
+        def cost(action: str) -> tuple[float, int]:
+            card = action.split()[1].upper()
+            rest = list(hand)
+            rest.remove(card)
+            if out:
+                keep = 50.0 if card == JOKER else 5.0 if fits_table(card, view) else 0.0
+            else:
+                keep = usefulness(card, rest, contract)
+                if counts[card] > 1:
+                    keep += 0.5  # a duplicate is a pair for Troikas already counted; keep one
+            return (keep, -M.card_points(card))
+
+        return min(choices, key=cost)
