@@ -304,6 +304,8 @@ class TroiKuntzaGame(Game):
 
     # -- applying -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[Event]:
+        if action == "may i":
+            action = "mayi"
         word, _, rest = action.partition(" ")
         st = self.state
         if word == "close":

@@ -363,7 +363,9 @@ def _search(
         if left < need_after[i] + (1 if must_discard else 0):
             return
         if i == len(slots):
-            if not must_discard or _discardable(counts, taken):
+            # A melded copy of the taken card uses it up (as the game counts it).
+            keep = taken if taken is not None and counts[taken] == original[taken] else None
+            if not must_discard or _discardable(counts, keep):
                 results.append(tuple(chosen))
             return
         kind = slots[i]
@@ -385,6 +387,7 @@ def _search(
             if len(results) >= limit:
                 return
 
+    original = Counter(hand)
     dfs(0, Counter(hand), [], ())
     return tuple(results)
 
@@ -484,7 +487,8 @@ def find_contracts(
                 counts.subtract(m)
             longer = [list(m) for m in minimal]
             _extend(longer, kinds, counts)
-            if not must_discard or _discardable(+counts, taken):
+            keep = taken if taken is not None and counts[taken] == counts_all[taken] else None
+            if not must_discard or _discardable(+counts, keep):
                 candidates.insert(0, longer)
         for way in candidates:
             key = tuple(tuple(m) for m in way)

@@ -148,6 +148,15 @@ def test_close_without_a_waiting_draw_only_ends_the_calling():
     assert next(e for e in events if e["type"] == "mayi")["seat"] == 3
 
 
+def test_close_may_come_from_any_seat_to_act_and_may_i_is_typed_either_way():
+    game = start()
+    game.apply(2, "May I")
+    game.apply(0, "draw")
+    assert game.to_act() == [1, 3]
+    events = game.apply(3, "close")
+    assert next(e for e in events if e["type"] == "mayi")["seat"] == 2
+
+
 def test_mayi_window_zero_draw_resolves_at_once():
     game = start(mayi_window=0)
     game.apply(2, "mayi")

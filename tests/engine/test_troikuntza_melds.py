@@ -246,6 +246,12 @@ def test_find_contracts_keeps_a_card_to_discard():
     assert find_contracts([*exact, "2C"], "TT")
 
 
+def test_find_contracts_a_melded_copy_of_the_taken_card_uses_it_up():
+    hand = ["7H", "7S", "7C", "9D", "9S", "9H", "2C", "2C"]
+    assert find_contracts(hand, "TT", taken="2C")  # keep one 2C: the other is discardable
+    assert find_contracts(["7H", "7S", "7C", "9D", "9S", "9H", "2C"], "TT", taken="2C") == []
+
+
 def test_find_contracts_extends_melds_with_held_naturals():
     hand = ["7H", "7S", "7C", "7D", "9D", "9S", "9H", "2C"]
     ways = find_contracts(hand, "TT")

@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine import IllegalAction
 from engine.troikuntza.game import TroiKuntzaGame, full_deck
-from engine.troikuntza.melds import hand_points
+from engine.troikuntza.melds import hand_points, make_run
 
 FILLER = ["2C", "3S", "5H", "7D", "9C", "JS", "KH", "4C", "6S", "8H", "10D"]
 
@@ -266,6 +266,39 @@ def test_layoff_on_a_later_turn_onto_own_or_others_melds():
     assert game.state["melds"][0]["cards"][-1] == "7D"
     with pytest.raises(IllegalAction, match="does not fit"):
         game.apply(0, "layoff 2c 2")
+
+
+def with_run_on_table(game: TroiKuntzaGame, cards: list[str]) -> None:
+    """Put a run (meld 3, owned by seat 1) on the table for lay-off tests."""
+    meld = make_run(cards, 1)
+    assert meld is not None
+    game.state["melds"].append(meld)
+
+
+def test_layoff_bumps_an_end_joker_of_a_run():
+    game = came_out()
+    play_to_seat0_turn(game)
+    with_run_on_table(game, ["JK", "4C", "5C", "6C"])
+    game.state["hands"][0] += ["3C"]
+    events = game.apply(0, "layoff 3c 3")
+    assert events[0]["bumped"] is True
+    assert events[0]["cards"] == ["JK", "3C", "4C", "5C", "6C"]
+    assert game.view(1)["melds"][2]["stands_for"][0] == "2C"
+
+
+def test_layoff_joker_on_a_run_at_the_chosen_end():
+    game = came_out()
+    play_to_seat0_turn(game)
+    with_run_on_table(game, ["4C", "5C", "6C", "7C"])
+    game.state["hands"][0] += ["JK", "JK"]
+    legal = game.legal_actions(0)
+    assert "layoff jk 3 low" in legal and "layoff jk 3 high" in legal
+    game.apply(0, "layoff jk 3 low")
+    game.apply(0, "layoff JK 3")
+    assert game.state["melds"][2]["cards"] == ["JK", "4C", "5C", "6C", "7C", "JK"]
+    assert game.state["melds"][2]["start"] == 3
+    with pytest.raises(IllegalAction, match="only says where a joker goes"):
+        game.apply(0, "layoff 7d 1 low")
 
 
 def test_layoff_refused_before_coming_out():
