@@ -1,0 +1,253 @@
+"""``/admin``: the server's admins run the leaderboard and the tables.
+
+Commands: ``season new``, ``leaderboard remove|restore <member>``, ``defaults`` (default timer,
+and default preset/options per game), ``end [channel]`` (force-end a table, recorded as
+abandoned), ``channels`` (allow tables only in listed channels, or everywhere) and
+``forget <member>`` (delete a member's stored data from the server).
+
+The group's default permission is Manage Server (Discord hides it from other members), and every
+command checks it again on use: a server can grant the command to others in its Integrations
+settings, and those members get an ephemeral refusal (nothing changes). Answers are ephemeral.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.leaderboard import GameDefaults, GuildRules, GuildSettings
+from bot.leaderboard.guild_settings import parse_options
+from bot.service import NoTable, TableError, TableService, TableStatus
+from cogs.common import display_name
+from cogs.leaderboard import GAME_CHOICES, guild_of, leaderboard_of
+from engine import GAMES
+from engine.options import TIMER, format_value
+
+TIMER_CHOICES = [
+    app_commands.Choice(name=format_value(v), value=format_value(v)) for v in TIMER.values()
+] + [app_commands.Choice(name="game default", value="default")]
+CHANNEL_ACTIONS = [
+    app_commands.Choice(name="show", value="show"),
+    app_commands.Choice(name="allow this/that channel", value="add"),
+    app_commands.Choice(name="disallow this/that channel", value="remove"),
+    app_commands.Choice(name="everywhere", value="everywhere"),
+]
+REFUSAL = "Only members with the Manage Server permission can use /admin commands."
+
+
+class NotAnAdmin(app_commands.CheckFailure):
+    """Raised by the on-use check; the tree's error handler shows it ephemerally."""
+
+
+def has_manage_guild(interaction: discord.Interaction) -> bool:
+    if interaction.guild is None:
+        raise NotAnAdmin("/admin commands work in a server.")
+    user = interaction.user
+    perms = user.guild_permissions if isinstance(user, discord.Member) else interaction.permissions
+    if perms.manage_guild or perms.administrator:
+        return True
+    raise NotAnAdmin(REFUSAL)
+
+
+admin_only = app_commands.check(has_manage_guild)
+
+
+def settings_text(settings: GuildSettings) -> str:
+    timer = "game default" if settings.timer is None else format_value(settings.timer)
+    if settings.channels is None:
+        channels = "everywhere"
+    else:
+        channels = ", ".join(f"<#{c}>" for c in settings.channels) or "nowhere"
+    lines = [f"**Default timer:** {timer}", f"**Tables allowed in:** {channels}"]
+    for game, spec in GAMES.items():
+        defaults = settings.games.get(game)
+        if defaults is None:
+            continue
+        options = " ".join(f"{k}={format_value(v)}" for k, v in sorted(defaults.options.items()))
+        preset = defaults.preset or "none"
+        lines.append(f"**{spec.title}:** preset {preset}" + (f", {options}" if options else ""))
+    return "\n".join(lines)
+
+
+async def say(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+class Admin(commands.Cog):
+    admin = app_commands.Group(
+        name="admin",
+        description="Server admins: seasons, leaderboard, table defaults, channels",
+        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,
+    )
+    season = app_commands.Group(name="season", description="Leaderboard seasons", parent=admin)
+    board = app_commands.Group(
+        name="leaderboard", description="Who shows on the boards", parent=admin
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service  # type: ignore[attr-defined, no-any-return]
+
+    # -- seasons and boards -------------------------------------------------------------------
+    @season.command(name="new", description="End this season and start a new one (boards reset)")
+    @admin_only
+    async def season_new(self, interaction: discord.Interaction) -> None:
+        number = await leaderboard_of(self.service).new_season(guild_of(interaction))
+        await say(
+            interaction,
+            f"Season {number} has started: every board starts afresh. Season {number - 1} is"
+            f" kept (`/leaderboard season:{number - 1}`).",
+        )
+
+    @board.command(name="remove", description="Hide a member from the boards")
+    @app_commands.describe(member="The member to hide (his games still count for the others)")
+    @admin_only
+    async def board_remove(self, interaction: discord.Interaction, member: discord.User) -> None:
+        done = await leaderboard_of(self.service).hide(
+            guild_of(interaction), member.id, interaction.user.id
+        )
+        name = display_name(member)
+        await say(
+            interaction,
+            f"{name} no longer shows on the boards." if done else f"{name} was already hidden.",
+        )
+
+    @board.command(name="restore", description="Show a hidden member on the boards again")
+    @app_commands.describe(member="The member to show again")
+    @admin_only
+    async def board_restore(self, interaction: discord.Interaction, member: discord.User) -> None:
+        done = await leaderboard_of(self.service).restore(guild_of(interaction), member.id)
+        name = display_name(member)
+        await say(
+            interaction,
+            f"{name} shows on the boards again." if done else f"{name} was not hidden.",
+        )
+
+    # -- table settings -----------------------------------------------------------------------
+    @admin.command(name="defaults", description="Default timer, and default preset/options")
+    @app_commands.describe(
+        game="The game whose defaults to set (preset, options, reset)",
+        preset="The game's default preset",
+        options="The game's default options, e.g. kitty=on min_bid=7",
+        timer="Default seconds per move for every game",
+        reset="Forget the game's defaults",
+    )
+    @app_commands.choices(game=GAME_CHOICES, timer=TIMER_CHOICES)
+    @admin_only
+    async def defaults(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        preset: str | None = None,
+        options: str | None = None,
+        timer: str | None = None,
+        reset: bool = False,
+    ) -> None:
+        guild = guild_of(interaction)
+        rules = GuildRules(self.service.db)
+        if (preset or options or reset) and game is None:
+            raise TableError("Say which game: `game` is needed with preset, options or reset.")
+        if timer is not None:
+            value: int | str | None = None if timer == "default" else TIMER.parse(timer)
+            await rules.set_timer(guild, value)
+        if game is not None and reset:
+            await rules.set_game_defaults(guild, game, None)
+        elif game is not None and (preset or options):
+            current = (await rules.get(guild)).games.get(game, GameDefaults())
+            new_options = dict(current.options)
+            if options:
+                new_options.update(parse_options(game, options))
+            chosen = current.preset if preset is None else preset.strip().lower()
+            if chosen == "none":
+                chosen = None
+            await rules.set_game_defaults(guild, game, GameDefaults(chosen, new_options))
+        await say(interaction, settings_text(await rules.get(guild)))
+
+    @defaults.autocomplete("preset")
+    async def preset_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        names = list(GAMES[game].presets) if game in GAMES else []
+        names.append("none")
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(typed)][:25]
+
+    @admin.command(name="channels", description="Allow tables only in listed channels, or all")
+    @app_commands.describe(
+        action="Show the list, allow or disallow a channel, or allow everywhere",
+        channel="The channel (default: this one)",
+    )
+    @app_commands.choices(action=CHANNEL_ACTIONS)
+    @admin_only
+    async def channels(
+        self,
+        interaction: discord.Interaction,
+        action: str = "show",
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        guild = guild_of(interaction)
+        rules = GuildRules(self.service.db)
+        target = channel.id if channel is not None else interaction.channel_id
+        listed = (await rules.get(guild)).channels
+        if action == "everywhere":
+            await rules.set_channels(guild, None)
+        elif action == "add" and target is not None:
+            await rules.set_channels(guild, tuple({*(listed or ()), target}))
+        elif action == "remove" and target is not None:
+            if listed is None:
+                # Everywhere minus one: list every text channel but this one.
+                others = [c.id for c in getattr(interaction.guild, "text_channels", [])]
+                listed = tuple(others)
+            await rules.set_channels(guild, tuple(c for c in listed if c != target))
+        await say(interaction, settings_text(await rules.get(guild)))
+
+    # -- tables and members -------------------------------------------------------------------
+    @admin.command(name="end", description="Force-end the table in a channel (abandoned)")
+    @app_commands.describe(channel="The table's channel (default: this one)")
+    @admin_only
+    async def end(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        target = channel.id if channel is not None else interaction.channel_id or 0
+        table = self.service.get_table(target)
+        if table is None or table.guild_id != interaction.guild_id:
+            raise NoTable(f"There is no table in <#{target}>.")
+        # The service ends a table at once only for its host: act for him (see the report).
+        await self.service.abandon(target, table.host_id)
+        if table.status is TableStatus.PLAYING:
+            text = f"The {table.title} game in <#{target}> is ended and recorded as abandoned."
+        else:
+            text = f"The {table.title} lobby in <#{target}> is closed."
+        await say(interaction, text)
+
+    @admin.command(name="forget", description="Delete a member's stored data from this server")
+    @app_commands.describe(member="The member (his seats in results become anonymous)")
+    @admin_only
+    async def forget(self, interaction: discord.Interaction, member: discord.User) -> None:
+        guild = guild_of(interaction)
+        seated = [
+            t
+            for t in self.service.tables()
+            if t.guild_id == guild and t.seat_of(member.id) is not None
+        ]
+        if seated:
+            where = ", ".join(f"<#{t.channel_id}>" for t in seated)
+            raise TableError(
+                f"{display_name(member)} sits at a table ({where}). End it with /admin end first."
+            )
+        games = await leaderboard_of(self.service).forget(guild, member.id)
+        await say(
+            interaction,
+            f"Forgot {display_name(member)}: ratings and stats deleted; in {games} recorded"
+            " game(s) the seat stays as an anonymous player so the others' results stay whole.",
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(bot))

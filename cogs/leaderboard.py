@@ -1,0 +1,231 @@
+"""``/leaderboard [game] [sort] [season]`` with page buttons, and ``/stats [member]``.
+
+The board shows the conservative rating (mu - 3 sigma), rated games, wins and win rate of the
+season (default: the current one). The page buttons carry the board in their custom id
+(``tt:lb:<game>:<sort>:<season>:<page>``) so they keep working after a restart. The cog also
+registers the ``Leaderboard`` as a table-service listener: each game is rated when it ends.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.leaderboard import SORTS, BoardPage, Leaderboard, MemberStats
+from bot.service import TableError, TableService
+from cogs.common import display_name, service_of
+from engine import GAMES
+
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+SORT_CHOICES = [app_commands.Choice(name=sort, value=sort) for sort in SORTS]
+COLOR = discord.Color.gold()
+#: Shown for each recent result, newest first.
+MARKS = {"won": "W", "lost": "L", "abandoned": "A"}
+
+_boards: weakref.WeakKeyDictionary[TableService, Leaderboard] = weakref.WeakKeyDictionary()
+
+
+def leaderboard_of(service: TableService) -> Leaderboard:
+    """The one ``Leaderboard`` of a table service (shared by this cog and /admin)."""
+    board = _boards.get(service)
+    if board is None:
+        board = _boards[service] = Leaderboard(service.db, service.clock)
+    return board
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise TableError("Leaderboards belong to a server: use this command in one.")
+    return interaction.guild_id
+
+
+# -- rendering --------------------------------------------------------------------------------
+def title_of(game: str) -> str:
+    spec = GAMES.get(game)
+    return spec.title if spec else game
+
+
+def percent(wins: int, games: int) -> str:
+    return f"{round(100 * wins / games)}%" if games else "-"
+
+
+def board_embed(page: BoardPage) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"{title_of(page.game)} leaderboard · season {page.season}", color=COLOR
+    )
+    if not page.rows:
+        embed.description = (
+            "Nobody is rated yet this season. A game is rated when at least two members play it"
+            " to the end (AI seats are not rated)."
+        )
+    else:
+        embed.description = "\n".join(
+            f"`{place:>2}.` **{discord.utils.escape_markdown(s.name)}**: {s.rating:.1f}"
+            f" · {s.games} games · {s.wins} wins · {percent(s.wins, s.games)}"
+            for place, s in page.rows
+        )
+    embed.set_footer(
+        text=f"Sorted by {page.sort} · rating = mu - 3 sigma · page {page.page}/{page.pages}"
+        f" · {page.total} players"
+    )
+    return embed
+
+
+def recent_marks(stats: MemberStats, game: str) -> str:
+    marks = []
+    for result in stats.recent.get(game, []):
+        if result.status != "finished":
+            marks.append(MARKS["abandoned"])
+        else:
+            marks.append(MARKS["won"] if result.winner else MARKS["lost"])
+    return " ".join(marks) or "-"
+
+
+def stats_embed(name: str, stats: MemberStats) -> discord.Embed:
+    embed = discord.Embed(title=f"{name} · season {stats.season}", color=COLOR)
+    standings = {s.game: s for s in stats.standings}
+    games = sorted(set(standings) | set(stats.recent), key=lambda g: list(GAMES).index(g)
+                   if g in GAMES else 99)  # fmt: skip
+    for game in games:
+        line = standings.get(game)
+        if line is None:
+            text = "Not rated this season."
+        else:
+            text = (
+                f"Rating **{line.rating:.1f}** (mu {line.mu:.1f}, sigma {line.sigma:.1f})\n"
+                f"{line.games} games · {line.wins} wins ({percent(line.wins, line.games)})"
+                f" · best streak {line.best_streak}"
+            )
+        text += f"\nRecent (newest first): {recent_marks(stats, game)}"
+        embed.add_field(name=title_of(game), value=text, inline=False)
+    if not games:
+        embed.description = "No games recorded in this server yet."
+    notes = ["W won · L lost · A abandoned"]
+    if stats.hidden:
+        notes.append("hidden from the boards by the admins")
+    embed.set_footer(text=" · ".join(notes))
+    return embed
+
+
+# -- page buttons -----------------------------------------------------------------------------
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tt:lb:(?P<game>[a-z]+):(?P<sort>\d+):(?P<season>\d+):(?P<page>\d+)",
+):
+    """Previous / next page of a board; the custom id says which board and page."""
+
+    def __init__(self, game: str, sort: str, season: int, page: int, label: str, enabled: bool):
+        self.game, self.sort, self.season, self.page = game, sort, season, page
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=not enabled,
+                custom_id=f"tt:lb:{game}:{SORTS.index(sort)}:{season}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> PageButton:
+        sort_index = int(match["sort"])
+        sort = SORTS[sort_index] if sort_index < len(SORTS) else SORTS[0]
+        return cls(match["game"], sort, int(match["season"]), int(match["page"]), "", True)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        board = leaderboard_of(service_of(interaction))
+        page = await board.board(
+            guild_of(interaction), self.game, self.sort, self.page, season=self.season
+        )
+        await interaction.response.edit_message(embed=board_embed(page), view=page_buttons(page))
+
+
+def page_buttons(page: BoardPage) -> discord.ui.View | None:
+    if page.pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton(page.game, page.sort, page.season, page.page - 1, "Previous",
+                             page.page > 1))  # fmt: skip
+    view.add_item(PageButton(page.game, page.sort, page.season, page.page + 1, "Next",
+                             page.page < page.pages))  # fmt: skip
+    return view
+
+
+# -- the cog ----------------------------------------------------------------------------------
+class Leaderboards(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service  # type: ignore[attr-defined, no-any-return]
+
+    async def cog_load(self) -> None:
+        self.service.add_listener(leaderboard_of(self.service))
+        self.bot.add_dynamic_items(PageButton)
+
+    async def cog_unload(self) -> None:
+        self.service.remove_listener(leaderboard_of(self.service))
+        self.bot.remove_dynamic_items(PageButton)
+
+    async def default_game(self, interaction: discord.Interaction, guild: int) -> str:
+        """The channel's table's game, else the most played this season, else the first."""
+        table = self.service.get_table(interaction.channel_id or 0)
+        if table is not None:
+            return table.game
+        played = await leaderboard_of(self.service).games(guild)
+        return played[0] if played else next(iter(GAMES))
+
+    @app_commands.command(name="leaderboard", description="The server's best players this season")
+    @app_commands.describe(
+        game="Which game (default: this channel's game, or the most played)",
+        sort="Order by rating (mu - 3 sigma), wins, games or win rate",
+        season="An earlier season's board (default: the current season)",
+    )
+    @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        sort: str = "rating",
+        season: app_commands.Range[int, 1, 100_000] | None = None,
+    ) -> None:
+        guild = guild_of(interaction)
+        board = leaderboard_of(self.service)
+        if season is not None:
+            known = [s.number for s in await board.seasons(guild)]
+            if season not in known:
+                raise TableError(f"There is no season {season}: seasons are 1 to {max(known)}.")
+        chosen = game or await self.default_game(interaction, guild)
+        page = await board.board(guild, chosen, sort, 1, season=season)
+        view = page_buttons(page)
+        if view is None:
+            await interaction.response.send_message(embed=board_embed(page))
+        else:
+            await interaction.response.send_message(embed=board_embed(page), view=view)
+
+    @app_commands.command(name="stats", description="A member's ratings and results per game")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        guild = guild_of(interaction)
+        who = member or interaction.user
+        stats = await leaderboard_of(self.service).stats(guild, who.id)
+        await interaction.response.send_message(embed=stats_embed(display_name(who), stats))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Leaderboards(bot))
