@@ -311,18 +311,32 @@ _CODE_AT: dict[str, list[str]] = {
 }
 
 
+_CODE_POSITIONS: dict[str, tuple[str, tuple[int, ...]]] = {
+    card_at(p, suit): (suit, values_of(card_at(p, suit)))
+    for suit in SUITS
+    for p in range(LOW_ACE, HIGH_ACE + 1)
+}
+
+
 def _run_candidates(counts: Counter[str], natural_majority: bool) -> Iterator[tuple[str, ...]]:
     jokers = counts[JOKER]
     need = max(2 if natural_majority else 1, RUN_MIN - jokers)  # naturals a window needs
-    for suit in SUITS:
+    held: dict[str, list[int]] = {}
+    for code, n in counts.items():
+        if n > 0 and code != JOKER:
+            suit, positions = _CODE_POSITIONS[code]
+            have = held.setdefault(suit, [0] * (HIGH_ACE + 1))
+            for p in positions:
+                have[p] = 1
+    for suit, have in held.items():
         codes = _CODE_AT[suit]
-        have = [False] + [counts[codes[p]] > 0 for p in range(LOW_ACE, HIGH_ACE + 1)]
-        if sum(have) < need:
+        upto = list(itertools.accumulate(have, initial=0))  # upto[p] = held positions < p
+        if upto[-1] < need:
             continue
         for start in range(LOW_ACE, HIGH_ACE - RUN_MIN + 2):
-            positions = range(start, start + RUN_MIN)
-            if sum(have[p] for p in positions) < need:
+            if upto[start + RUN_MIN] - upto[start] < need:
                 continue
+            positions = range(start, start + RUN_MIN)
             if not (natural_majority and jokers):
                 yield tuple(codes[p] if have[p] else JOKER for p in positions)
                 continue
