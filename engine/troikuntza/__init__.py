@@ -4,6 +4,11 @@ Layout: ``spec`` (options, presets, player range), ``melds`` (Troikas, Runs, lay
 ``find_contracts``: every way a hand meets a contract), ``game`` (the state machine and the May I
 window; its docstring lists the actions and every choice made where the rules are silent),
 ``summary`` (the readable rules for ``/rules``).
+
+For the bot: ``TroiKuntzaGame.rules_summary(options)``; ``game.meld_suggestions(seat, limit)``
+(complete ``meld ...`` actions for autocomplete); ``find_contracts(hand, contract, options)``.
+The table service sends ``close`` for ``to_act()[0]`` when the May I timer runs out (see
+``engine.troikuntza.game``).
 """
 
 from engine.troikuntza.game import TroiKuntzaGame

@@ -34,8 +34,9 @@ The May I state machine (``state["mayi"]``):
 
 Choices where the rules are silent:
 
-- Nobody may May I his own discard. A May I needs no free stock card: when the stock and the
-  discards under the top are empty the penalty card is simply not given.
+- Nobody may May I his own discard. A May I needs no free stock card: when no stock card can
+  be had (stock and discards under the top empty, or ``reshuffles`` used up) the penalty card
+  is simply not given.
 - Stock: when a card is needed and the stock is empty, the discard pile except its top card
   is shuffled (seeded) into a new stock; a draw that still finds nothing ends the round, and
   everyone scores his hand (event ``hand_over`` with ``reason`` ``"stock"``). A round can

@@ -11,9 +11,11 @@ from engine.troikuntza.melds import CONTRACTS, contract_min_cards, describe_cont
 def summary(options: Mapping[str, Any]) -> str:
     players = "3 to 10" if options.get("allow_three") else "4 to 10"
     decks = options.get("decks", "auto")
-    deck_text = "2 decks, or one per two players when more" if decks == "auto" else f"{decks} decks"
-    limit = int(options.get("mayi_limit", 3))
-    window = int(options.get("mayi_window", 5))
+    deck_text = (
+        "Decks (2, or one per two players at larger tables)"
+        if decks == "auto"
+        else f"{decks} decks"
+    )
     lines = [
         f"**TroiKuntza**: contract rummy for {players} players, each for himself. "
         f"{deck_text} of 52 cards + 2 jokers (wild). Seven rounds; lowest total wins.",
@@ -24,22 +26,37 @@ def summary(options: Mapping[str, Any]) -> str:
         lines.append(f"  {i}. {c}: {describe_contract(c)} (at least {contract_min_cards(c)} cards)")
     lines += [
         "**Troika**: 3+ cards of one rank. **Run**: 4+ cards in sequence in one suit; Ace low or "
-        "high, never both, no wrapping. Two runs of one suit must not overlap.",
+        "high, never both (a low-Ace run never takes a King), no wrapping. Two runs of one suit "
+        "in a contract must not overlap.",
         "**Turn**: `take` the top discard or `draw` from the stock; then `meld a b c | d e f` "
         "(the whole contract, nothing else that turn) or, on later turns, `layoff <card> <meld>` "
         "on any meld; then `discard <card>` (not the card you took, not one of your contract).",
         "A joker at the end of a run is bumped outward by the natural card it stands for.",
-        f"**May I**: after each discard others have {window}s to say `mayi` (or `pass`). If the "
-        "player to act draws instead of taking, the caller nearest his left gets the discard "
-        "plus a penalty card; then he may take the newly exposed card or draw. "
-        f"At most {limit} May Is per player per round"
-        + ("" if options.get("mayi_after_out", True) else "; not once you have come out")
-        + ".",
+        mayi_text(options),
         "The round ends when someone has no cards left"
         + (" (after a final discard)" if options.get("discard_to_go_out") else "")
-        + ", or when the stock is empty even after reshuffling the discards. "
-        "Hands score Joker 50, Ace 20, K/Q/J/10 10, 2-9 5.",
+        + ", or when a draw finds the stock empty with no discards left to reshuffle (the "
+        f"discards are reshuffled into a new stock at most {options.get('reshuffles', 2)} "
+        "times a round). Hands score Joker 50, Ace 20, K/Q/J/10 10, 2-9 5.",
     ]
     if options.get("natural_majority"):
         lines.append("When coming out each meld needs at least as many natural cards as jokers.")
     return "\n".join(lines)
+
+
+def mayi_text(options: Mapping[str, Any]) -> str:
+    limit = int(options.get("mayi_limit", 3))
+    window = int(options.get("mayi_window", 5))
+    if limit == 0:
+        return "**May I** is off at this table."
+    if window:
+        when = f"after each discard others have {window}s to say `mayi` (or `pass`)"
+    else:
+        when = "after each discard others may say `mayi` until the player to act takes or draws"
+    after = "" if options.get("mayi_after_out", True) else "; not once you have come out"
+    return (
+        f"**May I**: {when}. If the player to act "
+        "draws instead of taking, the caller nearest his left gets the discard plus a penalty "
+        "card; then he may take the newly exposed card or draw. "
+        f"At most {limit} May Is per player per round{after}."
+    )
