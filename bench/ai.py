@@ -53,7 +53,10 @@ class Setup:
 
 SETUPS: dict[str, tuple[Setup, ...]] = {
     "troika": (Setup("troika", 4, {"end": "rounds", "rounds": 6}),),
-    "troeven": (Setup("troeven", 2, {"version": "layout"}), Setup("troeven", 2, {"version": "stock"})),
+    "troeven": (
+        Setup("troeven", 2, {"version": "layout"}),
+        Setup("troeven", 2, {"version": "stock"}),
+    ),
     "troggu": (Setup("troggu", 4, {"deals": 4}), Setup("troggu", 6, {"deals": 3})),
     "troikuntza": (Setup("troikuntza", 4),),
 }

@@ -121,7 +121,8 @@ class Info:
             opp = 1 - self.seat
             self.opp_up = [c for c in self.up[opp] if c is not None]
             self.uncover = frozenset(
-                c for c, d in zip(self.up[self.seat], self.down[self.seat], strict=True)
+                c
+                for c, d in zip(self.up[self.seat], self.down[self.seat], strict=True)
                 if c is not None and d
             )
         self.outstanding = {c for c in ALL_CARDS if c not in seen}
@@ -137,8 +138,14 @@ def normal_card(info: Info, legal: list[int]) -> int:
         return follow_choice(legal, info.trick[0], info.trump, info.uncover)
     trump_if_void = not info.layout and info.stock == 0
     return lead_choice(
-        legal, info.trump, info.outstanding, info.opp_up, info.uncover, info.strict,
-        trump_if_void, info.free,
+        legal,
+        info.trump,
+        info.outstanding,
+        info.opp_up,
+        info.uncover,
+        info.strict,
+        trump_if_void,
+        info.free,
     )
 
 
@@ -146,6 +153,7 @@ def trump_choice(hand: list[int]) -> str:
     def value(suit: int) -> float:
         mine = [c for c in hand if SUIT[c] == suit]
         return len(mine) * 2 + sum(POINTS[c] for c in mine) * 0.5
+
     suit = max(range(4), key=lambda s: (value(s), -s))
     return f"trump {SUIT_LETTER[suit].lower()}"
 
@@ -172,7 +180,11 @@ class Sim:
     """Both seats' cards after a sampled deal: layout slots (up, down) or hands and the stock."""
 
     def __init__(
-        self, info: Info, up: list[list[int]], down: list[list[int]], hands: list[list[int]],
+        self,
+        info: Info,
+        up: list[list[int]],
+        down: list[list[int]],
+        hands: list[list[int]],
         stock: list[int],
     ) -> None:
         self.info = info
@@ -197,7 +209,9 @@ class Sim:
     def uncover(self, seat: int) -> frozenset[int]:
         if not self.info.layout:
             return frozenset()
-        return frozenset(c for c, d in zip(self.up[seat], self.down[seat]) if c >= 0 and d >= 0)
+        return frozenset(
+            c for c, d in zip(self.up[seat], self.down[seat], strict=True) if c >= 0 and d >= 0
+        )
 
     def legal(self, seat: int, trick: list[int]) -> list[int]:
         cards = self.playable(seat)
@@ -219,7 +233,13 @@ class Sim:
         trump_if_void = not self.info.layout and not self.stock
         free = not self.info.layout and bool(self.stock)
         return lead_choice(
-            legal, trump, outstanding, opp, self.uncover(seat), self.info.strict, trump_if_void,
+            legal,
+            trump,
+            outstanding,
+            opp,
+            self.uncover(seat),
+            self.info.strict,
+            trump_if_void,
             free,
         )
 
@@ -297,5 +317,7 @@ class TroevenHard(TroevenNormal):
                 mine = info.points[me] + pts[me]
                 theirs = info.points[1 - me] + pts[1 - me]
                 # The deal is won on more points: reward the margin, and the win itself.
-                totals[card] += (mine - theirs) * 0.1 + (1 if mine > theirs else -1 if mine < theirs else 0)
+                totals[card] += (mine - theirs) * 0.1 + (
+                    1 if mine > theirs else -1 if mine < theirs else 0
+                )
         return max(legal, key=lambda c: (totals[c], -c))

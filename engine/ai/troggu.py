@@ -255,8 +255,15 @@ class TrogguNormal(SeededPlayer):
 
     def card(self, info: Info, legal: list[int]) -> int:
         return play_policy(
-            info.hand, legal, info.trick, info.seat, info.held, info.friends, info.misere,
-            info.outstanding, info.players,
+            info.hand,
+            legal,
+            info.trick,
+            info.seat,
+            info.held,
+            info.friends,
+            info.misere,
+            info.outstanding,
+            info.players,
         )
 
 
@@ -270,10 +277,7 @@ def sample(info: Info, rng: random.Random) -> list[list[int]] | None:
     rng.shuffle(pool)
     hands: dict[int, list[int]] = {s: [] for s in others}
     for card in pool:
-        fits = [
-            s for s in others
-            if len(hands[s]) < need[s] and SUIT[card] not in info.voids[s]
-        ]
+        fits = [s for s in others if len(hands[s]) < need[s] and SUIT[card] not in info.voids[s]]
         if not fits:
             continue
         total = sum(need[s] - len(hands[s]) for s in fits)

@@ -176,9 +176,9 @@ def _lead(
         theirs = out_by_suit.get(trump, [])
         if theirs and len(mine) >= len(theirs):
             top = max(mine, key=lambda c: _strength(c, low))
-            if all(_strength(top, low) > _strength(c, low) for c in theirs):
-                if top not in (FIVE_HEARTS, THREE_SPADES):
-                    return top
+            master = all(_strength(top, low) > _strength(c, low) for c in theirs)
+            if master and top not in (FIVE_HEARTS, THREE_SPADES):
+                return top
             low_trumps = [c for c in mine if c not in (FIVE_HEARTS, THREE_SPADES)]
             if len(mine) >= 3 and low_trumps:
                 return min(low_trumps, key=lambda c: _strength(c, low))
@@ -189,20 +189,16 @@ def _lead(
         if top in (FIVE_HEARTS, THREE_SPADES):
             continue
         theirs = out_by_suit.get(suit, [])
-        if all(_strength(top, low) > _strength(c, low) for c in theirs):
-            if suit != trump and theirs:
-                rank = len(theirs)
-                if best is None or rank > best[0]:
-                    best = (rank, top)
+        master = all(_strength(top, low) > _strength(c, low) for c in theirs)
+        if master and suit != trump and theirs and (best is None or len(theirs) > best[0]):
+            best = (len(theirs), top)
     if best is not None:
         return best[1]
     # Otherwise low from the longest side suit without giving away 5H or leading 3S.
     choices = [c for c in hand if c not in (FIVE_HEARTS, THREE_SPADES) and SUIT[c] != trump]
     if not choices:
         choices = [c for c in hand if c not in (FIVE_HEARTS, THREE_SPADES)] or list(hand)
-    return min(
-        choices, key=lambda c: (-len(by_suit[SUIT[c]]), SUIT[c] == trump, _strength(c, low))
-    )
+    return min(choices, key=lambda c: (-len(by_suit[SUIT[c]]), SUIT[c] == trump, _strength(c, low)))
 
 
 # -- hand evaluation (normal bidding and trumps) -----------------------------------------------
@@ -317,8 +313,11 @@ class TroikaNormal(SeededPlayer):
         # A stuck dealer: the cheapest bid of his best kind.
         cheapest = min(B.number_of(b) for b, _ in bids)
         return max(
-            ((values[B.kind_of(b)] * (2 if B.is_no_trump(b) else 1), a) for b, a in bids
-             if B.number_of(b) == cheapest),
+            (
+                (values[B.kind_of(b)] * (2 if B.is_no_trump(b) else 1), a)
+                for b, a in bids
+                if B.number_of(b) == cheapest
+            ),
         )[1]
 
     # trumps and kitty ----------------------------------------------------------------------
@@ -336,7 +335,12 @@ class TroikaNormal(SeededPlayer):
     def play(self, view: View, legal: list[str]) -> str:
         info = PlayInfo(view)
         card = play_policy(
-            info.hand, info.trick, info.seat, info.trump, info.low, info.outstanding,
+            info.hand,
+            info.trick,
+            info.seat,
+            info.trump,
+            info.low,
+            info.outstanding,
             info.declarer_team,
         )
         return PLAY_ACTION[card]
@@ -475,9 +479,9 @@ def rollout(
         trick.append(card)
         if len(trick) == 4:
             w = (leader + _winner_index(trick, trump, low)) % 4
-            points[w & 1] += 1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[
-                trick[3]
-            ]
+            points[w & 1] += (
+                1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+            )
             trick = []
             leader = w
             seat = w
@@ -537,7 +541,13 @@ class TroikaHard(TroikaNormal):
             done += 1
             for card in options:
                 gained = rollout(
-                    hands, info.trick, info.leader, info.seat, card, info.trump, info.low,
+                    hands,
+                    info.trick,
+                    info.leader,
+                    info.seat,
+                    card,
+                    info.trump,
+                    info.low,
                     info.declarer_team,
                 )
                 final = [info.points[0] + gained[0], info.points[1] + gained[1]]
@@ -546,9 +556,7 @@ class TroikaHard(TroikaNormal):
                 dteam = None
                 if info.declarer_team is not None:
                     dteam = 0 if info.declarer_team == team else 1
-                totals[card] += score_change(
-                    final, dteam, info.number, info.no_trump, info.options
-                )
+                totals[card] += score_change(final, dteam, info.number, info.no_trump, info.options)
         if done == 0:
             return super().play(view, legal)
         best = max(options, key=lambda c: (totals[c], -options.index(c)))
@@ -556,16 +564,19 @@ class TroikaHard(TroikaNormal):
 
     # simulated contracts --------------------------------------------------------------------
     def simulate_contract(
-        self, hand: list[int], seat: int, deck: tuple[int, ...], trump: int | None, low: bool,
+        self,
+        hand: list[int],
+        seat: int,
+        deck: tuple[int, ...],
+        trump: int | None,
+        low: bool,
         deals: list[list[list[int]]],
     ) -> float:
         """Average points our team takes declaring with ``trump`` over the sampled deals."""
         total = 0.0
         team = seat & 1
         for hands in deals:
-            card = play_policy(
-                hands[seat], [], seat, trump, low, set(deck) - set(hand), team
-            )
+            card = play_policy(hands[seat], [], seat, trump, low, set(deck) - set(hand), team)
             gained = rollout(hands, [], seat, seat, card, trump, low, team)
             total += gained[team]
         return total / max(1, len(deals))
@@ -611,9 +622,7 @@ class TroikaHard(TroikaNormal):
             return super().trump(view, legal)
         low = bool(view["contract"] and view["contract"]["low"])
         seat = view["seat"]
-        scored = [
-            (self.simulate_contract(hand, seat, deck, s, low, deals), -s) for s in range(4)
-        ]
+        scored = [(self.simulate_contract(hand, seat, deck, s, low, deals), -s) for s in range(4)]
         return f"trump {SUITS[-max(scored)[1]].lower()}"
 
 

@@ -41,7 +41,7 @@ def usefulness(card: str, hand: list[str], contract: str) -> float:
         mine = _positions(card)
         near: set[int] = set()
         for c in hand:
-            if c == JOKER or c[-1] != suit or c == card:
+            if c in (JOKER, card) or c[-1] != suit:
                 continue
             for p in _positions(c):
                 for q in mine:
@@ -75,8 +75,11 @@ def fits_table(card: str, view: View) -> bool:
 
 def comes_out_with(hand: list[str], card: str, view: View) -> bool:
     ways = M.find_contracts(
-        [*hand, card], view["contract"], bool(view.get("options", {}).get("natural_majority")),
-        limit=1, taken=card,
+        [*hand, card],
+        view["contract"],
+        bool(view.get("options", {}).get("natural_majority")),
+        limit=1,
+        taken=card,
     )
     return bool(ways)
 
