@@ -193,6 +193,27 @@ def test_come_out_must_keep_a_discardable_card():
         game.apply(0, "meld 7h 7s 7c 7d 7h | 9d 9s 9h 9c 9d 9s")
 
 
+def test_come_out_natural_majority_option_at_the_table():
+    hand = ["7H", "JK", "JK", "9D", "9S", "9H", "2C", "4D", "KS", "QD", "8C"]
+    strict = new({0: hand}, natural_majority=True)
+    quick_draw(strict)
+    with pytest.raises(IllegalAction, match="at least as many natural cards"):
+        strict.apply(0, "meld 7h jk jk | 9d 9s 9h")
+    relaxed = new({0: hand})
+    quick_draw(relaxed)
+    relaxed.apply(0, "meld 7h jk jk | 9d 9s 9h")
+    assert relaxed.state["out"][0]
+
+
+def test_come_out_says_which_group_is_not_a_meld():
+    game = new({0: TT_HAND})
+    quick_draw(game)
+    with pytest.raises(IllegalAction, match="`7H 7S 2C` is not a meld"):
+        game.apply(0, "meld 7h 7s 2c | 9d 9s 9h")
+    with pytest.raises(IllegalAction, match="with `|` between melds"):
+        game.apply(0, "meld")
+
+
 def test_come_out_legal_actions_offer_a_complete_example():
     game = new({0: TT_HAND})
     quick_draw(game)
