@@ -50,6 +50,15 @@ Choices where the rules are silent:
 - The discard pile shows only its top card and its size.
 - ``deck=`` may list the whole deck or only its top; the rest follows in a seeded shuffle.
 - Views number melds from 1 in the order they were laid down; ``layoff`` uses those numbers.
+
+Views (beside the common keys): ``current``, ``contract`` (``"TTR"``), ``contract_text``,
+``min_cards``, ``hand_sizes``, ``melds`` (each ``number``, ``owner``, ``kind``, ``cards`` in
+sequence order, ``stands_for`` -- for a run the card each position stands for, for a Troika the
+cards with ``"7*"`` for a joker -- and ``suit`` or ``rank``), ``out`` (who has come out),
+``discard_top``, ``discard_size``, ``stock_size``, ``taken`` (the card taken from the pile this
+turn), ``melded_this_turn``, ``round_points``, and ``mayi`` (``open``, ``card``, ``eligible``,
+``calls`` -- calls are spoken aloud, so public --, ``answered``, ``waiting``, ``exposed``,
+``used`` per seat, ``limit``, ``window_seconds``).
 """
 
 from __future__ import annotations
