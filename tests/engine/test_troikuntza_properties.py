@@ -129,6 +129,8 @@ def play(
                 else:  # pragma: no cover - a probe must be illegal
                     raise AssertionError(f"{action!r} by {probe_seat} was accepted")
                 assert game.to_json() == before
+            for listed in legal:  # every listed action is accepted
+                engine.load(before).apply(seat, listed)
         action = ais[seat].choose(game.view(seat), legal)
         events = game.apply(seat, action)
         moves.append((seat, action))
