@@ -12,15 +12,20 @@ settings, and those members get an ephemeral refusal (nothing changes). Answers 
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.errors import answer
 from bot.leaderboard import GameDefaults, GuildRules, GuildSettings
 from bot.leaderboard.guild_settings import parse_options
 from bot.service import NoTable, TableError, TableService, TableStatus
 from cogs.common import display_name
-from cogs.leaderboard import GAME_CHOICES, guild_of, leaderboard_of
+from cogs.leaderboard import GAME_CHOICES, answers_refusals, guild_of, leaderboard_of
 from engine import GAMES
 from engine.options import TIMER, format_value
 
@@ -36,21 +41,32 @@ CHANNEL_ACTIONS = [
 REFUSAL = "Only members with the Manage Server permission can use /admin commands."
 
 
-class NotAnAdmin(app_commands.CheckFailure):
-    """Raised by the on-use check; the tree's error handler shows it ephemerally."""
+F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, None]])
 
 
 def has_manage_guild(interaction: discord.Interaction) -> bool:
     if interaction.guild is None:
-        raise NotAnAdmin("/admin commands work in a server.")
+        return False
     user = interaction.user
     perms = user.guild_permissions if isinstance(user, discord.Member) else interaction.permissions
-    if perms.manage_guild or perms.administrator:
-        return True
-    raise NotAnAdmin(REFUSAL)
+    return perms.manage_guild or perms.administrator
 
 
-admin_only = app_commands.check(has_manage_guild)
+def admin_only(func: F) -> F:
+    """The on-use check: refuse (ephemerally, changing nothing) a member without Manage Server;
+    refusals of the command itself (``TableError``) are answered the same way."""
+    guarded = answers_refusals(func)
+
+    @functools.wraps(func)
+    async def wrapper(
+        self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
+    ) -> None:
+        if not has_manage_guild(interaction):
+            await answer(interaction, REFUSAL)
+            return
+        await guarded(self, interaction, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 def settings_text(settings: GuildSettings) -> str:

@@ -8,14 +8,17 @@ registers the ``Leaderboard`` as a table-service listener: each game is rated wh
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.errors import answer
 from bot.leaderboard import SORTS, BoardPage, Leaderboard, MemberStats
 from bot.service import TableError, TableService
 from cogs.common import display_name, service_of
@@ -36,6 +39,28 @@ def leaderboard_of(service: TableService) -> Leaderboard:
     if board is None:
         board = _boards[service] = Leaderboard(service.db, service.clock)
     return board
+
+
+F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, None]])
+
+
+def answers_refusals(func: F) -> F:
+    """Answer a ``TableError`` (a refusal: no such season, no table...) ephemerally right here.
+
+    A refusal is not a failure: it never reaches the tree's error handler, which stays for real
+    bugs (and SimCord's failure capture in tests).
+    """
+
+    @functools.wraps(func)
+    async def wrapper(
+        self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
+    ) -> None:
+        try:
+            await func(self, interaction, *args, **kwargs)
+        except TableError as error:
+            await answer(interaction, str(error))
+
+    return wrapper  # type: ignore[return-value]
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -142,6 +167,7 @@ class PageButton(
         sort = SORTS[sort_index] if sort_index < len(SORTS) else SORTS[0]
         return cls(match["game"], sort, int(match["season"]), int(match["page"]), "", True)
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         board = leaderboard_of(service_of(interaction))
         page = await board.board(
@@ -194,6 +220,7 @@ class Leaderboards(commands.Cog):
     )
     @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
     @app_commands.guild_only()
+    @answers_refusals
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -218,6 +245,7 @@ class Leaderboards(commands.Cog):
     @app_commands.command(name="stats", description="A member's ratings and results per game")
     @app_commands.describe(member="Whose stats (default: yours)")
     @app_commands.guild_only()
+    @answers_refusals
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
