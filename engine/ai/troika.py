@@ -204,7 +204,9 @@ def _lead(
 # -- hand evaluation (normal bidding and trumps) -----------------------------------------------
 
 
-def _suit_tricks(mine: list[int], others: list[int], low: bool, is_trump: bool) -> float:
+def _suit_tricks(
+    mine: list[int], others: list[int], low: bool, is_trump: bool, ruffable: bool = False
+) -> float:
     """Expected tricks from one suit: masters, guarded honours, long trumps."""
     mine = sorted(mine, key=lambda c: -_strength(c, low))
     total = 0.0
@@ -212,10 +214,15 @@ def _suit_tricks(mine: list[int], others: list[int], low: bool, is_trump: bool) 
         higher = sum(1 for c in others if _strength(c, low) > _strength(card, low))
         # A card with k higher cards out needs k smaller cards of its own to guard it.
         guards = len(mine) - 1 - i
+        value = 0.0
         if higher == 0:
-            total += 1.0
+            value = 1.0
         elif higher <= guards:
-            total += (0.7, 0.45, 0.25)[min(higher, 3) - 1]
+            value = (0.7, 0.45, 0.25)[min(higher, 3) - 1]
+        if ruffable:
+            # The third and later rounds of a side suit are likely ruffed.
+            value *= (1.0, 0.85, 0.55, 0.35, 0.25)[min(i, 4)]
+        total += value
     if is_trump and len(mine) > 3:
         total += 0.6 * (len(mine) - 3)
     elif not is_trump and len(mine) >= 5 and total >= 1:
@@ -231,14 +238,15 @@ def evaluate(hand: list[int], deck: tuple[int, ...], trump: int | None, low: boo
     for suit in range(4):
         mine = [c for c in hand if SUIT[c] == suit]
         theirs = [c for c in others if SUIT[c] == suit]
-        tricks += _suit_tricks(mine, theirs, low, suit == trump)
+        tricks += _suit_tricks(mine, theirs, low, suit == trump, trump not in (None, suit))
         if trump is not None and suit != trump and n_trumps >= 3:
             tricks += 0.6 if not mine else 0.3 if len(mine) == 1 else 0.0
     if trump is None and not low:
         # No trumps: a suit with nothing stopped is a danger the others run.
         unstopped = sum(1 for s in range(4) if not [c for c in hand if SUIT[c] == s])
         tricks -= 0.4 * unstopped
-    tricks = min(8.0, tricks + 1.8)
+    # The partner adds about 1.8 tricks to an average hand, less when we hold most of them.
+    tricks = min(8.0, tricks + 1.8 * max(0.0, 8.0 - tricks) / 8.0) + 0.01 * n_trumps
     five = 3.0 if FIVE_HEARTS in hand else 2.0
     three = -1.0 if THREE_SPADES in hand else -1.5
     return tricks + five + three
