@@ -54,11 +54,12 @@ Choices where the rules are silent:
 Views (beside the common keys): ``current``, ``contract`` (``"TTR"``), ``contract_text``,
 ``min_cards``, ``hand_sizes``, ``melds`` (each ``number``, ``owner``, ``kind``, ``cards`` in
 sequence order, ``stands_for`` -- for a run the card each position stands for, for a Troika the
-cards with ``"7*"`` for a joker -- and ``suit`` or ``rank``), ``out`` (who has come out),
-``discard_top``, ``discard_size``, ``stock_size``, ``taken`` (the card taken from the pile this
-turn), ``melded_this_turn``, ``round_points``, and ``mayi`` (``open``, ``card``, ``eligible``,
-``calls`` -- calls are spoken aloud, so public --, ``answered``, ``waiting``, ``exposed``,
-``used`` per seat, ``limit``, ``window_seconds``).
+cards with ``"7*"`` for a joker --, and ``rank`` or ``suit`` and ``start``, a run's first
+position, Ace low 1 .. Ace high 14), ``out`` (who has come out), ``discard_top``,
+``discard_size``, ``stock_size``, ``taken`` (the card taken from the pile this turn),
+``melded_this_turn``, ``round_points``, ``options`` (the table's) and ``mayi`` (``open``,
+``card``, ``eligible``, ``calls`` -- spoken aloud, so public --, ``answered``, ``waiting``,
+``exposed``, ``used`` per seat, ``limit``, ``window_seconds``).
 """
 
 from __future__ import annotations
@@ -700,6 +701,7 @@ class TroiKuntzaGame(Game):
             }
             if meld["kind"] == "run":
                 item["suit"] = meld["suit"]
+                item["start"] = meld["start"]
             else:
                 item["rank"] = meld["rank"]
             melds.append(item)
@@ -713,6 +715,7 @@ class TroiKuntzaGame(Game):
             "to_act": self.to_act(),
             "scores": list(st["scores"]),
             "hand_number": st["round"],
+            "options": dict(self.options),
             "rounds": ROUNDS,
             "round_points": [list(r) for r in st["history"]],
             "contract": self.contract,
