@@ -108,7 +108,7 @@ def actions_view(channel: int, legal: Sequence[str]) -> tuple[discord.ui.View, l
             row=ACTION_ROWS,
         )
     )
-    return view, left_out
+    return custom_ids.inert(view), left_out
 
 
 def _action_button(channel: int, action: str, row: int) -> discord.ui.Button[Any]:

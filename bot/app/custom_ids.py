@@ -3,6 +3,8 @@ working after a restart: the cogs register ``DynamicItem``s matching these patte
 
 from __future__ import annotations
 
+import discord
+
 PREFIX = "tt"
 
 #: Public table message: "Show my hand".
@@ -42,3 +44,11 @@ def refresh(channel: int) -> str:
 
 #: Discord's limit on a custom id.
 MAX_LENGTH = 100
+
+
+def inert(view: discord.ui.View) -> discord.ui.View:
+    """Stop ``view`` before it is sent: its components are answered by the ``DynamicItem``s
+    registered for their custom ids, so discord.py need not keep the view (unstopped views
+    without a timeout would pile up in its view store for ever)."""
+    view.stop()
+    return view

@@ -78,6 +78,7 @@ class _Channel:
     hand: Any = None
     lines: deque[str] = field(default_factory=lambda: deque(maxlen=12))
     last_trick: list[tuple[int, str]] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
     dirty: bool = False
     jobs: list[_Freeze] = field(default_factory=list)
     pings: list[int] = field(default_factory=list)
@@ -131,10 +132,10 @@ class TablePublisher:
             if engine_event.private_to is not None:
                 continue  # a private card (a draw, a discard face down) is never public
             data = engine_event.data
+            if data.get("type") == "play" and isinstance(data.get("seat"), int):
+                state.trick.append((data["seat"], str(data.get("card", ""))))
             if data.get("type") == "trick":
-                cards = data.get("cards") or []
-                leader = data.get("leader")
-                state.last_trick = embeds.trick_cards(cards, leader, len(names))
+                state.last_trick, state.trick = state.trick, []
             if data.get("type") == "hand_over":
                 if view is None:
                     view = self._public_view(table.channel_id)
@@ -160,9 +161,9 @@ class TablePublisher:
 
     def _on_turn(self, state: _Channel, table: Table, to_act: Sequence[int]) -> None:
         humans = {s.index for s in table.seats if s.is_human}
-        # One awaited seat is "his turn"; several at once (a May I window) is not a turn to
-        # ping everybody for.
-        awaited = {s for s in to_act if s in humans} if len(to_act) == 1 else set()
+        # The first awaited seat is the one whose turn it is; the others (players who may call
+        # "May I" meanwhile) are not pinged for every discard.
+        awaited = {to_act[0]} & humans if to_act else set()
         for seat in sorted(awaited - state.awaited):
             state.pings.append(seat)
         state.awaited = awaited
@@ -307,7 +308,7 @@ class TablePublisher:
         if state.message_id is None and not job.final:
             state.message_id = await self._find_message(channel_id, job.table, state.hand)
         # A hand's message keeps nothing clickable once it is over: the next message has them.
-        await self._show(channel_id, state, embed, discord.ui.View(timeout=None), file)
+        await self._show(channel_id, state, embed, custom_ids.inert(discord.ui.View()), file)
         state.message_id = None
         state.hand = None
         if job.final:
@@ -423,7 +424,7 @@ def table_components(table: Table) -> discord.ui.View | None:
     elif table.status is TableStatus.PLAYING:
         view.add_item(discord.ui.Button(label="Show my hand", style=discord.ButtonStyle.primary,
                                         emoji="🂠", custom_id=custom_ids.hand(channel)))  # fmt: skip
-    return view
+    return custom_ids.inert(view)
 
 
 def _piles(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:

@@ -28,8 +28,15 @@ _HANDLED = frozenset({
     "game", "seat", "players", "phase", "dealer", "to_act", "scores", "hand_number", "hand",
     "trick", "last_trick", "tricks_won", "tricks_taken", "hand_sizes", "trump", "trump_name",
     "contract", "bids", "teams", "names", "leader", "winners", "last_hand", "layout",
-    "hand_points", "options", "legal", "turn", "face_down_counts",
+    "hand_points", "options", "legal", "turn", "face_down_counts", "melds", "mayi",
+    "contract_text", "dealer_draw", "round_points", "result", "called", "partner",
+    "partner_known", "declarer", "high_bid", "high_bidder", "team",
 })  # fmt: skip
+
+#: View keys whose value is a seat number (shown as the player's name).
+_SEAT_KEYS = frozenset({"current", "caller", "leader", "declarer", "high_bidder", "partner"})
+#: View keys whose value is a list of seat numbers.
+_SEATS_KEYS = frozenset({"out", "winners"})
 
 
 def _clip(text: str, limit: int = 1024) -> str:
@@ -161,11 +168,7 @@ def players_block(view: Mapping[str, Any], names: Sequence[str]) -> str:
             marks.append(f"{tricks[seat]} tricks")
         if sizes is not None:
             marks.append(f"{sizes[seat]} cards")
-        bid = None
-        if isinstance(bids, list) and len(bids) == count:
-            bid = bids[seat]
-        elif isinstance(bids, Mapping):
-            bid = bids.get(str(seat))
+        bid = _bid_of(bids, seat, count)
         if bid not in (None, ""):
             marks.append(f"bid {bid}")
         arrow = "▶ " if seat in to_act else ""
@@ -173,20 +176,73 @@ def players_block(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def _bid_of(bids: Any, seat: int, count: int) -> Any:
+    """A seat's latest bid from the shapes engines use (per-seat list, history, mapping)."""
+    if isinstance(bids, Mapping):
+        return bids.get(str(seat))
+    if not isinstance(bids, list):
+        return None
+    if bids and all(isinstance(b, Mapping) for b in bids):
+        mine = [b.get("bid") for b in bids if b.get("seat") == seat]
+        return mine[-1] if mine else None
+    if len(bids) == count and not any(isinstance(b, Mapping | list) for b in bids):
+        return bids[seat]
+    return None
+
+
 def contract_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
     parts = []
     contract = view.get("contract")
-    if isinstance(contract, Mapping):
-        who = contract.get("seat", contract.get("declarer"))
-        what = " ".join(
-            str(v) for k, v in contract.items() if k not in {"seat", "declarer"} and v is not None
-        )
+    declarer = view.get("declarer")
+    if view.get("contract_text"):
+        parts.append(str(view["contract_text"]))
+    elif isinstance(contract, Mapping):
+        who = contract.get("seat", contract.get("declarer", declarer))
+        if contract.get("bid") is not None:
+            what = str(contract["bid"])
+        else:
+            what = " ".join(
+                str(v)
+                for k, v in contract.items()
+                if k not in {"seat", "declarer", "team"} and isinstance(v, str | int)
+                and not isinstance(v, bool)
+            )  # fmt: skip
         parts.append(f"{seat_name(names, who)}: {what}" if who is not None else what)
     elif contract not in (None, ""):
-        parts.append(str(contract))
+        who = f"{seat_name(names, declarer)}: " if isinstance(declarer, int) else ""
+        parts.append(f"{who}{contract}")
+    elif view.get("high_bid"):
+        parts.append(f"High bid: {view['high_bid']} by {seat_name(names, view.get('high_bidder'))}")
     if view.get("trump"):
         parts.append(f"Trumps: {pretty_suit(str(view['trump']))}")
+    if view.get("called"):
+        partner = view.get("partner")
+        known = f" (partner: {seat_name(names, partner)})" if isinstance(partner, int) else ""
+        parts.append(f"Called: {pretty(str(view['called']))}{known}")
     return " · ".join(parts)
+
+
+def melds_block(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    lines = []
+    for i, meld in enumerate(view.get("melds") or [], start=1):
+        if not isinstance(meld, Mapping):
+            continue
+        number = meld.get("number", i)
+        owner = seat_name(names, meld.get("owner"))
+        cards = pretty_list([str(c) for c in meld.get("cards") or []])
+        kind = meld.get("kind", "")
+        lines.append(f"**{number}.** {cards} — {owner}'s {kind}".rstrip())
+    return "\n".join(lines)
+
+
+def mayi_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    mayi = view.get("mayi")
+    if not isinstance(mayi, Mapping) or not mayi.get("open"):
+        return ""
+    card = pretty(str(mayi["card"])) if mayi.get("card") else "the discard"
+    calls = [seat_name(names, s) for s in mayi.get("calls") or []]
+    text = f"May I open for {card}"
+    return text + (f"; called by {', '.join(calls)}" if calls else "")
 
 
 def _simple(value: Any) -> str | None:
@@ -201,12 +257,17 @@ def _simple(value: Any) -> str | None:
     return None
 
 
-def details_block(view: Mapping[str, Any]) -> str:
+def details_block(view: Mapping[str, Any], names: Sequence[str] = ()) -> str:
     lines = []
     for key, value in view.items():
-        if key in _HANDLED or value is None or value == [] or value == {}:
+        if key in _HANDLED or value is None or value is False or value in ([], {}, 0, ""):
             continue
-        text = _simple(value)
+        if key in _SEAT_KEYS and isinstance(value, int):
+            text: str | None = seat_name(names, value)
+        elif key in _SEATS_KEYS and isinstance(value, list):
+            text = ", ".join(seat_name(names, v) for v in value)
+        else:
+            text = _simple(value)
         if text is not None:
             lines.append(f"{key.replace('_', ' ')}: {text}")
     return "\n".join(lines)
@@ -254,7 +315,10 @@ def table_embed(
             f"{label}: **{s}**" for label, s in zip(labels, scores, strict=False)
         )
         embed.add_field(name="Scores", value=_clip(score_text), inline=True)
-    details = details_block(view)
+    melds = melds_block(view, names)
+    if melds:
+        embed.add_field(name="Melds", value=_clip(melds), inline=False)
+    details = "\n".join(x for x in (mayi_line(view, names), details_block(view, names)) if x)
     if details:
         embed.add_field(name="Table", value=_clip(details), inline=False)
     if lines:
@@ -284,7 +348,10 @@ def hand_embed(
     if trick:
         shown = "  ".join(f"{seat_name(names, s)} {pretty(c)}" for s, c in trick)
         embed.add_field(name="On the table", value=_clip(shown), inline=False)
-    extra = details_block(view)
+    melds = melds_block(view, names)
+    if melds:
+        embed.add_field(name="Melds", value=_clip(melds), inline=False)
+    extra = "\n".join(x for x in (mayi_line(view, names), details_block(view, names)) if x)
     if extra:
         embed.add_field(name="Table", value=_clip(extra), inline=False)
     if legal:

@@ -1,0 +1,207 @@
+"""A virtual guild around the real bot, and a driver that plays games through it.
+
+Moves are chosen from the service's legal-action list for the member whose turn it is, then
+issued the way a user would: as a slash command, or by pressing the buttons / select of the
+private panel that "Show my hand" opens.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+from simcord import InteractionResult, MemberActor
+
+from bot.app import TroikaBot
+from bot.service import Table, TableService, TableStatus
+from bot.settings import Settings
+
+NAMES = ("ann", "bob", "cid", "dee", "eve", "fay", "gus", "hal")
+
+#: Which slash command carries an action verb, and the name of its argument.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "bid": ("bid",),
+    "pass": (),
+    "trump": ("suit",),
+    "call": ("card",),
+    "discard": ("card",),
+    "play": ("card",),
+    "take": (),
+    "draw": (),
+    "mayi": (),
+    "meld": ("melds",),
+    "layoff": ("card", "meld"),
+}
+
+Chooser = Callable[[int, list[str]], str]
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    settings: Settings
+    factory: Callable[[Settings], TroikaBot]
+    guild: Any
+    channel: Any
+    members: list[MemberActor]
+    results: list[InteractionResult] = field(default_factory=list)
+
+    @classmethod
+    def create(
+        cls, env: simcord.Env, settings: Settings, factory: Callable[[Settings], TroikaBot]
+    ) -> World:
+        guild = env.create_guild(name="Card Club")
+        channel = guild.create_text_channel("cards")
+        members = [guild.add_member(env.create_user(name)) for name in NAMES]
+        return cls(env, settings, factory, guild, channel, members)
+
+    # -- access -------------------------------------------------------------------------------
+    @property
+    def bot(self) -> TroikaBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    def table(self) -> Table | None:
+        return self.service.get_table(self.channel.id)
+
+    def member_of(self, user_id: int) -> MemberActor:
+        return next(m for m in self.members if m.id == user_id)
+
+    async def slash(self, member: MemberActor, name: str, /, **options: Any) -> InteractionResult:
+        result = await member.slash(self.channel, name, **options)
+        self.results.append(result)
+        return result
+
+    def public_messages(self) -> list[discord.Message]:
+        """What a member who is not addressed by any ephemeral message sees."""
+        return self.channel.history()
+
+    def table_messages(self) -> list[discord.Message]:
+        me = self.bot.user
+        return [
+            m
+            for m in self.public_messages()
+            if me is not None
+            and m.author.id == me.id
+            and m.embeds
+            and "Table #" in (m.embeds[0].footer.text or "")
+        ]
+
+    def live_table_message(self) -> discord.Message:
+        """The message that carries the Show my hand button now."""
+        for message in reversed(self.table_messages()):
+            if any("tt:hand:" in (c.custom_id or "") for row in message.components
+                   for c in getattr(row, "children", [])):  # fmt: skip
+                return message
+        raise AssertionError("no live table message with a Show my hand button")
+
+    async def restart(self) -> None:
+        await self.env.restart_bot(self.factory(self.settings))
+
+    # -- setting up -------------------------------------------------------------------------
+    async def open(self, game: str, humans: int, ais: int = 0, **options: Any) -> Table:
+        host = self.members[0]
+        result = await self.slash(host, f"new {game}", **options)
+        assert result.ephemeral, result
+        for member in self.members[1:humans]:
+            joined = await self.slash(member, "join")
+            assert joined.ephemeral and "joined" in joined.response.content, joined
+        for _ in range(ais):
+            await self.slash(host, "addbot")
+        started = await self.slash(host, "start")
+        assert "started" in started.response.content, started.response.content
+        table = self.table()
+        assert table is not None and table.status is TableStatus.PLAYING
+        return table
+
+    # -- playing ------------------------------------------------------------------------------
+    def human_to_act(self) -> tuple[MemberActor, list[str]] | None:
+        table = self.table()
+        if table is None or table.status is not TableStatus.PLAYING:
+            return None
+        for seat_index in table.to_act:
+            seat = table.seat(seat_index)
+            if seat is not None and seat.is_human and seat.user_id is not None:
+                legal = self.service.legal_actions(self.channel.id, seat.user_id)
+                if legal:
+                    return self.member_of(seat.user_id), legal
+        return None
+
+    async def by_command(self, member: MemberActor, action: str) -> InteractionResult:
+        verb, _, rest = action.partition(" ")
+        if verb not in COMMANDS:
+            return await self.slash(member, "bid", bid=action)
+        names = COMMANDS[verb]
+        if not names:
+            return await self.slash(member, verb)
+        if len(names) == 1:
+            return await self.slash(member, verb, **{names[0]: rest})
+        first, _, second = rest.partition(" ")
+        return await self.slash(member, verb, **{names[0]: first, names[1]: second})
+
+    async def by_button(self, member: MemberActor, action: str) -> InteractionResult:
+        """Open the panel from the public message, then press the action's button / select."""
+        panel = await member.click(self.live_table_message(), label="Show my hand")
+        self.results.append(panel)
+        assert panel.ephemeral and panel.response is not None, panel
+        message = panel.response.message
+        target = f"tt:act:{self.channel.id}:{action}"
+        for row in message.components:
+            for child in getattr(row, "children", []):
+                if child.custom_id == target:
+                    result = await member.click(message, custom_id=target)
+                    self.results.append(result)
+                    return result
+                options = [o.value for o in getattr(child, "options", [])]
+                if action in options:
+                    result = await member.select(message, [action], custom_id=child.custom_id)
+                    self.results.append(result)
+                    return result
+        raise AssertionError(f"no component for {action!r} in the panel")
+
+    async def play(
+        self,
+        *,
+        via: str = "command",
+        choose: Chooser | None = None,
+        stop: Callable[[World], bool] | None = None,
+        max_moves: int = 3000,
+        rng: random.Random | None = None,
+    ) -> int:
+        """Humans move until the game ends (or ``stop``); AI seats move by themselves."""
+        rng = rng or random.Random(7)
+        moves = 0
+        while moves < max_moves:
+            if stop is not None and stop(self):
+                return moves
+            turn = self.human_to_act()
+            if turn is None:
+                table = self.table()
+                assert (
+                    table is None
+                    or table.status is not TableStatus.PLAYING
+                    or not any(
+                        table.seat(s) and table.seat(s).is_human
+                        for s in table.to_act  # type: ignore[union-attr]
+                    )
+                ), "a human is awaited but has no legal action"
+                return moves
+            member, legal = turn
+            action = choose(self.member_index(member), legal) if choose else rng.choice(legal)
+            if via == "button" or (via == "mixed" and moves % 2):
+                result = await self.by_button(member, action)
+            else:
+                result = await self.by_command(member, action)
+            assert result.acknowledged, result
+            moves += 1
+        raise AssertionError("the game did not end")
+
+    def member_index(self, member: MemberActor) -> int:
+        return self.members.index(member)
