@@ -1,0 +1,265 @@
+"""/admin through SimCord: only Manage Server may use it (default permission, and checked again on
+use), seasons, hiding, forgetting, force-ending a table, channels and defaults for /new."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from cog_world import World
+from simcord import MemberActor
+
+from bot.leaderboard import FORGOTTEN, ChannelNotAllowed, GuildRules, GuildSettings
+from bot.service import TableStatus
+from bot.storage import repository as repo
+from cogs.admin import REFUSAL
+from cogs.leaderboard import leaderboard_of
+
+#: Every /admin command with arguments that would change something if allowed.
+ADMIN_CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("admin season new", {}),
+    ("admin leaderboard remove", {"member": 1}),
+    ("admin leaderboard restore", {"member": 2}),
+    ("admin defaults", {"timer": "30", "game": "troika", "preset": "online"}),
+    ("admin end", {}),
+    ("admin channels", {"action": "add"}),
+    ("admin forget", {"member": 1}),
+]
+
+
+def make_admin(world: World) -> MemberActor:
+    role = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("ada"), roles=[role])
+
+
+async def admin(world: World, who: MemberActor, name: str, **options: Any) -> str:
+    """Run an /admin command; its answer is ephemeral. Returns the answer's text."""
+    result = await world.slash(who, name, **options)
+    assert result.ephemeral and result.response is not None, result
+    return result.response.content
+
+
+async def last_result(world: World) -> dict[str, Any]:
+    def read(conn: Any) -> dict[str, Any]:
+        (table_id,) = conn.execute("SELECT MAX(table_id) FROM results").fetchone()
+        result = repo.load_result(conn, table_id)
+        assert result is not None
+        return result
+
+    return await world.service.db.run(read)
+
+
+async def board_names(world: World, game: str = "troggu", **options: Any) -> list[str]:
+    result = await world.slash(world.members[0], "leaderboard", game=game, **options)
+    description = result.response.embeds[0].description or ""
+    return [line.split("**")[1] for line in description.splitlines() if "**" in line]
+
+
+async def play_troggu(world: World) -> dict[str, Any]:
+    await world.open("troggu", humans=3, preset="quick")
+    await world.play(via="command")
+    return await last_result(world)
+
+
+def drop_expected_errors(world: World, kind: type[BaseException]) -> int:
+    """The lobby cog raises a refusal (``TableError``) for the tree's handler to answer, and
+    SimCord records every error the tree handles; take the expected ones off its list so the
+    fixture's teardown check still catches anything else."""
+    errors = world.env._errors  # no public way to acknowledge errors selectively
+    expected = [e for e in errors if isinstance(_unwrap(e), kind)]
+    for error in expected:
+        errors.remove(error)
+    return len(expected)
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    return getattr(error, "original", error)
+
+
+# -- permissions --------------------------------------------------------------------------------
+async def test_admin_is_hidden_from_members_without_manage_server(world: World) -> None:
+    ada = make_admin(world)
+    assert any(c.startswith("admin ") for c in ada.available_commands(world.channel))
+    member = world.members[1]
+    assert not any(c.startswith("admin") for c in member.available_commands(world.channel))
+    with pytest.raises(simcord.SetupError, match="default-member-permissions"):
+        await member.slash(world.channel, "admin season new")
+
+
+async def test_a_non_admin_gets_an_ephemeral_refusal_from_every_admin_command(
+    world: World,
+) -> None:
+    # The server lets everybody see /admin (Integrations settings); the on-use check still holds.
+    command = world.env.backend.find_command("admin", world.guild.id)
+    assert command is not None
+    bob = world.members[1]
+    world.guild.set_command_permissions(int(command["id"]), {bob: True})
+    await play_troggu(world)
+    board = leaderboard_of(world.service)
+    await board.hide(world.guild.id, world.members[2].id, None)
+    await world.open("troggu", humans=3)
+    before_board = await board_names(world)
+    before_results = await last_result(world)
+
+    for name, options in ADMIN_CALLS:
+        resolved = {k: world.members[v] if k == "member" else v for k, v in options.items()}
+        assert await admin(world, bob, name, **resolved) == REFUSAL, name
+
+    assert await board.season(world.guild.id) == 1
+    assert await board_names(world) == before_board
+    assert (await board.stats(world.guild.id, world.members[2].id)).hidden
+    assert await GuildRules(world.service.db).get(world.guild.id) == GuildSettings()
+    table = world.table()
+    assert table is not None and table.status is TableStatus.PLAYING
+    assert await last_result(world) == before_results
+
+
+# -- seasons and boards ---------------------------------------------------------------------------
+async def test_a_new_season_resets_the_board_and_keeps_history(world: World) -> None:
+    ada = make_admin(world)
+    await play_troggu(world)
+    season_one = await board_names(world)
+    assert len(season_one) == 3
+
+    assert "Season 2 has started" in await admin(world, ada, "admin season new")
+
+    empty = await world.slash(world.members[0], "leaderboard", game="troggu")
+    assert empty.response.embeds[0].title == "Troggu leaderboard · season 2"
+    assert "Nobody is rated yet" in (empty.response.embeds[0].description or "")
+    assert await board_names(world, season=1) == season_one
+    stats = await world.slash(world.members[0], "stats")
+    value = stats.response.embeds[0].fields[0].value or ""
+    assert "Not rated this season." in value and "Recent (newest first): " in value
+    assert value.split(": ")[-1] in ("W", "L")  # the season-1 game stays in his history
+
+    # A game in the new season starts from a fresh rating.
+    await play_troggu(world)
+    page = await leaderboard_of(world.service).board(world.guild.id, "troggu")
+    assert page.season == 2 and all(s.games == 1 for _, s in page.rows)
+
+
+async def test_remove_hides_a_member_and_restore_shows_him(world: World) -> None:
+    ada = make_admin(world)
+    await play_troggu(world)
+    bob = world.members[1]
+    assert "no longer shows" in await admin(world, ada, "admin leaderboard remove", member=bob)
+    assert "already hidden" in await admin(world, ada, "admin leaderboard remove", member=bob)
+    assert "bob" not in await board_names(world)
+    stats = await world.slash(bob, "stats")
+    assert "hidden from the boards" in stats.response.embeds[0].footer.text
+    assert "shows on the boards again" in await admin(
+        world, ada, "admin leaderboard restore", member=bob
+    )
+    assert "bob" in await board_names(world)
+    assert "was not hidden" in await admin(world, ada, "admin leaderboard restore", member=bob)
+
+
+# -- tables -------------------------------------------------------------------------------------
+async def test_admin_end_force_ends_the_table_as_abandoned(world: World) -> None:
+    ada = make_admin(world)
+    await world.open("troggu", humans=3, preset="quick")
+    await world.play(via="command", stop=lambda w: len(w.results) >= 9)
+    assert world.table() is not None
+
+    answer = await admin(world, ada, "admin end")
+    assert "recorded as abandoned" in answer
+    assert world.table() is None
+    result = await last_result(world)
+    assert result["status"] == "abandoned" and not result["winners"]
+    assert await board_names(world) == []
+    assert "There is no table" in await admin(world, ada, "admin end")
+    # The channel is free for a new table.
+    opened = await world.slash(world.members[1], "new troggu")
+    assert "You opened" in opened.response.content
+
+
+async def test_admin_channels_limits_where_tables_open(world: World) -> None:
+    ada = make_admin(world)
+    games = world.guild.create_text_channel("games")
+    shown = await admin(world, ada, "admin channels", action="add", channel=games)
+    assert f"<#{games.id}>" in shown
+
+    refused = await world.slash(world.members[0], "new troggu")
+    assert refused.ephemeral and "can't be opened here" in refused.response.content
+    assert world.table() is None
+    assert drop_expected_errors(world, ChannelNotAllowed) == 1
+
+    opened = await world.members[0].slash(games, "new troggu")
+    assert "You opened" in opened.response.content
+
+    assert "everywhere" in await admin(world, ada, "admin channels", action="everywhere")
+    opened = await world.slash(world.members[1], "new troggu")
+    assert "You opened" in opened.response.content
+
+
+async def test_admin_defaults_apply_to_new_tables(world: World) -> None:
+    ada = make_admin(world)
+    shown = await admin(
+        world, ada, "admin defaults", timer="30", game="troika", preset="online",
+        options="kitty=on",
+    )  # fmt: skip
+    assert "**Default timer:** 30" in shown and "preset online, kitty=on" in shown
+
+    await world.slash(world.members[0], "new troika")
+    table = world.table()
+    assert table is not None
+    assert table.preset == "online"
+    assert table.options["timer"] == 30 and table.options["kitty"] is True
+    assert table.options["auction"] == "open"  # from the preset
+    await world.slash(world.members[0], "abandon")
+
+    # What the host types wins over the guild's defaults.
+    await world.slash(world.members[0], "new troika", timer=120, kitty="off")
+    table = world.table()
+    assert table is not None and table.options["timer"] == 120 and table.options["kitty"] is False
+    await world.slash(world.members[0], "abandon")
+
+    shown = await admin(world, ada, "admin defaults", game="troika", reset=True, timer="default")
+    assert "Troika" not in shown and "**Default timer:** game default" in shown
+    await world.slash(world.members[0], "new troika")
+    table = world.table()
+    assert table is not None and table.preset is None and table.options["timer"] == 60
+
+
+async def test_admin_defaults_refuse_bad_values_and_change_nothing(world: World) -> None:
+    ada = make_admin(world)
+    answer = await admin(world, ada, "admin defaults", game="troika", options="colour=red")
+    assert "no option `colour`" in answer
+    answer = await admin(world, ada, "admin defaults", game="troika", preset="blitz")
+    assert "no preset `blitz`" in answer
+    assert "Say which game" in await admin(world, ada, "admin defaults", preset="online")
+    assert await GuildRules(world.service.db).get(world.guild.id) == GuildSettings()
+
+
+# -- forgetting ---------------------------------------------------------------------------------
+async def test_forget_removes_the_member_and_keeps_other_players_results(world: World) -> None:
+    ada = make_admin(world)
+    result = await play_troggu(world)
+    bob = world.members[1]
+    others_before = {
+        p["user_id"]: (p["score"], p["winner"]) for p in result["players"] if p["user_id"] != bob.id
+    }
+
+    answer = await admin(world, ada, "admin forget", member=bob)
+    assert "Forgot bob" in answer and "in 1 recorded game(s)" in answer
+
+    assert "bob" not in await board_names(world)
+    stats = await world.slash(bob, "stats")
+    assert stats.response.embeds[0].description == "No games recorded in this server yet."
+    after = await last_result(world)
+    seat = next(p for p in after["players"] if p["user_id"] is None)
+    assert seat["name"] == FORGOTTEN
+    assert {
+        p["user_id"]: (p["score"], p["winner"]) for p in after["players"] if p["user_id"]
+    } == others_before
+    ann = await world.slash(world.members[0], "stats")
+    assert "1 games" in (ann.response.embeds[0].fields[0].value or "")
+
+
+async def test_forget_waits_until_the_member_leaves_his_table(world: World) -> None:
+    ada = make_admin(world)
+    await world.open("troggu", humans=3)
+    answer = await admin(world, ada, "admin forget", member=world.members[1])
+    assert "sits at a table" in answer and "/admin end" in answer
