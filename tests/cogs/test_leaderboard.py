@@ -180,3 +180,13 @@ async def test_leaderboard_sorts_and_rejects_unknown_seasons(world: World) -> No
     assert await order("win rate") == ["cat", "bee", "ace"]
     refused = await world.slash(world.members[0], "leaderboard", game="troika", season=7)
     assert refused.ephemeral and "There is no season 7" in refused.response.content
+
+
+async def test_leaderboard_defaults_to_the_channels_game_then_the_most_played(
+    world: World,
+) -> None:
+    await world.slash(world.members[0], "new troikuntza")
+    assert (await board_embed(world)).title == "TroiKuntza leaderboard · season 1"
+    await world.slash(world.members[0], "abandon")
+    await play_troggu(world)
+    assert (await board_embed(world)).title == "Troggu leaderboard · season 1"
