@@ -55,7 +55,7 @@ def follow_choice(legal: list[int], led: int, trump: int, uncover: frozenset[int
             return gain - _future(c, trump) + bonus
         return -gain - _future(c, trump) * 0.5 + bonus
 
-    return max(legal, key=lambda c: (score(c), -c))
+    return max(legal, key=lambda c: (score(c), c))  # ties: the lower card
 
 
 def lead_choice(
@@ -86,7 +86,7 @@ def lead_choice(
             return POINTS[c] * 0.3 - _future(c, trump) * 0.5 + bonus
         return -POINTS[c] - _future(c, trump) + bonus
 
-    return max(legal, key=lambda c: (score(c), -c))
+    return max(legal, key=lambda c: (score(c), c))  # ties: the lower card
 
 
 class Info:

@@ -9,7 +9,7 @@
   plays against them. In a Misère each plays alone and avoids points.
 - ``normal`` play: cash masters; second and later, win a trick with points as cheaply as is safe,
   smear points (Kings, I) on a partner's safe trick, else throw the cheapest card. The Fool (the
-  top trump) is spent only on a trick worth at least 3 points; when it is the only trump and a
+  top trump) is spent only on a trick with a court or better in it; when it is the only trump and a
   trump is required it is held back otherwise (the engine's hold-back). Misère: duck under the
   winning card, throw high cards when void.
 - ``hard``: samples the unseen cards (voids shown in the current / last trick respected) and plays
@@ -110,7 +110,8 @@ def play_policy(
         pool = [c for c in legal if c not in (FOOL, T21)] or legal
         return max(pool, key=lambda c: (POINTS[c], -_key(c, lead)))
     winners = [c for c in legal if _key(c, lead) > w_key]
-    if points_in < 3:
+    # Every card is worth at least 1: only points above that make a trick worth the Fool.
+    if points_in - len(trick) < 3:
         winners = [c for c in winners if c != FOOL]
     good = [c for c in winners if safe(_key(c, lead))]
     if good and (points_in >= 2 or later == 0 or any(POINTS[c] >= 4 for c in good)):

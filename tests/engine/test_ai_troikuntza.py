@@ -1,0 +1,107 @@
+"""TroiKuntza AI heuristics: take or draw, May I, coming out, lay-offs, safe discards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ai.troikuntza import TroiKuntzaNormal, fits_table, usefulness
+
+
+def view(hand: list[str], contract: str = "TT", **extra: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "seat": 0,
+        "hand": hand,
+        "contract": contract,
+        "out": [False, False, False, False],
+        "melds": [],
+        "discard_top": None,
+        "mayi": {"card": None, "used": [0, 0, 0, 0], "limit": 3},
+        "options": {},
+    }
+    base.update(extra)
+    return base
+
+
+def choose(v: dict[str, Any], legal: list[str]) -> str:
+    return TroiKuntzaNormal(1).choose(v, legal)
+
+
+def test_a_card_pairing_a_rank_is_useful_for_troikas() -> None:
+    assert usefulness("7H", ["7S", "2C"], "TT") > usefulness("9H", ["7S", "2C"], "TT")
+
+
+def test_a_card_next_to_its_suit_is_useful_for_runs() -> None:
+    assert usefulness("5H", ["4H", "6H", "KC"], "RR") > usefulness("5C", ["4H", "6H", "KC"], "RR")
+
+
+def test_takes_a_joker() -> None:
+    v = view(["2C", "5D", "9S", "KH"], discard_top="JK")
+    assert choose(v, ["take", "draw"]) == "take"
+
+
+def test_takes_the_card_that_makes_the_contract() -> None:
+    hand = ["7H", "7S", "QH", "QD", "QC", "2C", "9D"]
+    v = view(hand, discard_top="7C")
+    assert choose(v, ["take", "draw"]) == "take"
+
+
+def test_draws_when_the_discard_is_useless() -> None:
+    v = view(["7H", "7S", "QH", "QD", "2C", "9D"], discard_top="4S")
+    assert choose(v, ["take", "draw"]) == "draw"
+
+
+def test_may_i_for_a_joker_but_not_for_junk() -> None:
+    hand = ["7H", "7S", "QH", "QD", "2C", "9D"]
+    joker = view(hand, discard_top="JK", mayi={"card": "JK", "used": [0] * 4, "limit": 3})
+    assert choose(joker, ["mayi", "pass"]) == "mayi"
+    junk = view(hand, discard_top="4S", mayi={"card": "4S", "used": [0] * 4, "limit": 3})
+    assert choose(junk, ["mayi", "pass"]) == "pass"
+
+
+def test_comes_out_with_the_longest_way() -> None:
+    legal = ["meld 7h 7s 7c | qh qd qc", "meld 7h 7s 7c 7d | qh qd qc", "discard 2c"]
+    assert choose(view(["7H"]), legal) == "meld 7h 7s 7c 7d | qh qd qc"
+
+
+def test_lays_off_naturals_before_jokers() -> None:
+    legal = ["layoff jk 1", "layoff 7d 1", "discard 2c"]
+    assert choose(view(["7D", "JK", "2C"]), legal) == "layoff 7d 1"
+
+
+def test_discards_a_useless_high_card_not_a_pair() -> None:
+    hand = ["7H", "7S", "KD", "4C"]
+    legal = ["discard 7h", "discard 7s", "discard kd", "discard 4c"]
+    assert choose(view(hand), legal) == "discard kd"
+
+
+def test_never_discards_a_joker_while_another_card_may_go() -> None:
+    hand = ["JK", "AD", "7S"]
+    legal = ["discard jk", "discard ad", "discard 7s"]
+    assert choose(view(hand), legal) != "discard jk"
+
+
+def test_a_card_fits_a_troika_on_the_table() -> None:
+    meld = {
+        "number": 1,
+        "owner": 2,
+        "kind": "troika",
+        "cards": ["9H", "9S", "9C"],
+        "stands_for": ["9H", "9S", "9C"],
+        "rank": "9",
+    }
+    assert fits_table("9D", view([], melds=[meld]))
+    assert not fits_table("8D", view([], melds=[meld]))
+
+
+def test_a_card_fits_a_run_end_on_the_table() -> None:
+    meld = {
+        "number": 1,
+        "owner": 2,
+        "kind": "run",
+        "cards": ["4H", "5H", "6H", "7H"],
+        "stands_for": ["4H", "5H", "6H", "7H"],
+        "suit": "H",
+    }
+    assert fits_table("8H", view([], melds=[meld]))
+    assert fits_table("3H", view([], melds=[meld]))
+    assert not fits_table("9H", view([], melds=[meld]))
