@@ -230,3 +230,15 @@ def test_contract_and_bid_history_are_in_the_view() -> None:
         "bid": "7 no low",
     }
     assert view["trump"] is None and view["phase"] == "play" and view["to_act"] == [2]
+
+
+def test_stick_dealer_off_in_the_open_auction_throws_in_after_four_passes() -> None:
+    game = make(stick_dealer=False, auction="open")
+    events = act(game, "pass", "pass", "pass", "pass")
+    assert events[-2]["type"] == "thrown_in" and game.view(None)["dealer"] == 0
+
+
+def test_open_auction_ends_at_once_when_the_dealer_bids_after_three_passes() -> None:
+    game = make(auction="open", stick_dealer=False)
+    act(game, "pass", "pass", "pass", "bid 9 no")
+    assert game.view(None)["contract"]["declarer"] == 3

@@ -181,3 +181,16 @@ def test_points_games_end_exactly_when_a_team_reaches_the_target(
                 assert game.result()["winners"] == [reached[0], reached[0] + 2]
         if game.is_over():
             break
+
+
+def test_conservation_check_catches_a_lost_or_doubled_card() -> None:
+    game = engine.new_game("troika", 4, seed=5)
+    deck = deck_for(False)
+    assert_card_conservation(zones(game), deck)
+    game.state["hands"][0].append(game.state["hands"][1][0])
+    with pytest.raises(AssertionError, match="extra"):
+        assert_card_conservation(zones(game), deck)
+    game.state["hands"][0].pop()
+    game.state["hands"][1].pop()
+    with pytest.raises(AssertionError, match="missing"):
+        assert_card_conservation(zones(game), deck)
