@@ -296,14 +296,17 @@ def sample_sim(info: Info, rng: random.Random) -> Sim:
 
 
 class TroevenHard(TroevenNormal):
-    def __init__(self, seed: int = 0, samples: int = 30) -> None:
+    def __init__(self, seed: int = 0, samples: int = 30, rollouts: int = 160) -> None:
         super().__init__(seed)
         self.samples = samples
+        self.rollouts = rollouts
 
     def card(self, info: Info, legal: list[int]) -> int:
         totals = dict.fromkeys(legal, 0.0)
         me = info.seat
-        for _ in range(self.samples):
+        # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
+        samples = min(self.samples, max(10, self.rollouts // len(legal)))
+        for _ in range(samples):
             base = sample_sim(info, self.rng)
             for card in legal:
                 sim = Sim(

@@ -351,14 +351,17 @@ def rollout(info: Info, hands: list[list[int]], first: int) -> list[int]:
 
 
 class TrogguHard(TrogguNormal):
-    def __init__(self, seed: int = 0, samples: int = 16) -> None:
+    def __init__(self, seed: int = 0, samples: int = 24, rollouts: int = 160) -> None:
         super().__init__(seed)
         self.samples = samples
+        self.rollouts = rollouts
 
     def card(self, info: Info, legal: list[int]) -> int:
         totals = dict.fromkeys(legal, 0.0)
+        # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
+        samples = min(self.samples, max(8, self.rollouts // len(legal)))
         done = tries = 0
-        while done < self.samples and tries < self.samples * 3:
+        while done < samples and tries < samples * 3:
             tries += 1
             hands = sample(info, self.rng)
             if hands is None:

@@ -529,19 +529,24 @@ def score_change(
 class TroikaHard(TroikaNormal):
     """Determinized search; ``samples`` deals per move bound the work (not the clock)."""
 
-    def __init__(self, seed: int = 0, samples: int = 40, bid_samples: int = 24) -> None:
+    def __init__(
+        self, seed: int = 0, samples: int = 40, bid_samples: int = 24, rollouts: int = 280
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.bid_samples = bid_samples
+        self.rollouts = rollouts
 
     def play(self, view: View, legal: list[str]) -> str:
         info = PlayInfo(view)
         options = [CARD[a.split()[1].upper()] for a in legal]
         team = info.seat & 1
         totals = dict.fromkeys(options, 0.0)
+        # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
+        samples = min(self.samples, max(12, self.rollouts // len(options)))
         done = 0
         tries = 0
-        while done < self.samples and tries < self.samples * 4:
+        while done < samples and tries < samples * 4:
             tries += 1
             hands = sample_hands(info, self.rng)
             if hands is None:
