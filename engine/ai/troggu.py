@@ -2,7 +2,7 @@
 
 - Bidding (both levels): hand strength per card (trumps by rank, the Fool, XXI, Kings and
   Queens, voids) against the average hand; Solo for a very strong hand, Tapp for a strong one,
-  else pass. Forced or not, the Tappist discards plain cards from his shortest suits, points
+  else pass; the thresholds per table size were measured (``BID_THRESHOLDS``). Forced or not, the Tappist discards plain cards from his shortest suits, points
   first (discards count for him), never trumps. At 7-8 players he calls the highest trump from
   XX down that he does not hold.
 - Sides: the contract side is the Tappist / Soloist and his partner once known; every other seat
@@ -58,6 +58,20 @@ def hand_strength(hand: list[int]) -> float:
     base = sum(_value(c) for c in hand)
     voids = sum(1 for s in range(4) if not any(SUIT[c] == s for c in hand))
     return (base + 0.5 * voids) / (_MEAN * len(hand))
+
+
+#: players -> (Tapp, Solo) hand strength from which ``normal`` bids. Measured: the strength at
+#: which a forced Tapp / Solo played out by ``normal`` seats scores above zero on average (a
+#: pass leads to a Misère, worth about zero), rounded up for safety. More players: more
+#: opponents to beat alone, but a partner at 7-8.
+BID_THRESHOLDS: dict[int, tuple[float, float]] = {
+    3: (0.8, 1.35),
+    4: (0.8, 1.4),
+    5: (1.15, 1.8),
+    6: (1.3, 2.1),
+    7: (1.1, 2.3),
+    8: (1.1, 2.4),
+}
 
 
 def _key(card: int, lead: int | None) -> int:
@@ -230,9 +244,7 @@ class TrogguNormal(SeededPlayer):
         hand = [_CARD[c] for c in view["hand"]]
         strength = hand_strength(hand)
         n = view["players"]
-        # More players: more opponents to beat alone, but a partner at 7-8.
-        solo_at = 2.0 if n <= 4 else 2.3 if n <= 6 else 2.5
-        tapp_at = 1.45 if n <= 4 else 1.7 if n <= 6 else 1.55
+        tapp_at, solo_at = BID_THRESHOLDS[n]
         if strength >= solo_at and "solo" in legal:
             return "solo"
         if strength >= tapp_at and "tapp" in legal:
