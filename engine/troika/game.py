@@ -171,7 +171,8 @@ class TroikaGame(Game):
             tricks=[0, 0],
             points=[0, 0],
         )
-        return {"type": "deal", "dealer": dealer, "hand_number": st["hands_played"] + 1}
+        hand_number = st["hands_played"] + 1
+        return {"type": "deal", "seat": dealer, "dealer": dealer, "hand_number": hand_number}
 
     # -- queries --------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -380,6 +381,7 @@ class TroikaGame(Game):
             {
                 "type": "contract",
                 "seat": declarer,
+                "contract": B.text(high),
                 "bid": B.text(high),
                 "number": B.number_of(high),
                 "kind": _KIND_NAME[B.kind_of(high)],

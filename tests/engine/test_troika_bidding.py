@@ -242,3 +242,18 @@ def test_open_auction_ends_at_once_when_the_dealer_bids_after_three_passes() -> 
     game = make(auction="open", stick_dealer=False)
     act(game, "pass", "pass", "pass", "bid 9 no")
     assert game.view(None)["contract"]["declarer"] == 3
+
+
+def test_contract_event_names_declarer_number_kind_and_low() -> None:
+    game = make(low="always")
+    events = act(game, "pass", "bid 8 low", "pass", "pass")
+    assert events[-1] == {
+        "type": "contract",
+        "seat": 1,
+        "contract": "8 low",
+        "bid": "8 low",
+        "number": 8,
+        "kind": "trump",
+        "low": True,
+    }
+    assert game.view(None)["phase"] == "trump" and game.to_act() == [1]
