@@ -11,7 +11,8 @@ Layout: ``cards`` (card ints and tables), ``bids`` (bid ints), ``spec`` (options
 Scores are per team: team 0 = seats 0+2, team 1 = seats 1+3. Views give ``scores`` per team;
 ``result()["scores"]`` gives each seat its team's score, plus ``team_scores`` and ``teams``.
 The ``hand_over`` event's ``scores`` are per team (as in views); ``game_over``'s are per seat
-(as in ``result()``), each with ``team_scores`` beside them.
+(as in ``result()``), each with ``team_scores`` beside them. Before the game is over,
+``result()`` gives the standings with ``winners`` empty.
 
 Interpretations where the rules are silent (chosen as players would expect):
 - First dealer (``first_dealer`` = random): the seed shuffles a deck, a random seat is chosen

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.errors import IllegalAction
 from engine.troika import bids as B
 from engine.troika.cards import CODES, SUITS, codes
 
@@ -32,6 +33,8 @@ def _seated(cards: list[int], leader: int) -> list[dict[str, Any]]:
 
 
 def build_view(game: TroikaGame, seat: int | None) -> dict[str, Any]:
+    if seat is not None and seat not in (0, 1, 2, 3):
+        raise IllegalAction(f"There is no seat {seat} at this table.")
     st = game.state
     trump = st["trump"]
     last = st["last_trick"]

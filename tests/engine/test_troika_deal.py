@@ -173,3 +173,13 @@ def test_misdeal_option_off_refuses_misdeals() -> None:
 def test_saskatchewan_preset_turns_misdeal_off() -> None:
     game = make({0: POOR}, preset="saskatchewan", kitty=True)
     assert "misdeal" not in game.legal_actions(0)
+
+
+def test_view_of_a_seat_that_does_not_exist_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="no seat 4"):
+        make().view(4)
+
+
+def test_result_before_the_end_has_standings_and_no_winners() -> None:
+    result = make().result()
+    assert result["winners"] == [] and result["scores"] == [0, 0, 0, 0]
