@@ -60,7 +60,7 @@ def _cards(value: Any) -> str:
 
 def _bid(e: Mapping[str, Any], who: str) -> str:
     bid = e.get("bid") if e.get("bid") is not None else e.get("action", "")
-    return f"{who} bids {bid}"
+    return f"{who} passes" if bid == "pass" else f"{who} bids {bid}"
 
 
 def _trick(e: Mapping[str, Any], names: Names) -> str:

@@ -7,6 +7,7 @@ private panel that "Show my hand" opens.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -101,6 +102,27 @@ class World:
                    for c in getattr(row, "children", [])):  # fmt: skip
                 return message
         raise AssertionError("no live table message with a Show my hand button")
+
+    def public_payloads(self, since: int = 0) -> list[str]:
+        """Every public message body the bot sent or edited (REST log from ``since`` on):
+        channel messages, and interaction responses without the ephemeral flag."""
+        out = []
+        for entry in self.env.http_requests[since:]:
+            body = entry.json
+            if (
+                entry.method in {"POST", "PATCH"}
+                and "/messages" in entry.path
+                and (entry.path.startswith("/channels/"))
+            ):
+                out.append(json.dumps(body, ensure_ascii=False))
+            elif entry.path.endswith("/callback") and isinstance(body, dict):
+                data = body.get("data") or {}
+                if body.get("type") == 4 and not int(data.get("flags") or 0) & 64:
+                    out.append(json.dumps(data, ensure_ascii=False))
+        return out
+
+    def public_text(self) -> str:
+        return "\n".join(self.public_payloads())
 
     async def restart(self) -> None:
         await self.env.restart_bot(self.factory(self.settings))
