@@ -5,9 +5,11 @@ list. Choices made here:
 
 - ``normal`` bidding values the hand in expected team points (tricks from masters and guarded
   honours, trump length and short side suits, the 5H / 3S swing, ~1.8 tricks from the partner)
-  for the best trump suit, no trumps and no-low; it bids the cheapest legal bid it expects to make,
-  prefers a "no" bid when it scores double, and does not outbid its own partner without a clear
-  margin. A stuck dealer bids the cheapest bid of his best kind; a misdeal is always called.
+  for the best trump suit, no trumps and no-low (calibrated against contracts played out); it
+  bids the cheapest legal bid it is nearly sure to make (95%: a failed bid costs the bid while
+  defenders score anyway), prefers a "no" bid when it scores double, and outbids its own
+  partner only when surer still. A stuck dealer bids the cheapest bid of his best kind; a
+  misdeal is always called.
 - ``normal`` card play: cash masters, pull trumps as declarers, lead low from long suits; in
   second to fourth seat win as cheaply as is safe, give 5H to a partner whose trick is safe, dump
   3S on an opponent's safe trick, never win a trick holding 3S unless it also holds 5H.
@@ -20,6 +22,7 @@ list. Choices made here:
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -260,6 +263,20 @@ def best_trump(hand: list[int], deck: tuple[int, ...], low: bool) -> tuple[int, 
 
 # -- the players ------------------------------------------------------------------------------
 
+#: What ``evaluate`` misses, per bid kind: measured by forcing ``normal`` seats to declare
+#: (bench-style, 300 deals each) and comparing the estimate with the points taken; the
+#: declarer's lead and choice of trumps are worth about a point more than the static count.
+CALIBRATION = {B.TRUMP: 1.2, B.TRUMP_LOW: 0.8, B.NO: 0.4, B.NO_LOW: 0.7}
+#: Spread of the points a declaring team takes around its expectation (same measurement).
+SPREAD = 1.7
+#: The chance of making it from which ``normal`` bids a contract.
+BID_CONFIDENCE = 0.95
+
+
+def make_chance(expected: float, number: int) -> float:
+    """Chance of taking at least ``number`` points when ``expected`` are expected."""
+    return 0.5 * (1.0 + math.erf((expected - number + 0.5) / (SPREAD * math.sqrt(2.0))))
+
 
 def _cards(codes: list[str]) -> list[int]:
     return [CARD[c] for c in codes]
@@ -281,6 +298,7 @@ class TroikaNormal(SeededPlayer):
 
     # bidding -------------------------------------------------------------------------------
     def kind_values(self, view: View, kinds: set[int]) -> dict[int, float]:
+        """Expected team hand points declaring each kind of bid."""
         hand = _cards(view["hand"])
         deck = deck_for(bool(view["options"]["kitty"]))
         values: dict[int, float] = {}
@@ -292,7 +310,7 @@ class TroikaNormal(SeededPlayer):
             values[B.NO] = evaluate(hand, deck, None, False)
         if B.NO_LOW in kinds:
             values[B.NO_LOW] = evaluate(hand, deck, None, True)
-        return values
+        return {k: v + CALIBRATION[k] for k, v in values.items()}
 
     def bid(self, view: View, legal: list[str]) -> str:
         if "misdeal" in legal:
@@ -302,31 +320,24 @@ class TroikaNormal(SeededPlayer):
             return "pass"
         values = self.kind_values(view, {B.kind_of(b) for b, _ in bids})
         partner = (view["seat"] + 2) % 4
-        margin = 1.5 if view.get("high_bidder") == partner else -0.3
-        best: tuple[float, int, str] | None = None
+        # A failed contract costs the whole bid while the defenders score their points anyway:
+        # duplicate matches of ``normal`` against itself showed bidding only near-sure
+        # contracts wins most (0.5: 41%, 0.85: 55%, 0.95+: 59% against bidding at 0.85).
+        # Outbid the partner only when surer still: his contract is ours too.
+        needed = BID_CONFIDENCE + (0.04 if view.get("high_bidder") == partner else 0.0)
+        best: tuple[float, str] | None = None
         for bid, action in bids:
             number, kind = B.number_of(bid), B.kind_of(bid)
-            expected = values[kind]
-            if expected - number < margin:
+            chance = make_chance(values[kind], number)
+            if chance < needed and "pass" in legal:
                 continue
             factor = 2 if B.is_no_trump(bid) else 1
-            # Cheapest number first; at one number the kind that scores most.
-            score = -number * 100 + expected * factor
+            gain = factor * (chance * max(values[kind], number) - (1 - chance) * number)
+            # The cheapest number first (a higher one only adds risk); then the best kind.
+            score = -number * 1000 + gain
             if best is None or score > best[0]:
-                best = (score, bid, action)
-        if best is not None:
-            return best[2]
-        if "pass" in legal:
-            return "pass"
-        # A stuck dealer: the cheapest bid of his best kind.
-        cheapest = min(B.number_of(b) for b, _ in bids)
-        return max(
-            (
-                (values[B.kind_of(b)] * (2 if B.is_no_trump(b) else 1), a)
-                for b, a in bids
-                if B.number_of(b) == cheapest
-            ),
-        )[1]
+                best = (score, action)
+        return best[1] if best is not None else "pass"
 
     # trumps and kitty ----------------------------------------------------------------------
     def trump(self, view: View, legal: list[str]) -> str:
@@ -627,7 +638,7 @@ class TroikaHard(TroikaNormal):
         if B.NO_LOW in kinds:
             values[B.NO_LOW] = self.simulate_contract(hand, seat, deck, None, True, deals)
         # Simulated partners play no better than the heuristics: keep a small safety margin.
-        return {k: v - 0.3 for k, v in values.items()}
+        return {k: v - 0.2 for k, v in values.items()}
 
     def trump(self, view: View, legal: list[str]) -> str:
         hand, deck, deals = self._deals(view)
