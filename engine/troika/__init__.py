@@ -4,6 +4,12 @@ Actions (lower-case in ``legal_actions``; card codes case-insensitive on input):
 ``pass``, ``bid 7``, ``bid 7 no``, ``bid 7 no low``, ``bid 8 low`` (``low`` = always), ``misdeal``,
 ``trump h``, ``discard 8c`` (one card per action; the kitty takes two), ``play 5h``.
 
+Events (JSON dicts, ``type`` + usually ``seat``): ``deal`` (dealer, hand_number), ``bid``,
+``pass``, ``misdeal`` (the thrown-in cards), ``thrown_in`` (all passed), ``contract``, ``trump``,
+``kitty`` (count) and ``kitty_cards`` (``private_to`` the declarer), ``discard`` (the card,
+``private_to`` the declarer) and ``discarded`` (public count), ``play``, ``trick`` (winner as
+``seat``, cards, points), ``target_raised``, ``hand_over``, ``game_over``.
+
 Layout: ``cards`` (card ints and tables), ``bids`` (bid ints), ``spec`` (options, presets),
 ``scoring`` (a hand's score, end of game), ``game`` (the state machine), ``views``, ``rules``
 (``summary(options)``, the readable rules for ``/rules``).
