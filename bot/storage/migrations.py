@@ -1,0 +1,207 @@
+"""The database schema, as numbered migrations.
+
+``MIGRATIONS[i]`` upgrades a database from ``PRAGMA user_version = i`` to ``i + 1``. To change the
+schema append one SQL script to the list (never edit a released one): ``migrate`` runs the
+missing ones in order, each in its own transaction together with the version bump.
+
+Times are epoch seconds (REAL). JSON columns hold ``json.dumps`` text.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+MIGRATIONS: list[str] = [
+    # 1: tables, seats, the action log, finished games.
+    """
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        preset TEXT,
+        overrides TEXT NOT NULL DEFAULT '{}',      -- options the host set (JSON)
+        options TEXT NOT NULL DEFAULT '{}',        -- resolved options (JSON)
+        host_id INTEGER NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'playing', 'finished', 'abandoned')),
+        seed INTEGER,
+        created_at REAL NOT NULL,
+        started_at REAL,
+        ended_at REAL,
+        spectators TEXT NOT NULL DEFAULT '[]',     -- user ids (JSON)
+        abandon_votes TEXT NOT NULL DEFAULT '[]',  -- user ids (JSON)
+        snapshot TEXT,                             -- Game.to_json() after the last action
+        snapshot_version INTEGER,                  -- engine.SNAPSHOT_VERSION of snapshot
+        initial_snapshot TEXT,                     -- the game as dealt (replays the log)
+        move_number INTEGER NOT NULL DEFAULT 0,    -- actions applied so far
+        hands INTEGER NOT NULL DEFAULT 0,          -- hand_over events so far
+        deadlines TEXT NOT NULL DEFAULT '{}'       -- {"seat": epoch seconds} of awaited seats
+    );
+    CREATE UNIQUE INDEX tables_one_open_per_channel
+        ON tables (channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_status ON tables (status);
+
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,                           -- NULL for an AI seat
+        name TEXT NOT NULL,
+        ai_level TEXT,                             -- set for AI seats and humans who left
+        team INTEGER,
+        left_at REAL,
+        PRIMARY KEY (table_id, seat)
+    );
+
+    CREATE TABLE actions (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        move_number INTEGER NOT NULL,              -- 1 for the first action
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('player', 'ai', 'timeout')),
+        user_id INTEGER,
+        at REAL NOT NULL,
+        UNIQUE (table_id, move_number)
+    );
+
+    CREATE TABLE results (
+        table_id INTEGER PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,                     -- resolved options (JSON)
+        status TEXT NOT NULL CHECK (status IN ('finished', 'abandoned')),
+        hands INTEGER NOT NULL,
+        started_at REAL,
+        ended_at REAL NOT NULL,
+        scores TEXT,                               -- per seat (JSON); NULL if abandoned early
+        winners TEXT,                              -- seats (JSON)
+        result TEXT                                -- Game.result() (JSON)
+    );
+    CREATE INDEX results_guild_game ON results (guild_id, game);
+
+    CREATE TABLE result_players (
+        table_id INTEGER NOT NULL REFERENCES results (table_id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,                           -- NULL for an AI seat
+        name TEXT NOT NULL,
+        ai_level TEXT,                             -- AI seats and humans replaced by the AI
+        left INTEGER NOT NULL DEFAULT 0,           -- 1: the human left; the AI finished
+        team INTEGER,
+        score INTEGER,
+        winner INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX result_players_user ON result_players (user_id);
+    """,
+    # 2: leaderboard (bot/leaderboard): seasons, ratings, rated games, hidden members, guild
+    # settings (default timer, allowed channels) and per-game defaults.
+    """
+    CREATE TABLE seasons (
+        guild_id INTEGER NOT NULL,
+        number INTEGER NOT NULL,                   -- 1, 2, ...
+        started_at REAL NOT NULL,
+        ended_at REAL,                             -- NULL: the guild's current season
+        PRIMARY KEY (guild_id, number)
+    );
+
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        season INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,                        -- the name he last played under
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,          -- rated games
+        wins INTEGER NOT NULL DEFAULT 0,
+        streak INTEGER NOT NULL DEFAULT 0,         -- current run of wins
+        best_streak INTEGER NOT NULL DEFAULT 0,
+        last_played REAL,
+        PRIMARY KEY (guild_id, season, game, user_id)
+    );
+
+    CREATE TABLE rated_games (                     -- every recorded game, once looked at
+        table_id INTEGER PRIMARY KEY REFERENCES results (table_id) ON DELETE CASCADE,
+        guild_id INTEGER,
+        season INTEGER,
+        rated INTEGER NOT NULL,                    -- 1: ratings changed
+        reason TEXT NOT NULL                       -- 'rated', 'abandoned', 'a player left'...
+    );
+
+    CREATE TABLE rating_changes (
+        table_id INTEGER NOT NULL REFERENCES results (table_id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu_after REAL NOT NULL,
+        sigma_after REAL NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE INDEX rating_changes_user ON rating_changes (user_id);
+
+    CREATE TABLE board_hidden (                    -- members an admin removed from the boards
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        hidden_at REAL NOT NULL,
+        by_user_id INTEGER,
+        PRIMARY KEY (guild_id, user_id)
+    );
+
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        timer TEXT,                                -- default `timer` option (JSON); NULL: none
+        channels TEXT                              -- channel ids allowed (JSON); NULL: all
+    );
+
+    CREATE TABLE guild_game_defaults (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        preset TEXT,
+        options TEXT NOT NULL DEFAULT '{}',        -- option overrides (JSON)
+        PRIMARY KEY (guild_id, game)
+    );
+    """,
+]
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, migrations: list[str] | None = None) -> int:
+    """Bring the database up to date; returns the new version. ``conn`` is in autocommit mode."""
+    steps = MIGRATIONS if migrations is None else migrations
+    version = schema_version(conn)
+    if version > len(steps):
+        raise RuntimeError(
+            f"database schema version {version} is newer than this code ({len(steps)})"
+        )
+    for number in range(version, len(steps)):
+        # executescript would COMMIT first; run the script's statements inside one transaction.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(steps[number]):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return len(steps)
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script into complete statements (sqlite3.complete_statement handles ';' in text)."""
+    out: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip():
+                out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip() and buffer.strip() != ";":
+        out.append(buffer.strip())
+    return out

@@ -1,0 +1,76 @@
+"""Fixtures for the table service tests: a controllable clock and a service on a real SQLite
+file in ``tmp_path``."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import RecordingListener, TableService
+
+
+class FakeClock:
+    """Wall clock and sleeping under the test's control: ``advance`` moves time and wakes
+    every sleeper whose time has come."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, delay: float) -> None:
+        if delay <= 0:
+            await asyncio.sleep(0)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (self.now + delay, future)
+        self._sleepers.append(entry)
+        try:
+            await future
+        finally:
+            if entry in self._sleepers:
+                self._sleepers.remove(entry)
+
+    @property
+    def sleepers(self) -> int:
+        return sum(1 for _, f in self._sleepers if not f.done())
+
+    async def advance(self, seconds: float) -> None:
+        self.now += seconds
+        for target, future in list(self._sleepers):
+            if target <= self.now and not future.done():
+                future.set_result(None)
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "troika.db"
+
+
+@pytest.fixture
+async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
+    svc = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=0)
+    await svc.start()
+    try:
+        yield svc
+    finally:
+        await svc.close()
+
+
+@pytest.fixture
+def recorder(service: TableService) -> RecordingListener:
+    listener = RecordingListener()
+    service.add_listener(listener)
+    return listener
