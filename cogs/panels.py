@@ -21,7 +21,7 @@ from bot.app import custom_ids
 from bot.app.errors import answer
 from bot.render import embeds, images
 from bot.render.cards import face, pretty, pretty_action
-from bot.service import NotAtTable, TableService, TableStatus
+from bot.service import NoTable, NotAtTable, TableService, TableStatus
 from cogs.common import display_name, fail, service_of
 
 HAND_IMAGE = "hand.png"
@@ -125,8 +125,10 @@ def build_panel(
 ) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
     """The user's private panel: his hand, the table, and his legal moves as components."""
     table = service.get_table(channel)
-    seat = table.seat_of(user_id) if table else None
-    if table is None or seat is None:
+    if table is None:
+        raise NoTable()
+    seat = table.seat_of(user_id)
+    if seat is None:
         raise NotAtTable("You are not playing at this table: you have no hand to show.")
     if table.status is not TableStatus.PLAYING:
         raise NotAtTable("The game has not started yet: the host starts it with /start.")
