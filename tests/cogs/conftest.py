@@ -28,9 +28,9 @@ def make_settings(tmp_path: Path) -> Settings:
     )
 
 
-def make_bot(settings: Settings) -> TroikaBot:
+def make_bot(settings: Settings, edit_interval: float = 0) -> TroikaBot:
     # edit_interval 0: every change is rendered at once, so tests see it without advancing time.
-    return TroikaBot(settings, shard_count=1, edit_interval=0)
+    return TroikaBot(settings, shard_count=1, edit_interval=edit_interval)
 
 
 @pytest.fixture
@@ -77,13 +77,19 @@ def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simcord.Env, "_settle_internal", settle)
 
 
-@pytest.fixture
-async def world(settings: Settings) -> AsyncIterator[World]:
-    env = simcord.Env(make_bot(settings))
+@contextlib.asynccontextmanager
+async def run_world(settings: Settings, edit_interval: float = 0) -> AsyncIterator[World]:
+    """The bot running under SimCord in a fresh guild; bot errors other than refused moves
+    fail the test."""
+
+    def factory(s: Settings) -> TroikaBot:
+        return make_bot(s, edit_interval)
+
+    env = simcord.Env(factory(settings))
     with idle_waits_are_external(env):
         await env.start()
         try:
-            yield World.create(env, settings, make_bot)
+            yield World.create(env, settings, factory)
         finally:
             await env.shutdown()
             bot = env.bot
@@ -96,3 +102,9 @@ async def world(settings: Settings) -> AsyncIterator[World]:
         unexpected = [e for e in fresh if player_message(e) is None]
         if unexpected:
             raise ExceptionGroup("the bot raised", unexpected)
+
+
+@pytest.fixture
+async def world(settings: Settings) -> AsyncIterator[World]:
+    async with run_world(settings) as running:
+        yield running
