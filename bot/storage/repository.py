@@ -236,8 +236,9 @@ def mark_ended(
         (table_id,),
     ).fetchone()
     guild_id, channel_id, game, options, hands, started_at = row
-    scores = list(result.get("scores", [])) if result else None
-    winners = list(result.get("winners", [])) if result else None
+    # An abandoned game has no final scores or winners (its result says where it stood).
+    scores = list(result["scores"]) if result and "scores" in result else None
+    winners = list(result["winners"]) if result and "winners" in result else None
     conn.execute(
         "INSERT INTO results (table_id, guild_id, channel_id, game, options, status, hands,"
         " started_at, ended_at, scores, winners, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
