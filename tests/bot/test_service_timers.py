@@ -1,0 +1,157 @@
+"""Turn timers with a controllable clock: the AI moves for a seat whose deadline passed, a
+deadline that passed while the bot was down fires right after the restart, and TroiKuntza's
+May I window closes by the same mechanism."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.service import ActionApplied, ActionSource, RecordingListener, TableService, timers
+from tests.bot.conftest import FakeClock
+
+CH = 77
+HUMANS = ((1, "Ann"), (2, "Bob"), (3, "Cat"), (4, "Dan"))
+
+
+async def four_humans(service: TableService, game: str, options: dict) -> None:
+    await service.open_table(CH, None, 1, "Ann", game, options=options, seed=4)
+    for uid, name in HUMANS[1:]:
+        await service.join(CH, uid, name)
+    await service.start_game(CH, 1)
+
+
+def log_rows(db_path: Path) -> list[tuple]:
+    conn = sqlite3.connect(db_path)
+    try:
+        return conn.execute("SELECT move_number, seat, source FROM actions").fetchall()
+    finally:
+        conn.close()
+
+
+async def test_a_passed_deadline_makes_the_ai_move_for_the_seat(service, recorder, clock, db_path):
+    await four_humans(service, "troika", {"timer": 30})
+    waiting = service.get_table(CH).to_act[0]
+    await clock.advance(29)
+    await service.settle()
+    assert service.get_table(CH).move_number == 0  # not yet
+    await clock.advance(2)
+    await service.settle()
+    table = service.get_table(CH)
+    assert table.move_number == 1
+    moved = recorder.of_type(ActionApplied)[-1]
+    assert moved.seat == waiting and moved.source is ActionSource.TIMEOUT and moved.user_id is None
+    assert log_rows(db_path) == [(1, waiting, "timeout")]
+    # the next seat got a fresh 30 s from the moment of the timed-out move
+    assert service.deadlines(CH) == {table.to_act[0]: clock.now + 30}
+
+
+async def test_a_move_in_time_cancels_the_timeout(service, recorder, clock):
+    await four_humans(service, "troika", {"timer": 30})
+    waiting = service.get_table(CH).to_act[0]
+    user = HUMANS[waiting][0]
+    await clock.advance(20)
+    await service.act(CH, user, "pass")
+    await clock.advance(15)  # 35 s after the first deadline was set: it must not fire
+    await service.settle()
+    sources = [e.source for e in recorder.of_type(ActionApplied)]
+    assert sources == [ActionSource.PLAYER]
+
+
+async def test_timer_off_never_fires(service, clock):
+    await four_humans(service, "troika", {"timer": "off"})
+    await clock.advance(10_000)
+    await service.settle()
+    assert service.get_table(CH).move_number == 0 and clock.sleepers == 0
+
+
+async def test_a_deadline_passed_during_downtime_fires_after_restart(db_path: Path):
+    clock = FakeClock()
+    first = TableService(db_path, clock=clock, sleep=clock.sleep)
+    await first.start()
+    await four_humans(first, "troika", {"timer": 15})
+    waiting = first.get_table(CH).to_act[0]
+    await first.close()
+
+    clock.now += 3600  # the bot was down for an hour
+    second = TableService(db_path, clock=clock, sleep=clock.sleep)
+    recorder = RecordingListener()
+    second.add_listener(recorder)
+    await second.start()
+    try:
+        await second.settle()
+        moved = recorder.of_type(ActionApplied)
+        assert moved and moved[0].seat == waiting and moved[0].source is ActionSource.TIMEOUT
+        assert log_rows(db_path)[0] == (1, waiting, "timeout")
+    finally:
+        await second.close()
+
+
+async def test_a_deadline_not_yet_passed_at_restart_is_rearmed(db_path: Path):
+    clock = FakeClock()
+    first = TableService(db_path, clock=clock, sleep=clock.sleep)
+    await first.start()
+    await four_humans(first, "troika", {"timer": 60})
+    deadline = first.deadlines(CH)
+    await first.close()
+
+    clock.now += 10
+    second = TableService(db_path, clock=clock, sleep=clock.sleep)
+    await second.start()
+    try:
+        await second.settle()
+        assert second.deadlines(CH) == deadline and second.get_table(CH).move_number == 0
+        await clock.advance(51)
+        await second.settle()
+        assert second.get_table(CH).move_number == 1
+    finally:
+        await second.close()
+
+
+async def test_the_may_i_window_closes_when_its_time_is_up(service, recorder, clock):
+    await four_humans(service, "troikuntza", {"timer": "off", "mayi_window": 5})
+    game = service._tables[CH].game
+    assert timers.window_open(game)  # the first upcard opens a window
+    current = game.state["current"]
+    await service.act(CH, HUMANS[current][0], "draw")  # waits for the window
+    assert timers.window_open(service._tables[CH].game)
+    await clock.advance(4)
+    await service.settle()
+    assert timers.window_open(service._tables[CH].game)
+    await clock.advance(1)
+    await service.settle()
+    closed = recorder.of_type(ActionApplied)[-1]
+    assert closed.action == "close" and closed.source is ActionSource.TIMEOUT
+    assert any(e.type == "window_closed" for e in closed.events)
+    assert not timers.window_open(service._tables[CH].game)
+
+
+async def test_window_deadline_survives_answers_to_the_same_window(service, clock):
+    await four_humans(service, "troikuntza", {"timer": "off", "mayi_window": 10})
+    table = service._tables[CH]
+    first = table.window_deadline
+    assert first == clock.now + 10
+    current = table.game.state["current"]
+    caller = next(s for s in table.game.to_act() if s != current)
+    await clock.advance(3)
+    await service.act(CH, HUMANS[caller][0], "pass")
+    assert table.window_deadline == first
+
+
+def test_a_seat_keeps_its_deadline_while_others_move() -> None:
+    deadlines = timers.next_deadlines(
+        awaited=[0, 1, 2],
+        ai_seats=[2],
+        previous={0: 100.0, 1: 100.0},
+        acted=0,
+        now=50.0,
+        seconds=30,
+    )
+    assert deadlines == {0: 80.0, 1: 100.0}  # the mover gets a fresh timer; AI seats none
+
+
+def test_timeout_ai_level_and_seed_are_deterministic() -> None:
+    assert timers.timeout_level() in ("normal", "easy")
+    assert timers.move_seed(3, 10, 1) == timers.move_seed(3, 10, 1)
+    assert timers.move_seed(3, 10, 1) != timers.move_seed(3, 11, 1)
+    assert timers.move_seed(3, 10, 1) != timers.move_seed(4, 10, 1)
