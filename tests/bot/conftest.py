@@ -4,11 +4,13 @@ file in ``tmp_path``."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+import engine
 from bot.service import RecordingListener, TableService
 
 
@@ -74,3 +76,24 @@ def recorder(service: TableService) -> RecordingListener:
     listener = RecordingListener()
     service.add_listener(listener)
     return listener
+
+
+def replay_log(db_path: Path, table_id: int) -> tuple[engine.Game, engine.Game, int]:
+    """(the game rebuilt from its initial snapshot and the action log, the stored game, the
+    stored move number). Every logged action must apply: a refused one raises IllegalAction."""
+    conn = sqlite3.connect(db_path)
+    try:
+        initial, snapshot, moves = conn.execute(
+            "SELECT initial_snapshot, snapshot, move_number FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        log = conn.execute(
+            "SELECT move_number, seat, action FROM actions WHERE table_id = ? ORDER BY move_number",
+            (table_id,),
+        ).fetchall()
+    finally:
+        conn.close()
+    assert [row[0] for row in log] == list(range(1, len(log) + 1)), "moves are contiguous"
+    game = engine.load(initial)
+    for _, seat, action in log:
+        game.apply(seat, action)
+    return game, engine.load(snapshot), moves
