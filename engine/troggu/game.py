@@ -122,6 +122,7 @@ class TrogguGame(Game):
                 "trick": [],
                 "trick_number": 1,
                 "last_trick": None,
+                "played": [],
                 "fool_held": None,
             }
         )
@@ -376,6 +377,7 @@ class TrogguGame(Game):
         if exchange is not None:
             events.append(exchange)
         st["last_trick"] = {"cards": [list(pair) for pair in trick], "winner": win}
+        st["played"].extend(c for _, c in trick)
         st["trick"] = []
         if last:
             return events + self._score_deal()
@@ -508,6 +510,8 @@ class TrogguGame(Game):
             "tricks_per_deal": DEAL_SIZES[n][0],
             "tricks_taken": list(st["tricks_won"]),
             "last_trick": self._last_trick_view(),
+            # Every card of the finished tricks of this deal (public: for counting cards).
+            "played": codes(st["played"]) if in_play else [],
             "last_hand": st["last_hand"],
         }
         if seat is not None:

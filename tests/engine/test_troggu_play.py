@@ -91,6 +91,7 @@ def test_highest_trump_wins():
     assert trick["seat"] == 2 and trick["points"] == 5 + 1 + 1
     assert sorted(game.state["piles"][2]) == sorted(ints(["K-CU", "T3", "T4"]))
     assert game.view(0)["last_trick"]["winner"] == 2
+    assert game.view(None)["played"] == ["K-CU", "T3", "T4"]  # public, for counting cards
 
 
 def test_tappist_leads_the_first_trick_and_misere_the_player_after_the_dealer():
