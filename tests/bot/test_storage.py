@@ -1,0 +1,145 @@
+"""The database layer: migrations by PRAGMA user_version, pragmas, group commit, the log guard."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import MIGRATIONS, Database, migrate, schema_version
+from bot.storage import repository as repo
+
+
+def test_migrations_create_the_schema_and_set_the_version(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+    assert schema_version(conn) == 0
+    assert migrate(conn) == len(MIGRATIONS)
+    assert schema_version(conn) == len(MIGRATIONS)
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"tables", "seats", "actions", "results", "result_players"} <= names
+    assert migrate(conn) == len(MIGRATIONS)  # running again changes nothing
+
+
+def test_a_new_migration_is_one_entry_in_the_list(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+    migrate(conn)
+    extra = [*MIGRATIONS, "CREATE TABLE extra_test (user_id INTEGER PRIMARY KEY, mu REAL);"]
+    assert migrate(conn, extra) == len(MIGRATIONS) + 1
+    conn.execute("INSERT INTO extra_test VALUES (1, 25.0)")
+
+
+def test_a_failing_migration_leaves_the_version_alone(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+    migrate(conn)
+    broken = [*MIGRATIONS, "CREATE TABLE ok (x INTEGER); CREATE TABLE broken (;"]
+    with pytest.raises(sqlite3.Error):
+        migrate(conn, broken)
+    assert schema_version(conn) == len(MIGRATIONS)
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "ok" not in names
+
+
+def test_a_newer_database_is_refused(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+    conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    with pytest.raises(RuntimeError, match="newer"):
+        migrate(conn)
+
+
+async def test_database_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
+    db = Database(tmp_path / "sub" / "w.db")
+    await db.open()
+    try:
+        mode = await db.run(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0])
+        keys = await db.run(lambda c: c.execute("PRAGMA foreign_keys").fetchone()[0])
+        assert mode == "wal" and keys == 1
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.write(
+                lambda c: c.execute(
+                    "INSERT INTO seats (table_id, seat, name) VALUES (12345, 0, 'x')"
+                )
+            )
+    finally:
+        await db.close()
+
+
+def new_table(conn: sqlite3.Connection, channel: int) -> int:
+    return repo.insert_table(
+        conn,
+        channel_id=channel,
+        guild_id=None,
+        game="troika",
+        preset=None,
+        overrides={},
+        options={},
+        host_id=1,
+        seed=1,
+        created_at=0.0,
+        seats=[repo.SeatRow(seat=0, name="Ann", user_id=1)],
+    )
+
+
+async def test_group_commit_isolates_a_failing_write(tmp_path: Path) -> None:
+    db = Database(tmp_path / "g.db")
+    await db.open()
+    try:
+        results = await asyncio.gather(
+            db.write(lambda c: new_table(c, 1)),
+            db.write(lambda c: new_table(c, 1)),  # a second open table in channel 1: refused
+            db.write(lambda c: new_table(c, 2)),
+            return_exceptions=True,
+        )
+        assert isinstance(results[1], sqlite3.IntegrityError)
+        assert isinstance(results[0], int) and isinstance(results[2], int)
+        rows = await db.run(lambda c: c.execute("SELECT channel_id FROM tables").fetchall())
+        assert sorted(rows) == [(1,), (2,)]
+    finally:
+        await db.close()
+
+
+async def test_writes_queued_at_close_are_committed(tmp_path: Path) -> None:
+    db = Database(tmp_path / "c.db")
+    await db.open()
+    pending = [asyncio.ensure_future(db.write(lambda c, n=n: new_table(c, n))) for n in range(50)]
+    await asyncio.sleep(0)
+    await db.close()
+    assert all(task.done() and not task.exception() for task in pending)
+    conn = sqlite3.connect(tmp_path / "c.db")
+    assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 50
+
+
+async def test_the_log_refuses_a_skipped_or_repeated_move(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    await db.open()
+    try:
+        table_id = await db.write(lambda c: new_table(c, 1))
+
+        def move(number: int):
+            return lambda c: repo.record_action(
+                c,
+                table_id,
+                move_number=number,
+                seat=0,
+                action="pass",
+                source="player",
+                user_id=1,
+                at=1.0,
+                snapshot="{}",
+                hands=0,
+                deadlines={0: 5.0},
+            )
+
+        await db.write(move(1))
+        with pytest.raises(repo.StaleWrite):
+            await db.write(move(1))
+        with pytest.raises(repo.StaleWrite):
+            await db.write(move(3))
+        await db.write(move(2))
+        row = await db.run(lambda c: repo.load_table(c, table_id))
+        assert row is not None and row.move_number == 2 and row.deadlines == {0: 5.0}
+        actions = await db.run(lambda c: repo.load_actions(c, table_id))
+        assert [a.move_number for a in actions] == [1, 2]
+    finally:
+        await db.close()
