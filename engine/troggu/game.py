@@ -255,7 +255,7 @@ class TrogguGame(Game):
         return [
             c
             for c in hand
-            if c not in NEVER_DISCARD and (POINTS[c] < 5 or (kings_ok and c % 10 == 0))
+            if c not in NEVER_DISCARD and (POINTS[c] < 5 or (kings_ok and c in KINGS))
         ]
 
     def _discard(self, seat: int, card: int) -> list[Event]:
