@@ -61,6 +61,14 @@ SETUPS: dict[str, tuple[Setup, ...]] = {
     "troikuntza": (Setup("troikuntza", 4),),
 }
 
+#: The project's targets: (level A, level B, game) -> A's win share.
+TARGETS: dict[tuple[str, str, str], float] = {
+    **{("normal", "easy", g): 0.75 for g in ("troika", "troeven", "troggu", "troikuntza")},
+    ("hard", "normal", "troika"): 0.60,
+}
+#: Decision time targets per level (p99, seconds).
+TIME_TARGETS = {"normal": 0.020, "hard": 1.0}
+
 TIMES: dict[str, list[float]] = {}
 
 
@@ -158,16 +166,27 @@ def main() -> None:
                 start = time.perf_counter()
                 mean, half, games = match(setup, a, b, args.seeds, args.history)
                 took = time.perf_counter() - start
+                target = TARGETS.get((a, b, name))
+                verdict = ""
+                if target is not None:
+                    verdict = f"  target {target:.0%}: " + ("met" if mean >= target else "MISSED")
                 print(
                     f"{setup.label:40} {a:>6} vs {b:<6} win {mean:6.1%} +- {half:5.1%} "
-                    f"({games} games, {took:.0f}s)",
+                    f"({games} games, {took:.0f}s){verdict}",
                     flush=True,
                 )
     print("decision time per move (ms):")
     for key, values in sorted(TIMES.items()):
+        p99 = percentile(values, 0.99)
+        limit = TIME_TARGETS.get(key.split("/")[1])
+        verdict = (
+            ""
+            if limit is None
+            else f"  target p99 {limit * 1e3:.0f}: " + ("met" if p99 <= limit else "MISSED")
+        )
         print(
             f"  {key:22} moves {len(values):7}  p50 {percentile(values, 0.5) * 1e3:7.2f}  "
-            f"p99 {percentile(values, 0.99) * 1e3:7.2f}  max {max(values) * 1e3:7.2f}"
+            f"p99 {p99 * 1e3:7.2f}  max {max(values) * 1e3:7.2f}{verdict}"
         )
     print(f"load average after {os.getloadavg()}")
 
