@@ -17,7 +17,7 @@ Choices where the rules are silent (what players expect):
   it when he plays the card (or at the end of the deal). ``call none`` is public.
 - Misère: the Tapp stays aside and counts for nobody; card points per seat plus the Tapp's
   make 114.
-- ``deals`` None = one deal per player. ``first_dealer`` None = drawn from the seed.
+- ``deals`` "auto" = one deal per player. ``first_dealer`` None = drawn from the seed.
 """
 
 from __future__ import annotations

@@ -22,15 +22,15 @@ DEAL_SIZES: dict[int, tuple[int, int]] = {
 #: From this many players on, all-pass forces a Tapp and the Tappist calls a partner.
 PARTNER_PLAYERS = 7
 
-# `deals`: an integer 1-50, or None (the default) meaning "one deal per player", so that each
-# player deals once whatever the table size. None is machine-readable and survives JSON.
+# `deals`: an integer 1-50, or "auto" (the default) meaning "one deal per player", so that each
+# player deals once whatever the table size.
 DEALS = Option(
     "deals",
-    None,
-    "How many deals the game lasts (1-50). Unset (none) = one deal per player.",
+    "auto",
+    "How many deals the game lasts (1-50); auto = one deal per player.",
     minimum=1,
     maximum=50,
-    extra=(None,),
+    extra=("auto",),
 )
 
 FIRST_DEALER = Option(
@@ -52,7 +52,7 @@ SUMMARY = "Swiss Tarot for 3 to 8: bid Pass, Tapp or Solo and take more than 57 
 
 def deals_for(options: Mapping[str, Any], players: int) -> int:
     deals = options.get("deals")
-    return players if deals is None else int(deals)
+    return players if deals in (None, "auto") else int(deals)
 
 
 def rules_summary(options: Mapping[str, Any], players: int | None = None) -> str:
@@ -60,7 +60,7 @@ def rules_summary(options: Mapping[str, Any], players: int | None = None) -> str
     deals = options.get("deals")
     deals_text = (
         "one deal per player (each player deals once)"
-        if deals is None
+        if deals in (None, "auto")
         else f"{deals} deal{'s' if deals != 1 else ''}"
     )
     sizes = ", ".join(f"{n}: {c} each + {t}" for n, (c, t) in DEAL_SIZES.items())

@@ -181,7 +181,7 @@ def _count_deals(game) -> int:
 @pytest.mark.parametrize("players", [3, 5, 8])
 def test_default_deals_is_one_per_player(players):
     game = engine.new_game("troggu", players, seed=3)
-    assert game.options["deals"] is None and game.view(None)["deals"] == players
+    assert game.options["deals"] == "auto" and game.view(None)["deals"] == players
     assert _count_deals(game) == players
     assert game.result()["deals"] == players
 
@@ -208,7 +208,7 @@ def test_options_schema_deals_first_dealer_timer():
     assert (spec.min_players, spec.max_players) == (3, 8)
     assert [o.name for o in spec.options] == ["deals", "first_dealer", "timer"]
     deals = spec.option("deals")
-    assert deals.parse("none") is None and deals.parse("50") == 50
+    assert deals.parse("AUTO") == "auto" and deals.parse("50") == 50
     with pytest.raises(IllegalAction):
         deals.parse(51)
     assert spec.option("first_dealer").parse("7") == 7
@@ -224,7 +224,7 @@ def test_presets_standard_and_quick():
 
 
 def test_rules_summary_reads_the_options():
-    text = GAME_CLASS.rules_summary({"deals": None, "first_dealer": None, "timer": 60})
+    text = GAME_CLASS.rules_summary({"deals": "auto", "first_dealer": None, "timer": 60})
     for words in ("Tapp", "Solo", "Misère", "hold it back", "114", "one deal per player"):
         assert words in text
     assert "3 deals" in GAME_CLASS.rules_summary({"deals": 3})
