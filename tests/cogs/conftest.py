@@ -14,7 +14,9 @@ import simcord
 from cog_world import World
 
 from bot.app import TroikaBot
+from bot.app.client import utc_clock
 from bot.app.errors import player_message
+from bot.service import TableService
 from bot.settings import Settings
 
 
@@ -28,9 +30,30 @@ def make_settings(tmp_path: Path) -> Settings:
     )
 
 
-def make_bot(settings: Settings, edit_interval: float = 0) -> TroikaBot:
-    # edit_interval 0: every change is rendered at once, so tests see it without advancing time.
-    return TroikaBot(settings, shard_count=1, edit_interval=edit_interval)
+def make_bot(
+    settings: Settings, edit_interval: float = 0, env: list[simcord.Env] | None = None
+) -> TroikaBot:
+    """The production bot, with the service's timers on SimCord's virtual clock only.
+
+    ``edit_interval`` 0: every change is rendered at once, so tests see it without advancing
+    time. The service sleeps (turn deadlines, the May I window) are declared to SimCord as
+    waits for outside input, so they fire only through ``env.advance_time`` -- never through
+    the wall clock of a slow test run, which would make tests flaky.
+    """
+
+    async def sleep(seconds: float) -> None:
+        if env and seconds > 0:
+            try:
+                await env[0].external_wait(asyncio.sleep(seconds), reason="service timer")
+                return
+            except simcord.SetupError:  # not bot-owned work, or inside another declared wait
+                pass
+        await asyncio.sleep(seconds)
+
+    service = TableService(
+        settings.database_path, clock=utc_clock, sleep=sleep, ai_delay=settings.ai_delay
+    )
+    return TroikaBot(settings, service=service, shard_count=1, edit_interval=edit_interval)
 
 
 @pytest.fixture
@@ -82,10 +105,13 @@ async def run_world(settings: Settings, edit_interval: float = 0) -> AsyncIterat
     """The bot running under SimCord in a fresh guild; bot errors other than refused moves
     fail the test."""
 
+    holder: list[simcord.Env] = []
+
     def factory(s: Settings) -> TroikaBot:
-        return make_bot(s, edit_interval)
+        return make_bot(s, edit_interval, holder)
 
     env = simcord.Env(factory(settings))
+    holder.append(env)
     with idle_waits_are_external(env):
         await env.start()
         try:
