@@ -1,0 +1,196 @@
+"""Crash recovery: a worker process plays random games through the service on a database file
+and is killed with SIGKILL at random moments. After every kill the database must hold, for each
+table, exactly the state after its last acknowledged action (or one action more, committed but
+killed before its acknowledgement was printed), the action log must replay to the stored
+snapshot, and after the last restart every game is played to its end.
+
+The worker is this file run as a script: ``python tests/bot/test_recovery.py run DB SEED``.
+It prints ``READY`` once started, then ``ACK <table id> <move number> <sha256 of snapshot>`` for
+every committed action (flushed), and in ``finish`` mode ``DONE`` when no table is left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run as a script
+    sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from bot.service import ActionApplied, TableError, TableService  # noqa: E402
+
+HUMAN = 1
+#: Short games, no timers: the worker must be deterministic apart from where it is killed.
+SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
+    "troika": (4, {"end": "rounds", "rounds": 2, "timer": "off"}),
+    "troeven": (2, {"timer": "off"}),
+    "troggu": (4, {"deals": 1, "timer": "off"}),
+    "troikuntza": (4, {"timer": "off", "mayi_window": 0}),
+}
+KILLS = 20
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# -- the worker -----------------------------------------------------------------------------------
+async def worker(mode: str, db_path: str, seed: int) -> int:
+    games = [name for name in SETUPS if name in engine.GAMES]
+    service = TableService(db_path, ai_delay=0)
+    lives: dict[int, Any] = {}
+
+    class Printer:
+        async def on_table_event(self, event: Any) -> None:
+            if isinstance(event, ActionApplied):
+                live = lives[event.table.id]
+                print(
+                    f"ACK {event.table.id} {event.move_number} {digest(live.snapshot)}", flush=True
+                )
+
+    service.add_listener(Printer())
+    await service.start()
+    for live in service._tables.values():
+        lives[live.id] = live
+    print("READY", flush=True)
+    rng = random.Random(seed)
+
+    async def open_one(channel: int, game: str) -> None:
+        players, options = SETUPS[game]
+        await service.open_table(
+            channel, None, HUMAN, "Human", game, options=options, seed=rng.randrange(10**9)
+        )
+        for _ in range(players - 1):
+            await service.add_ai(channel, HUMAN)
+        await service.start_game(channel, HUMAN)
+
+    async def play(channel: int, game: str) -> None:
+        while True:
+            table = service.get_table(channel)
+            if table is None:
+                if mode == "finish":
+                    return
+                await open_one(channel, game)
+                lives[service._tables[channel].id] = service._tables[channel]
+                continue
+            if table.status.value == "lobby":  # killed between open and start
+                await service.abandon(channel, HUMAN)
+                continue
+            legal = service.legal_actions(channel, HUMAN)
+            if not legal:
+                await asyncio.sleep(0.0005)  # the AIs are moving
+                continue
+            try:
+                await service.act(channel, HUMAN, rng.choice(legal))
+            except TableError:
+                continue
+
+    await asyncio.gather(*(play(100 + i, game) for i, game in enumerate(games)))
+    await service.close()
+    print("DONE", flush=True)
+    return 0
+
+
+# -- the test -------------------------------------------------------------------------------------
+def start_worker(mode: str, db_path: Path, seed: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), mode, str(db_path), str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def read_acks(output: str, acks: dict[int, tuple[int, str]]) -> int:
+    """Record the last acknowledged (move, digest) per table; returns the number of ACK lines."""
+    count = 0
+    for line in output.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[0] == "ACK" and len(parts[3]) == 16:
+            acks[int(parts[1])] = (int(parts[2]), parts[3])
+            count += 1
+    return count
+
+
+def check_database(db_path: Path, acks: dict[int, tuple[int, str]]) -> None:
+    conn = sqlite3.connect(db_path)
+    try:
+        tables = conn.execute(
+            "SELECT id, status, initial_snapshot, snapshot, move_number FROM tables"
+        ).fetchall()
+        for table_id, status, initial, snapshot, moves in tables:
+            acked_move, acked_digest = acks.get(table_id, (0, None))
+            if initial is None:  # a lobby (killed before its start committed)
+                assert status in ("lobby", "abandoned") and acked_move == 0
+                continue
+            # Never behind the last acknowledgement; at most one commit beyond it.
+            assert moves in (acked_move, acked_move + 1), (table_id, moves, acked_move)
+            log = conn.execute(
+                "SELECT move_number, seat, action FROM actions WHERE table_id = ?"
+                " ORDER BY move_number",
+                (table_id,),
+            ).fetchall()
+            assert [m for m, _, _ in log] == list(range(1, moves + 1))
+            game = engine.load(initial)
+            for number, seat, action in log:
+                game.apply(seat, action)
+                if number == acked_move:
+                    assert digest(game.to_json()) == acked_digest, (table_id, number)
+            assert game.to_json() == snapshot
+            assert (status == "finished") == game.is_over()
+    finally:
+        conn.close()
+
+
+def test_killed_at_random_moments_recovers_every_acknowledged_action(tmp_path: Path) -> None:
+    db_path = tmp_path / "crash.db"
+    rng = random.Random(2026)
+    acks: dict[int, tuple[int, str]] = {}
+    total_acks = 0
+    for kill in range(KILLS):
+        proc = start_worker("run", db_path, 1000 + kill)
+        assert proc.stdout is not None
+        ready = proc.stdout.readline()
+        assert ready.strip() == "READY", ready + proc.stderr.read() if proc.stderr else ""
+        time.sleep(rng.uniform(0.02, 0.5))
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate(timeout=30)
+        assert proc.returncode == -signal.SIGKILL
+        total_acks += read_acks(out, acks)
+        check_database(db_path, acks)
+    assert total_acks > KILLS  # the worker really played between the kills
+
+    proc = start_worker("finish", db_path, 7)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "DONE" in out
+    read_acks(out, acks)
+    check_database(db_path, acks)
+    conn = sqlite3.connect(db_path)
+    try:
+        open_tables = conn.execute(
+            "SELECT count(*) FROM tables WHERE status IN ('lobby', 'playing')"
+        ).fetchone()[0]
+        finished = conn.execute("SELECT game, count(*) FROM results GROUP BY game").fetchall()
+    finally:
+        conn.close()
+    assert open_tables == 0
+    assert {game for game, _ in finished} == {g for g in SETUPS if g in engine.GAMES}
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(worker(sys.argv[1], sys.argv[2], int(sys.argv[3]))))
