@@ -86,6 +86,7 @@ class _Channel:
     ping_message_id: int | None = None
     worker: asyncio.Task[None] | None = None
     searched: bool = False
+    last_edit: float = float("-inf")
 
 
 class TablePublisher:
@@ -226,18 +227,24 @@ class TablePublisher:
             )
 
     async def _work(self, channel_id: int, state: _Channel) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while state.jobs or state.dirty or state.pings:
+                # Throttle: at most one edit per ``interval``; what arrives meanwhile is
+                # rendered together by the next edit.
+                wait = state.last_edit + self.interval - loop.time()
+                if self.interval > 0 and wait > 0:
+                    await asyncio.sleep(wait)
                 if state.jobs:
                     await self._run_freeze(channel_id, state, state.jobs.pop(0))
+                    state.last_edit = loop.time()
                     continue
                 if state.dirty:
                     state.dirty = False
                     await self._refresh(channel_id, state)
+                    state.last_edit = loop.time()
                 if state.pings:
                     await self._ping(channel_id, state)
-                if self.interval > 0 and (state.dirty or state.jobs):
-                    await asyncio.sleep(self.interval)
         except Exception:
             log.exception("could not update the table message in channel %d", channel_id)
 

@@ -1,0 +1,73 @@
+"""The live table message: one per hand, edited in place, coalesced edits, one mention per turn."""
+
+from __future__ import annotations
+
+import re
+
+from cog_world import World
+from conftest import run_world
+
+from bot.settings import Settings
+
+_EDIT = re.compile(r"^/channels/\d+/messages/\d+$")
+
+
+def _table_edits(world: World, since: int) -> int:
+    return sum(
+        1
+        for entry in world.env.http_requests[since:]
+        if entry.method == "PATCH" and _EDIT.match(entry.path)
+    )
+
+
+async def test_one_message_per_hand_edited_in_place(world: World) -> None:
+    await world.open("troika", humans=4, end="rounds", rounds=2)
+    first = world.live_table_message()
+    await world.play(via="command", stop=lambda w: len(w.results) > 20)
+    assert world.live_table_message().id == first.id, "edited in place during the hand"
+    assert _table_edits(world, 0) > 10
+    await world.play(via="command")
+    hands = [
+        m.embeds[0].title for m in world.table_messages() if "hand" in (m.embeds[0].title or "")
+    ]
+    assert any("hand 1 over" in t for t in hands), hands
+    assert len({m.id for m in world.table_messages()}) >= 2, "the next hand got a new message"
+
+
+async def test_the_player_to_act_is_mentioned_once(world: World) -> None:
+    await world.open("troika", humans=4)
+
+    def pings() -> list[str]:
+        return [m.content for m in world.public_messages() if "your turn" in m.content]
+
+    for _ in range(6):
+        turn = world.human_to_act()
+        assert turn is not None
+        member, legal = turn
+        assert pings() == [pings()[0]] and member.mention in pings()[0], pings()
+        await world.by_command(member, legal[0])
+
+
+async def test_a_burst_of_ai_moves_costs_one_edit_per_interval(settings: Settings) -> None:
+    async with run_world(settings, edit_interval=1.0) as world:
+        await world.open("troika", humans=1, ais=3, timer="off", auction="open")
+        turn = world.human_to_act()
+        assert turn is not None
+        member, legal = turn
+        before = world.table()
+        cursor = len(world.env.http_requests)
+        start = world.env.now()
+        await world.by_command(member, "pass" if "pass" in legal else legal[0])
+        await world.env.advance_time(2)
+        after = world.table()
+        assert before is not None and after is not None
+        ai_moves = after.move_number - before.move_number - 1
+        elapsed = (world.env.now() - start).total_seconds()
+        edits = _table_edits(world, cursor)
+        assert ai_moves >= 2, "the AI seats moved in a burst"
+        assert edits <= 1 + elapsed, "at most one edit per second"
+        assert edits < ai_moves + 1, "fewer edits than moves"
+        latest = world.live_table_message().embeds[0]
+        assert "Table #" in (latest.footer.text or "")
+        if world.human_to_act() is not None:
+            assert "Waiting for **ann**" in (latest.description or "")
