@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
@@ -99,7 +100,7 @@ class TableService:
 
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
-    before an AI seat moves (0 in tests).
+    before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
     """
 
     def __init__(
@@ -109,8 +110,12 @@ class TableService:
         clock: Clock = time.time,
         sleep: Sleep = asyncio.sleep,
         ai_delay: float = 0.0,
+        local: bool = False,
     ) -> None:
         self.db = Database(database_path)
+        #: Terminal tables use negative channel ids; a service loads either those (``local``)
+        #: or the Discord ones, so the bot and a terminal session never drive the same table.
+        self.local = local
         self.clock = clock
         self.sleep = sleep
         self.ai_delay = ai_delay
@@ -132,6 +137,8 @@ class TableService:
         await self.db.open()
         rows = await self.db.run(repo.load_open_tables)
         for row in rows:
+            if (row.channel_id < 0) != self.local:
+                continue
             try:
                 table = self._from_row(row)
             except Exception:  # one unreadable table must not keep the bot down
@@ -274,7 +281,10 @@ class TableService:
                     seats=rows,
                 )
 
-            table.id = await self._commit(write)
+            try:
+                table.id = await self._commit(write)
+            except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
+                raise TableExists("This channel already has an open table.") from None
             self._tables[channel_id] = table
             events: list[TableEvent] = [TableOpened(table.public())]
             await self._announce(channel_id, events)

@@ -499,3 +499,23 @@ async def test_listener_failures_do_not_break_the_table(service):
     service.add_listener(recorder)
     await service.open_table(CH, None, HOST, "Ann", "troika")
     assert service.get_table(CH) is not None and recorder.events
+
+
+async def test_terminal_tables_and_discord_tables_are_loaded_apart(db_path, clock: FakeClock):
+    local = TableService(db_path, clock=clock, sleep=clock.sleep, local=True)
+    await local.start()
+    await local.open_table(-1, None, -1, "You", "troika")
+    await local.close()
+    bot = TableService(db_path, clock=clock, sleep=clock.sleep)
+    await bot.start()
+    try:
+        assert bot.get_table(-1) is None and bot.tables() == []
+        await bot.open_table(CH, None, HOST, "Ann", "troika")
+    finally:
+        await bot.close()
+    again = TableService(db_path, clock=clock, sleep=clock.sleep, local=True)
+    await again.start()
+    try:
+        assert [t.channel_id for t in again.tables()] == [-1]
+    finally:
+        await again.close()

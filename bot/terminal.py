@@ -1,0 +1,252 @@
+"""A table in the terminal: ``python -m bot local troika`` (no Discord token needed).
+
+It runs the same ``TableService`` on the same database as the bot: you sit at seat 0, the AI
+takes the other seats, and you type the words of the slash commands (``bid 7 no``,
+``play 5H``, ``take``, ``mayi``...) plus ``hand``, ``table``, ``help`` and ``quit``.
+The game is saved after every move: ``quit`` and run the same command again to carry on
+(``--new`` starts over). Terminal tables use negative channel ids, one per game, so they never
+collide with Discord channels; the bot does not load them.
+
+Options: ``--players N``, ``--preset NAME``, ``--option key=value`` (repeatable), ``--seed N``,
+``--db PATH`` (default: DATABASE_PATH from the settings), ``--ai LEVEL``, ``--delay SECONDS``
+(pause before each AI move, to follow the play), ``--name NAME``, ``--new``.
+The turn timer is off unless you pass ``--option timer=60``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import engine
+from bot.service import (
+    ActionApplied,
+    GameOver,
+    HandEnded,
+    TableAbandoned,
+    TableError,
+    TableEvent,
+    TableService,
+    TableStatus,
+    TurnChanged,
+)
+from bot.settings import Settings
+from engine.ai import LEVELS
+
+ME = -1  # the terminal player's user id
+GAME_ORDER = ("troika", "troeven", "troggu", "troikuntza")
+COMMANDS = "hand, table, help, quit"
+_VIEW_SKIP = {"game", "seat", "players", "options", "hand", "to_act", "dealer_draw"}
+
+
+def channel_for(game: str) -> int:
+    """The terminal's own channel id for ``game`` (negative: never a Discord channel)."""
+    order = list(GAME_ORDER) + sorted(g for g in engine.GAMES if g not in GAME_ORDER)
+    return -1 - order.index(game)
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot local", description="Play a table in the terminal against the AI."
+    )
+    parser.add_argument("game", help=f"one of: {', '.join(engine.GAMES)}")
+    parser.add_argument("--players", type=int, help="number of players (you + AIs)")
+    parser.add_argument("--preset", help="a preset of the game")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option"
+    )
+    parser.add_argument("--seed", type=int, help="seed of the deal (replayable games)")
+    parser.add_argument("--db", type=Path, help="database file (default: DATABASE_PATH)")
+    parser.add_argument("--ai", default=LEVELS[-1], help=f"AI level: {', '.join(LEVELS)}")
+    parser.add_argument("--delay", type=float, default=0.4, help="seconds before an AI move")
+    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument("--new", action="store_true", help="abandon a saved game and start over")
+    return parser.parse_args(list(argv))
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option wants KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+class Printer:
+    """Tells the events as they happen, from seat 0's point of view."""
+
+    def __init__(self, channel: int, out: Any) -> None:
+        self.channel = channel
+        self.out = out
+        self.names: list[str] = []
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    async def on_table_event(self, event: TableEvent) -> None:
+        if event.table.channel_id != self.channel:
+            return
+        self.names = [s.name for s in event.table.seats]
+        if isinstance(event, ActionApplied):
+            lines = [self.tell(e.data) for e in event.events if e.visible_to(0)]
+            lines = [line for line in lines if line]
+            if not lines:
+                lines = [f"{self.name(event.seat)}: {event.action}"]
+            if event.source.value == "timeout":
+                lines[0] += "  (time was up: the AI moved)"
+            for line in lines:
+                self.say("  " + line)
+        elif isinstance(event, HandEnded | GameOver | TurnChanged):
+            return  # told by the engine's own events above
+        elif isinstance(event, TableAbandoned):
+            self.say(f"The table was abandoned ({event.reason}).")
+
+    def name(self, seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "someone" if seat is None else f"seat {seat}"
+
+    def tell(self, event: Mapping[str, Any]) -> str | None:
+        public = {k: v for k, v in event.items() if k != "private_to"}
+        try:  # the Discord renderer's narration, when it is there
+            from bot.render.narrate import narrate
+
+            text = narrate(public, self.names)
+        except Exception:
+            text = generic(public, self.name)
+        if text and event.get("private_to") is not None:
+            text += "  (only you see this)"
+        return text
+
+
+def generic(event: Mapping[str, Any], name: Any) -> str:
+    details = [f"{k} {v}" for k, v in event.items() if k not in {"type", "seat"}]
+    who = f"{name(event['seat'])}: " if event.get("seat") is not None else ""
+    return f"{who}{str(event.get('type', '')).replace('_', ' ')} " + ", ".join(details)
+
+
+def show_view(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    lines = []
+    for key, value in view.items():
+        if key in _VIEW_SKIP or value in (None, [], {}):
+            continue
+        lines.append(f"  {key.replace('_', ' ')}: {value}")
+    if view.get("hand") is not None:
+        lines.append(f"  your hand: {' '.join(view['hand'])}")
+    return lines
+
+
+async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
+    game = args.game.strip().lower()
+    if game not in engine.GAMES:
+        print(f"There is no game {args.game!r}. Games: {', '.join(engine.GAMES)}.", file=out)
+        return 2
+    spec = engine.GAMES[game]
+    options: dict[str, Any] = {"timer": "off"}
+    try:
+        options.update(parse_options(args.option))
+    except ValueError as exc:
+        print(exc, file=out)
+        return 2
+    players = args.players or spec.default_players or spec.min_players
+    db = args.db or Settings.load().database_path
+    channel = channel_for(game)
+    service = TableService(db, ai_delay=max(0.0, args.delay), local=True)
+    printer = Printer(channel, out)
+    service.add_listener(printer)
+    await service.start()
+    try:
+        table = service.get_table(channel)
+        if table is not None and args.new:
+            await service.abandon(channel, table.host_id)
+            table = None
+        if table is not None and table.status is TableStatus.PLAYING:
+            print(f"Resuming your {table.title} game (move {table.move_number}).", file=out)
+        else:
+            if table is not None:  # a lobby left over from an interrupted start
+                await service.abandon(channel, table.host_id)
+            try:
+                await service.open_table(
+                    channel, None, ME, args.name, game, args.preset, options, seed=args.seed
+                )
+                for _ in range(players - 1):
+                    await service.add_ai(channel, ME, args.ai)
+                table = await service.start_game(channel, ME)
+            except TableError as exc:
+                print(exc, file=out)
+                if service.get_table(channel) is not None:
+                    await service.abandon(channel, ME)
+                return 2
+            names = ", ".join(s.name for s in table.seats)
+            print(f"{spec.title}: {names}. You are seat 0. Type `help`.", file=out)
+        printer.names = [s.name for s in service.get_table(channel).seats]  # type: ignore[union-attr]
+        return await loop(service, channel, read, out)
+    finally:
+        await service.close()
+
+
+async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
+    shown: tuple[int, tuple[str, ...]] | None = None
+    while True:
+        await service.settle()
+        table = service.get_table(channel)
+        if table is None:
+            print("The game is over.", file=out, flush=True)
+            return 0
+        legal = service.legal_actions(channel, ME)
+        if not legal:
+            await asyncio.sleep(0.05)  # a timed window or the AI is on its way
+            continue
+        state = (table.move_number, tuple(legal))
+        if state != shown:
+            view = service.view(channel, ME).game or {}
+            print(f"Your hand: {' '.join(view.get('hand', []))}", file=out)
+            print(
+                f"Your move: {', '.join(legal[:20])}{' ...' if len(legal) > 20 else ''}", file=out
+            )
+            shown = state
+        try:
+            line = await asyncio.get_running_loop().run_in_executor(None, read)
+        except EOFError:
+            line = "quit"
+        word = " ".join(line.split()).lower()
+        if not word:
+            continue
+        if word in {"quit", "exit", "q"}:
+            print("Saved. Run the same command to carry on (or add --new).", file=out)
+            return 0
+        if word in {"help", "?"}:
+            print(f"Commands: {COMMANDS}. Or a move: {', '.join(legal)}", file=out)
+            continue
+        if word in {"hand", "table"}:
+            view = service.view(channel, ME).game or {}
+            names = [s.name for s in table.seats]
+            if word == "hand":
+                print(f"Your hand: {' '.join(view.get('hand', []))}", file=out)
+            else:
+                print("\n".join(show_view(view, names)), file=out)
+            continue
+        try:
+            await service.act(channel, ME, line)
+        except TableError as exc:
+            print(f"  {exc}", file=out)
+            shown = None
+
+
+def main(argv: list[str]) -> int:
+    """``python -m bot local GAME [options]``; returns the exit status."""
+    try:
+        args = parse_args(argv)
+    except SystemExit as exc:  # --help or a usage error
+        return int(exc.code or 0)
+
+    def read() -> str:
+        return input("> ")
+
+    return asyncio.run(play(args, read, sys.stdout))

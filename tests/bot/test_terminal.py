@@ -1,0 +1,114 @@
+"""The terminal table: every game playable from typed words, saved between sessions."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot import terminal
+
+
+def run(argv: list[str], lines: list[str]) -> tuple[int, str]:
+    """``main`` with ``lines`` as the typed input."""
+    out = io.StringIO()
+    feed = iter(lines)
+
+    def read() -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    code = asyncio.run(terminal.play(terminal.parse_args(argv), read, out))
+    return code, out.getvalue()
+
+
+def autoplay(argv: list[str], limit: int = 3000) -> tuple[int, str]:
+    """Plays the first legal move the terminal offers each time (as a player would type it)."""
+    out = io.StringIO()
+    count = 0
+
+    def read() -> str:
+        nonlocal count
+        count += 1
+        if count > limit:
+            return "quit"
+        offers = re.findall(r"^Your move: (.*)$", out.getvalue(), re.MULTILINE)
+        return offers[-1].split(", ")[0].removesuffix(" ...") if offers else "help"
+
+    code = asyncio.run(terminal.play(terminal.parse_args(argv), read, out))
+    return code, out.getvalue()
+
+
+SHORT = {
+    "troika": ["--option", "end=rounds", "--option", "rounds=1"],
+    "troeven": [],
+    "troggu": ["--preset", "quick"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+def test_a_whole_game_can_be_played_in_the_terminal(tmp_path: Path, game: str) -> None:
+    if game not in engine.GAMES:
+        pytest.skip(f"{game} is not written yet")
+    argv = [game, "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "4", *SHORT[game]]
+    code, text = autoplay(argv)
+    assert code == 0
+    assert "You are seat 0" in text and "The game is over." in text
+
+
+def test_troikuntza_plays_in_the_terminal(tmp_path: Path) -> None:
+    argv = ["troikuntza", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "2"]
+    code, text = autoplay(argv, limit=40)
+    assert code == 0 and "Saved." in text
+    assert text.count("Your move:") >= 10
+
+
+def test_help_hand_and_table_words(tmp_path: Path) -> None:
+    argv = ["troika", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
+    code, text = run(argv, ["help", "hand", "table", "bid 99", "quit"])
+    assert code == 0
+    assert "Commands: hand, table, help, quit" in text
+    assert re.search(r"Your hand: (\S+ ){7}\S+", text)  # eight cards
+    assert "phase: bidding" in text
+    assert "Saved." in text
+
+
+def test_an_illegal_move_is_explained_and_nothing_changes(tmp_path: Path) -> None:
+    argv = ["troeven", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
+    code, text = run(argv, ["play zz", "quit"])
+    assert code == 0 and text.count("Your move:") == 2  # asked again after the refusal
+
+
+def test_quit_saves_and_the_same_command_resumes(tmp_path: Path) -> None:
+    argv = ["troika", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "5"]
+    _, first = autoplay(argv, limit=6)
+    assert "Saved." in first
+    code, second = run(argv, ["quit"])
+    assert code == 0 and "Resuming your Troika game" in second
+    _, third = run([*argv, "--new"], ["quit"])
+    assert "Resuming" not in third and "You are seat 0" in third
+
+
+def test_unknown_game_and_bad_option(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    assert run(["chess", "--db", db], [])[0] == 2
+    code, text = run(["troika", "--db", db, "--option", "min_bid=3"], [])
+    assert code == 2 and "min_bid" in text
+    code, text = run(["troika", "--db", db, "--players", "3"], [])
+    assert code == 2 and "4" in text
+
+
+def test_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert terminal.main(["--help"]) == 0
+    assert "python -m bot local" in capsys.readouterr().out
+
+
+def test_terminal_channels_are_negative_and_distinct() -> None:
+    ids = {terminal.channel_for(g) for g in engine.GAMES}
+    assert len(ids) == len(engine.GAMES) and all(i < 0 for i in ids)
