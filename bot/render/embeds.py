@@ -265,10 +265,12 @@ def details_block(view: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         if key in _SEAT_KEYS and isinstance(value, int):
             text: str | None = seat_name(names, value)
         elif key in _SEATS_KEYS and isinstance(value, list):
-            text = ", ".join(seat_name(names, v) for v in value)
+            if all(isinstance(v, bool) for v in value):  # one flag per seat
+                value = [seat for seat, flag in enumerate(value) if flag]
+            text = ", ".join(seat_name(names, v) for v in value) or None
         else:
             text = _simple(value)
-        if text is not None:
+        if text:
             lines.append(f"{key.replace('_', ' ')}: {text}")
     return "\n".join(lines)
 
