@@ -353,6 +353,15 @@ class TroikaNormal(SeededPlayer):
     # card play ----------------------------------------------------------------------------
     def play(self, view: View, legal: list[str]) -> str:
         info = PlayInfo(view)
+        if info.trump_from_lead:
+            # trump_lead: this lead names trumps; lead the top of the best trump suit.
+            deck = deck_for(bool(view["options"]["kitty"]))
+            suit, _ = best_trump(info.hand, deck, info.low)
+            mine = [
+                c for c in info.hand if SUIT[c] == suit and c not in (FIVE_HEARTS, THREE_SPADES)
+            ]
+            if mine:
+                return PLAY_ACTION[max(mine, key=lambda c: _strength(c, info.low))]
         card = play_policy(
             info.hand,
             info.trick,
@@ -394,6 +403,14 @@ class PlayInfo:
         contract = view.get("contract") or {}
         self.low = bool(contract.get("low"))
         self.no_trump = contract.get("kind") == "no"
+        # trump_lead: the declarer's first lead will fix trumps (trump bids only).
+        self.trump_from_lead = (
+            self.trump is None
+            and bool(contract)
+            and not self.no_trump
+            and bool(view["options"].get("trump_lead"))
+            and not view.get("trick")
+        )
         self.declarer_team: int | None = contract.get("team")
         self.declarer: int | None = contract.get("declarer")
         self.number: int = contract.get("number", 0)
@@ -570,7 +587,7 @@ class TroikaHard(TroikaNormal):
                     info.leader,
                     info.seat,
                     card,
-                    info.trump,
+                    SUIT[card] if info.trump_from_lead else info.trump,
                     info.low,
                     info.declarer_team,
                 )

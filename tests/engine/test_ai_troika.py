@@ -152,3 +152,11 @@ def test_hard_takes_the_last_tricks_a_search_can_see() -> None:
     assert move in legal
     assert move == TroikaHard(3, samples=8).choose(view, legal)
     assert TroikaNormal(3).choose(view, legal) == "play as"  # pull trumps with the ace
+
+
+def test_with_trump_lead_the_declarer_leads_his_long_suit_to_make_it_trumps() -> None:
+    game = game_with({0: STRONG}, trump_lead=True)
+    act(game, "bid 7", "pass", "pass", "pass")
+    assert game.view(0)["phase"] == "play"
+    assert choose(game) == "play as"
+    assert choose(game, "hard").split()[1].endswith("s")
