@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from cog_world import World
-from conftest import run_world
+from cog_world import World, run_world
 
 from bot.settings import Settings
 
