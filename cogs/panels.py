@@ -39,10 +39,16 @@ def action_groups(legal: Sequence[str]) -> dict[str, list[str]]:
     return groups
 
 
+#: Words shown differently on a button than typed (display only).
+_LABELS = {"mayi": "May I"}
+
+
 def button_label(action: str) -> str:
     verb, _, rest = action.partition(" ")
     if verb == "play" and rest and face(rest).family not in {"unknown"}:
         return pretty(rest)
+    if not rest:
+        return _LABELS.get(verb, verb.capitalize())
     return pretty_action(action)[:80]
 
 

@@ -28,7 +28,7 @@ import discord
 
 from bot.app import custom_ids
 from bot.render import embeds, images
-from bot.render.narrate import narrate, narrate_action, score_labels, scores_text
+from bot.render.narrate import narrate, narrate_action, score_labels, scores_text, seat_name
 from bot.service import (
     ActionApplied,
     ActionSource,
@@ -332,11 +332,10 @@ class TablePublisher:
             trick = embeds.trick_cards(view["last_trick"])
             caption = "last trick"
         if not trick:
-            piles = _piles(view)
-            if not piles:
+            rows = _piles(view) + _meld_rows(view, names)
+            if not rows:
                 return None
-            return discord.File(_bytes(images.row_png(piles[0][1], caption=piles[0][0])),
-                                IMAGE_NAME)  # fmt: skip
+            return discord.File(_bytes(images.rows_png(rows)), IMAGE_NAME)
         png = images.table_png(names, trick, caption=caption, highlight=highlight)
         return discord.File(_bytes(png), IMAGE_NAME)
 
@@ -440,10 +439,19 @@ def _piles(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     for key in ("discard", "discard_top", "upcard", "top_discard"):
         value = view.get(key)
         if isinstance(value, str) and value:
-            out.append((key.replace("_", " "), [value]))
+            out.append(("discard pile", [value]))
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             out.append((key.replace("_", " "), value[-8:]))
     return out
+
+
+def _meld_rows(view: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, list[str]]]:
+    rows = []
+    for i, meld in enumerate(view.get("melds") or [], start=1):
+        if isinstance(meld, Mapping) and isinstance(meld.get("cards"), list):
+            owner = seat_name(names, meld.get("owner"))
+            rows.append((f"{meld.get('number', i)}. {owner}", [str(c) for c in meld["cards"]]))
+    return rows
 
 
 def _lobby_line(event: TableEvent, names: Sequence[str]) -> str | None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.render.cards import face, pretty, pretty_list, pretty_suit
+from bot.render.cards import face, pretty, pretty_action, pretty_list, pretty_suit
 from bot.render.narrate import score_labels, scores_text, seat_name
 from bot.service import Table, TableStatus
 from engine.options import format_value
@@ -32,6 +32,9 @@ _HANDLED = frozenset({
     "contract_text", "dealer_draw", "round_points", "result", "called", "partner",
     "partner_known", "declarer", "high_bid", "high_bidder", "team",
 })  # fmt: skip
+
+#: Display names of view keys whose own name would mislead a reader.
+_KEY_LABELS = {"out": "contract laid down", "tapp_size": "Tapp cards"}
 
 #: View keys whose value is a seat number (shown as the player's name).
 _SEAT_KEYS = frozenset({"current", "caller", "leader", "declarer", "high_bidder", "partner"})
@@ -271,7 +274,7 @@ def details_block(view: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         else:
             text = _simple(value)
         if text:
-            lines.append(f"{key.replace('_', ' ')}: {text}")
+            lines.append(f"{_KEY_LABELS.get(key, key.replace('_', ' '))}: {text}")
     return "\n".join(lines)
 
 
@@ -357,7 +360,8 @@ def hand_embed(
     if extra:
         embed.add_field(name="Table", value=_clip(extra), inline=False)
     if legal:
-        embed.add_field(name="Your move", value=_clip(", ".join(f"`{a}`" for a in legal)),
+        moves = ", ".join(f"`{pretty_action(a)}`" for a in legal)
+        embed.add_field(name="Your move", value=_clip(moves),
                         inline=False)  # fmt: skip
     elif table.status is TableStatus.PLAYING:
         embed.add_field(name="Your move", value=turn_line(table, names, table.to_act) or "—",

@@ -224,3 +224,21 @@ def row_png(cards: Sequence[str | None], caption: str = "", overlap: int = 0) ->
 def hand_png(cards: Sequence[str]) -> bytes:
     overlap = 0 if len(cards) <= 8 else 34 if len(cards) <= 14 else 52
     return row_png(list(cards), overlap=overlap)
+
+
+def rows_png(rows: Sequence[tuple[str, Sequence[str | None]]], max_rows: int = 8) -> bytes:
+    """Labelled rows of cards (a rummy table: the discard pile, then each meld)."""
+    rows = list(rows)[:max_rows]
+    step = CARD_W - 38
+    label_w = 150
+    row_h = CARD_H + 12
+    widest = max((len(cards) for _, cards in rows), default=1)
+    width = label_w + 16 + step * (widest - 1) + CARD_W
+    img = Image.new("RGB", (max(width, 300), 10 + row_h * max(len(rows), 1)), FELT)
+    draw = ImageDraw.Draw(img)
+    for r, (label, cards) in enumerate(rows):
+        top = 8 + r * row_h
+        draw.text((10, top + CARD_H / 2 - 10), label[:18], fill=LABEL, font=_font(16))
+        for i, card in enumerate(cards):
+            draw_card(img, label_w + i * step, top, card)
+    return _png(img)

@@ -50,6 +50,8 @@ def _cards(value: Any) -> str:
         for item in value:
             if isinstance(item, Mapping) and "card" in item:
                 parts.append(pretty(str(item["card"])))
+            elif isinstance(item, Mapping) and isinstance(item.get("cards"), list):
+                parts.append(pretty_list([str(c) for c in item["cards"]]) + " |")
             elif isinstance(item, list):
                 parts.append(pretty_list([str(c) for c in item]))
             else:
@@ -61,6 +63,23 @@ def _cards(value: Any) -> str:
 def _bid(e: Mapping[str, Any], who: str) -> str:
     bid = e.get("bid") if e.get("bid") is not None else e.get("action", "")
     return f"{who} passes" if bid == "pass" else f"{who} bids {bid}"
+
+
+def _mayi(e: Mapping[str, Any], who: str) -> str:
+    card = f" {_cards(e['card'])}" if e.get("card") else " the discard"
+    return f"{who} gets{card} by May I"
+
+
+def _decline(e: Mapping[str, Any], who: str) -> str:
+    card = f" {_cards(e['card'])}" if e.get("card") else " the discard"
+    tail = "; the May I window stays open" if e.get("waiting") else ""
+    return f"{who} declines{card}{tail}"
+
+
+def _call(e: Mapping[str, Any], who: str) -> str:
+    if e.get("card") is None:
+        return f"{who} plays alone"
+    return f"{who} calls {_cards(e['card'])} as partner"
 
 
 def _trick(e: Mapping[str, Any], names: Names) -> str:
@@ -94,17 +113,36 @@ _SIMPLE: dict[str, Callable[[Mapping[str, Any], str], str]] = {
     "play": lambda e, who: f"{who} plays {_cards(e.get('card', ''))}",
     "trump": lambda e, who: f"{who} names trumps: {pretty_suit(str(e.get('suit', '')))}",
     "discard": lambda e, who: f"{who} discards" + (f" {_cards(e['card'])}" if "card" in e else ""),
-    "call": lambda e, who: f"{who} calls {_cards(e.get('card', 'a partner'))}",
+    "call": _call,
     "take": lambda e, who: f"{who} takes" + (f" {_cards(e['card'])}" if "card" in e else ""),
     "draw": lambda e, who: f"{who} draws from the stock",
-    "mayi": lambda e, who: f"{who} calls May I",
-    "meld": lambda e, who: f"{who} lays down {_cards(e.get('melds', e.get('cards', [])))}",
-    "layoff": lambda e, who: f"{who} lays off {_cards(e.get('card', e.get('cards', '')))}",
+    "mayi": _mayi,
+    "mayi_call": lambda e, who: f"{who} calls May I",
+    "mayi_pass": lambda e, who: f"{who} lets the discard go",
+    "mayi_void": lambda e, who: "The May I calls are void: the discard was taken",
+    "decline": _decline,
+    "exposed": lambda e, who: f"{_cards(e.get('card', ''))} is now on the discard pile",
+    "penalty": lambda e, who: f"{who} also takes a penalty card",
+    "window_closed": lambda e, who: "The May I window closes",
+    "out": lambda e, who: f"**{who} goes out!**",
+    "reshuffle": lambda e, who: "The discard pile is shuffled into a new stock",
+    "meld": lambda e, who: f"{who} lays down {_cards(e.get('melds', e.get('cards', [])))}".rstrip(
+        " |"
+    ),
+    "layoff": lambda e, who: f"{who} lays off {_cards(e.get('card', ''))}"
+    + (f" on meld {e['meld']}" if e.get("meld") is not None else ""),
+    "kitty": lambda e, who: f"{who} takes the kitty",
+    "discarded": lambda e, who: f"{who} discards a card face down",
+    "thrown_in": lambda e, who: "Everybody passed: the hand is thrown in",
+    "forced_tapp": lambda e, who: f"{who} must play a Tapp",
+    "take_tapp": lambda e, who: f"{who} takes the Tapp",
+    "tapp_to_pile": lambda e, who: f"The Tapp goes face down to {who}'s pile",
+    "partner_revealed": lambda e, who: f"{who} is the partner!",
     "misdeal": lambda e, who: f"{who} throws the hand in (misdeal)",
     "turn_up": lambda e, who: f"{who}'s card under it turns up: {_cards(e.get('card', ''))}",
-    "deal": lambda e, who: f"{who} deals",
+    "deal": lambda e, who: f"{who} deals" if who != "someone" else "New deal",
     "contract": lambda e, who: f"{who} takes the contract" + (
-        f": {e['contract']}" if isinstance(e.get("contract"), str | int) else ""
+        f": {e.get('bid', e['contract'])}" if isinstance(e.get("contract"), str | int) else ""
     ),
 }  # fmt: skip
 
@@ -121,7 +159,8 @@ def narrate(
     if kind in QUIET:
         return None
     labels = list(labels or names)
-    who = seat_name(names, event.get("seat"))
+    seat = event.get("seat", event.get("dealer") if kind == "deal" else None)
+    who = seat_name(names, seat)
     if kind == "trick":
         return _trick(event, names)
     if kind == "hand_over":
