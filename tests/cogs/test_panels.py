@@ -1,0 +1,54 @@
+"""The private panel's components: buttons for a few moves, selects for many, nothing lost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.panels import actions_view, button_label
+
+CHANNEL = 1234567890123456789
+
+
+def _actions(view: discord.ui.View) -> tuple[list[str], list[str]]:
+    buttons, picks = [], []
+    for item in view.children:
+        if isinstance(item, discord.ui.Button) and item.custom_id.startswith("tt:act:"):
+            buttons.append(item.custom_id.split(":", 3)[3])
+        elif isinstance(item, discord.ui.Select):
+            assert len(item.options) <= 25
+            picks += [o.value for o in item.options]
+    return buttons, picks
+
+
+async def test_few_moves_are_buttons_with_a_refresh() -> None:
+    view, left_out = actions_view(CHANNEL, ["play 5h", "play 3s", "pass"])
+    buttons, picks = _actions(view)
+    assert buttons == ["play 5h", "play 3s", "pass"] and not picks and not left_out
+    assert any(getattr(i, "label", "") == "Refresh" for i in view.children)
+    assert view.is_finished(), "inert: answered by the dynamic items, not kept in the store"
+
+
+def test_many_moves_become_select_menus_without_losing_any() -> None:
+    bids = ["pass"] + [f"bid {n} {k}".strip() for n in range(5, 13) for k in ("", "low", "no")]
+    view, left_out = actions_view(CHANNEL, bids)
+    buttons, picks = _actions(view)
+    assert sorted(buttons + picks + left_out) == sorted(bids)
+    assert "pass" in buttons, "a small group stays a button"
+    rows: dict[int, int] = {}
+    for item in view.children:
+        rows[item.row or 0] = rows.get(item.row or 0, 0) + 1
+    assert len(rows) <= 5
+
+
+def test_moves_too_long_for_a_custom_id_go_to_a_select() -> None:
+    meld = "meld " + " ".join(["10h"] * 22)  # longer than a button's custom id allows
+    view, left_out = actions_view(CHANNEL, [meld, "discard 5c"])
+    buttons, picks = _actions(view)
+    assert meld in picks and "discard 5c" in buttons and not left_out
+
+
+def test_labels_show_cards() -> None:
+    labels: dict[str, Any] = {a: button_label(a) for a in ("play 10h", "mayi", "bid 7 no")}
+    assert labels == {"play 10h": "10♥", "mayi": "May I", "bid 7 no": "bid 7 no"}
