@@ -18,6 +18,8 @@ from engine import GAMES
 from engine.ai import LEVELS
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+#: The level an AI gets when the host does not say: a fair opponent, not the strongest.
+DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
 
 
 async def open_table(
@@ -90,7 +92,7 @@ class Lobby(commands.Cog):
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         table = await service_of(interaction).add_ai(
-            channel_id(interaction), interaction.user.id, level or LEVELS[-1]
+            channel_id(interaction), interaction.user.id, level or DEFAULT_LEVEL
         )
         await ok(interaction, f"An AI player sits down. Seats taken: {len(table.seats)}.")
 

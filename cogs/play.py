@@ -57,8 +57,8 @@ def completions(legal: Sequence[str], verb: str, current: str, word: int | None 
         head, _, rest = action.partition(" ")
         if head == verb and rest:
             argument = rest
-        elif verb == "bid" and head not in VERBS:
-            argument = action  # Troggu's ``tapp``/``solo`` and similar bid words
+        elif verb == "bid" and (head not in VERBS or action == "pass"):
+            argument = action  # ``pass``, and Troggu's ``tapp``/``solo`` and similar bid words
         else:
             continue
         if after and not argument.startswith(after.lower().strip() + " "):

@@ -113,3 +113,35 @@ async def test_rules_without_a_game_tells_this_tables_rules(world: World) -> Non
     rules = await world.slash(world.members[1], "rules")
     summary = engine.registry.CLASSES["troeven"].rules_summary(dict(world.table().options))
     assert rules.response.embeds[0].description[:80] == summary[:80]
+
+
+async def test_autocomplete_offers_the_users_legal_moves(world: World) -> None:
+    if "troika" not in engine.GAMES:
+        return
+    await world.open("troika", humans=4)
+    turn = world.human_to_act()
+    assert turn is not None
+    member, legal = turn
+    offered = await member.autocomplete(world.channel, "bid", "bid", "")
+    values = {c["value"] for c in offered}
+    expected = {a.removeprefix("bid ") for a in legal if a.startswith("bid ") or a == "pass"}
+    assert values == set(list(expected)[:25]) or values <= expected and len(values) == 25
+    assert "pass" in values
+    typed = await member.autocomplete(world.channel, "bid", "bid", "7")
+    assert typed and all("7" in c["value"] for c in typed)
+    someone_else = world.members[(world.member_index(member) + 1) % 4]
+    assert await someone_else.autocomplete(world.channel, "play", "card", "") == []
+
+
+async def test_commands_sync_to_the_dev_guild_when_set(world: World) -> None:
+    from dataclasses import replace
+
+    world.settings = replace(world.settings, dev_guild_id=world.guild.id)
+    cursor = len(world.env.http_requests)
+    await world.restart()
+    synced = [e.path for e in world.env.http_requests[cursor:] if e.method == "PUT"]
+    assert synced == [f"/applications/{world.bot.application_id}/guilds/{world.guild.id}/commands"]
+    commands = set(world.members[0].available_commands(world.channel))
+    assert "new troika" in commands and "play" in commands
+    result = await world.slash(world.members[0], "help")
+    assert result.ephemeral
