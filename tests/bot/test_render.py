@@ -40,7 +40,10 @@ def test_actions_are_shown_with_card_symbols() -> None:
         ({"type": "play", "seat": 0, "card": "5H"}, "ann plays 5♥"),
         ({"type": "trump", "seat": 3, "suit": "S"}, "dee names trumps: ♠ spades"),
         ({"type": "trick", "seat": 2, "cards": ["5H", "3S"]}, "cid wins the trick (5♥ 3♠)"),
-        ({"type": "mayi", "seat": 1}, "bob calls May I"),
+        ({"type": "mayi_call", "seat": 1}, "bob calls May I"),
+        ({"type": "mayi", "seat": 1, "card": "KD"}, "bob gets K♦ by May I"),
+        ({"type": "layoff", "seat": 2, "card": "9H", "meld": 2}, "cid lays off 9♥ on meld 2"),
+        ({"type": "deal", "dealer": 3}, "dee deals"),
         ({"type": "draw", "seat": 1, "stock_size": 9}, "bob draws from the stock"),
     ],
 )
