@@ -70,3 +70,22 @@ async def test_a_burst_of_ai_moves_costs_one_edit_per_interval(settings: Setting
         assert "Table #" in (latest.footer.text or "")
         if world.human_to_act() is not None:
             assert "Waiting for **ann**" in (latest.description or "")
+
+
+async def test_table_reposts_the_table_and_play_edits_the_new_message(world: World) -> None:
+    await world.open("troika", humans=4)
+    old = world.live_table_message()
+    shown = await world.slash(world.members[2], "table")
+    assert shown.response is not None and not shown.response.ephemeral
+    assert shown.response.embeds[0].footer.text == old.embeds[0].footer.text
+    turn = world.human_to_act()
+    assert turn is not None
+    cursor = len(world.env.http_requests)
+    await world.by_command(turn[0], turn[1][0])
+    edited = {
+        int(e.path.rsplit("/", 1)[1])
+        for e in world.env.http_requests[cursor:]
+        if e.method == "PATCH" and _EDIT.match(e.path)
+    }
+    assert edited == {shown.response.id}, "the re-posted message is the one kept up to date"
+    assert old.id not in edited
