@@ -107,15 +107,17 @@ class Lobby(commands.Cog):
         service = service_of(interaction)
         channel = channel_id(interaction)
         table = service.get_table(channel)
+        if table is None:
+            raise NoTable()
         index = None if seat is None else seat - 1
-        if member is not None and table is not None:
+        if member is not None:
             found = table.seat_of(member.id)
             if found is None:
                 raise NotAtTable(f"{member.display_name} is not at this table.")
             index = found.index
         if index is None:
             raise NotHost("Say whom to remove: a member, or a seat number.")
-        name = table.name_of(index) if table else f"seat {index + 1}"
+        name = table.name_of(index)
         await service.kick(channel, interaction.user.id, index)
         await ok(interaction, f"{name} was removed from the table.")
 
