@@ -130,7 +130,9 @@ def draw_card(img: Image.Image, x: int, y: int, code: str | None) -> None:
     elif f.family == "trump":
         draw.rounded_rectangle((x + 12, y + 36, x + CARD_W - 12, y + CARD_H - 12), 6, outline=GOLD,
                                width=3)  # fmt: skip
-        _centered(draw, x + CARD_W / 2, y + CARD_H / 2 + 12, _roman(int(f.rank)), color, 20)
+        numeral = _roman(int(f.rank))
+        size = 20 if len(numeral) <= 3 else 15
+        _centered(draw, x + CARD_W / 2, y + CARD_H / 2 + 12, numeral, color, size)
     elif f.family in {"fool", "joker"}:
         star = _star(x + CARD_W / 2, y + CARD_H / 2 + 10, 26)
         draw.polygon(star, fill=GOLD if f.family == "fool" else RED)
