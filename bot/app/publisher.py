@@ -264,7 +264,11 @@ class TablePublisher:
         view = self._public_view(channel_id) if table.status is TableStatus.PLAYING else None
         hand = view.get("hand_number") if view else None
         if state.message_id is not None and state.hand is not None and hand != state.hand:
-            state.message_id = None  # a new hand began without a freeze: start a new message
+            # A new deal without a scored hand (a hand thrown in): close the old message.
+            title = f"{table.title} — hand {state.hand} over"
+            job = _Freeze(table, title, list(state.lines), list(state.last_trick),
+                          embeds.COLOR_PLAY)  # fmt: skip
+            await self._run_freeze(channel_id, state, job)
         state.hand = hand
         file = self._picture(table, view)
         embed = embeds.table_embed(
