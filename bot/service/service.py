@@ -679,14 +679,28 @@ class TableService:
         running driver is sleeping or waiting for the lock and may be cancelled safely."""
         if not self._started:
             return
-        current = asyncio.current_task()
         old = table.driver
-        if old is not None and old is not current and not old.done():
-            old.cancel()
-        if old is current:
+        running = old is not None and not old.done()
+        if running and old is asyncio.current_task():
             return  # the driver itself made the move: its loop looks again
+        if running:
+            assert old is not None
+            old.cancel()
+        if not self._has_driver_work(table):
+            table.driver = None
+            return
         table.driver_busy = True  # until it has looked at the table
         table.driver = asyncio.create_task(self._drive(table), name=f"table-{table.id}-driver")
+
+    @staticmethod
+    def _has_driver_work(table: LiveTable) -> bool:
+        """An AI seat is awaited, or a deadline is armed (most human moves need no driver)."""
+        if table.deadlines or table.window_deadline is not None:
+            return True
+        if table.game is None:
+            return False
+        seats = table.seats
+        return any(s in seats and seats[s].is_ai for s in table.game.to_act())
 
     async def _drive(self, table: LiveTable) -> None:
         try:
@@ -886,7 +900,7 @@ class TableService:
     async def _commit(self, write: Callable[[Any], Any]) -> Any:
         """Group-commit ``write``; a cancelled caller still waits for the outcome, so memory
         never disagrees with the disk."""
-        task = asyncio.ensure_future(self.db.write(write))
+        task = self.db.submit(write)
         try:
             return await asyncio.shield(task)
         except asyncio.CancelledError:

@@ -59,6 +59,7 @@ class LiveTable:
     driver: asyncio.Task[None] | None = None
     #: True while the driver has a move to make now (an AI seat to move, a deadline passed).
     driver_busy: bool = False
+    _public: tuple[tuple[Any, ...], Table] | None = field(default=None, repr=False)
 
     @property
     def game_name(self) -> str:
@@ -120,6 +121,30 @@ class LiveTable:
             setattr(self, key, copy.copy(value))
 
     def public(self) -> Table:
+        """The frozen snapshot; rebuilt only when something it shows changed (it is asked for
+        several times per move)."""
+        key = (
+            self.move_number,
+            self.status,
+            self.host_id,
+            self.preset,
+            id(self.options),
+            tuple(self.seats.values()),
+            tuple(self.spectators),
+            tuple(self.abandon_votes),
+            tuple(self.deadlines.items()),
+            self.started_at,
+            self.ended_at,
+            id(self.result),
+            id(self.game),
+        )
+        if self._public is not None and self._public[0] == key:
+            return self._public[1]
+        table = self._build_public()
+        self._public = (key, table)
+        return table
+
+    def _build_public(self) -> Table:
         return Table(
             id=self.id,
             channel_id=self.channel_id,

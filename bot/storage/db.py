@@ -3,7 +3,8 @@
 aiosqlite costs a thread hop (~0.1 ms) per await, so a write is a plain function of a
 ``sqlite3.Connection`` run entirely on the worker thread (``run``). ``write`` goes further:
 writes queued while a transaction is on the disk are committed together in the next one
-(group commit), each inside its own SAVEPOINT so that one failing write fails alone. A write's
+(group commit); if one of them fails, each is retried in its own transaction so that it
+fails alone. A write's
 future resolves only after the COMMIT that holds it returned: callers acknowledge on that.
 
 synchronous=NORMAL in WAL mode: a committed transaction survives the process being killed
@@ -32,6 +33,9 @@ Write = Callable[[sqlite3.Connection], Any]
 
 #: A batch never holds more writes than this (bounds one transaction's time on the disk).
 MAX_BATCH = 512
+#: Writes between two WAL checkpoints. SQLite's automatic checkpoint would run inside a commit
+#: (a stall of several ms for every write waiting on it); ours runs on another connection.
+CHECKPOINT_EVERY = 1000
 
 
 def configure(conn: sqlite3.Connection) -> None:
@@ -52,6 +56,10 @@ class Database:
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
+        # WAL checkpoints run on a second connection (its own thread), not inside a commit.
+        self._checkpointer: aiosqlite.Connection | None = None
+        self._checkpoint: asyncio.Task[None] | None = None
+        self._since_checkpoint = 0
 
     async def open(self) -> None:
         if str(self.path) != ":memory:":
@@ -59,6 +67,9 @@ class Database:
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         await self.run(configure)
         await self.run(migrate)
+        await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0"))
+        self._checkpointer = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._checkpointer.execute("PRAGMA busy_timeout=5000")
         self._wakeup = asyncio.Event()
         self._closing = False
         self._writer = asyncio.create_task(self._write_loop(), name="troika-db-writer")
@@ -73,6 +84,13 @@ class Database:
         if self._writer is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
+        if self._checkpoint is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpoint
+        if self._checkpointer is not None:
+            await self._checkpointer.close()
+            self._checkpointer = None
+        await self.run(lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
         await self._conn.close()
         self._conn = None
 
@@ -89,12 +107,19 @@ class Database:
 
     async def write(self, fn: Write) -> Any:
         """Run ``fn(connection)`` inside a transaction; returns its result once committed."""
+        return await self.submit(fn)
+
+    def submit(self, fn: Write) -> asyncio.Future[Any]:
+        """Queue ``fn`` for the next group commit; the future resolves after its COMMIT.
+
+        Once queued the write happens even if nobody awaits the future any more.
+        """
         if self._conn is None or self._wakeup is None or self._closing:
             raise RuntimeError("database is closed")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.append((fn, future))
         self._wakeup.set()
-        return await future
+        return future
 
     async def _write_loop(self) -> None:
         assert self._wakeup is not None
@@ -112,6 +137,12 @@ class Database:
             except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
                 log.exception("group commit of %d writes failed", len(batch))
                 outcomes = [(False, exc)] * len(batch)
+            self._since_checkpoint += len(batch)
+            if self._since_checkpoint >= CHECKPOINT_EVERY and (
+                self._checkpoint is None or self._checkpoint.done()
+            ):
+                self._since_checkpoint = 0
+                self._checkpoint = asyncio.create_task(self._run_checkpoint())
             for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():  # the caller was cancelled; its write is committed anyway
                     continue
@@ -120,23 +151,46 @@ class Database:
                 else:
                     future.set_exception(value)
 
+    async def _run_checkpoint(self) -> None:
+        """Copy the WAL into the database file beside the writer (PASSIVE: never blocks it)."""
+        if self._checkpointer is None:
+            return
+        try:
+            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:  # a missed checkpoint is caught up by the next one
+            log.exception("WAL checkpoint failed")
+
 
 def _commit_batch(conn: sqlite3.Connection, *, writes: list[Write]) -> list[tuple[bool, Any]]:
-    """One transaction for all ``writes``; each in a savepoint so a failing one is undone alone."""
+    """One transaction for all ``writes``. Fast path: no savepoints (each statement is a GIL
+    hand-over between threads); if any write fails, the batch is rolled back and every write is
+    run again in its own transaction, so a failing write fails alone and the others commit."""
     outcomes: list[tuple[bool, Any]] = []
     conn.execute("BEGIN IMMEDIATE")
     try:
         for fn in writes:
-            conn.execute("SAVEPOINT w")
-            try:
-                outcomes.append((True, fn(conn)))
-            except Exception as exc:
-                conn.execute("ROLLBACK TO w")
-                outcomes.append((False, exc))
-            conn.execute("RELEASE w")
+            outcomes.append((True, fn(conn)))
         conn.execute("COMMIT")
+        return outcomes
+    except Exception:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        if len(writes) == 1:
+            raise
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return outcomes
+    return [_commit_one(conn, fn) for fn in writes]
+
+
+def _commit_one(conn: sqlite3.Connection, fn: Write) -> tuple[bool, Any]:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        value = fn(conn)
+        conn.execute("COMMIT")
+        return True, value
+    except Exception as exc:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        return False, exc
