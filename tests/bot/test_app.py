@@ -7,6 +7,7 @@ import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -16,6 +17,18 @@ import bot.__main__ as entry
 from bot.app import PERMISSIONS, invite_url, run
 from bot.app.client import TroikaBot
 from bot.settings import ROOT, Settings
+
+
+@pytest.fixture(autouse=True)
+def restore_logging() -> Iterator[None]:
+    """``run`` configures the root logger (stderr, DEBUG here): undo it for the other tests."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    http_level = logging.getLogger("discord.http").level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+    logging.getLogger("discord.http").setLevel(http_level)
 
 
 def _settings(tmp_path: Path, token: str | None) -> Settings:

@@ -49,21 +49,25 @@ async def test_the_player_to_act_is_mentioned_once(world: World) -> None:
 
 async def test_a_burst_of_ai_moves_costs_one_edit_per_interval(settings: Settings) -> None:
     async with run_world(settings, edit_interval=1.0) as world:
-        await world.open("troika", humans=1, ais=3, timer="off", auction="open")
-        turn = world.human_to_act()
-        assert turn is not None
-        member, legal = turn
-        before = world.table()
-        cursor = len(world.env.http_requests)
-        start = world.env.now()
-        await world.by_command(member, "pass" if "pass" in legal else legal[0])
-        await world.env.advance_time(2)
-        after = world.table()
-        assert before is not None and after is not None
-        ai_moves = after.move_number - before.move_number - 1
+        await world.open("troika", humans=1, ais=3, timer="off")
+        for _ in range(30):  # until one of ann's moves is followed by several AI moves
+            turn = world.human_to_act()
+            assert turn is not None
+            member, legal = turn
+            before = world.table()
+            cursor = len(world.env.http_requests)
+            start = world.env.now()
+            await world.by_command(member, legal[0])
+            await world.env.advance_time(2)
+            after = world.table()
+            assert before is not None and after is not None
+            ai_moves = after.move_number - before.move_number - 1
+            if ai_moves >= 3:
+                break
+        else:
+            raise AssertionError("the AI seats never moved in a burst")
         elapsed = (world.env.now() - start).total_seconds()
         edits = _table_edits(world, cursor)
-        assert ai_moves >= 2, "the AI seats moved in a burst"
         assert edits <= 1 + elapsed, "at most one edit per second"
         assert edits < ai_moves + 1, "fewer edits than moves"
         latest = world.live_table_message().embeds[0]
