@@ -88,10 +88,12 @@ class ActionApplied(TableEvent):
 
 @dataclass(frozen=True)
 class TurnChanged(TableEvent):
-    """Who is awaited now, and each awaited human seat's deadline (epoch seconds)."""
+    """Who is awaited now, each awaited human seat's deadline (epoch seconds), and when an open
+    May I window closes by itself (TroiKuntza; None otherwise)."""
 
     to_act: tuple[int, ...]
     deadlines: Mapping[int, float] = field(default_factory=dict)
+    window_deadline: float | None = None
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,8 @@ class Table:
     deadlines: Mapping[int, float] = field(default_factory=dict)
     abandon_votes: tuple[int, ...] = ()
     result: Mapping[str, Any] | None = None
+    #: When TroiKuntza's open May I window closes by itself (epoch seconds), else None.
+    window_deadline: float | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` holds (also one the AI took over after he left), or None."""

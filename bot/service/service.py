@@ -495,7 +495,7 @@ class TableService:
             public = table.public()
             events: list[TableEvent] = [
                 GameStarted(public),
-                TurnChanged(public, tuple(game.to_act()), dict(deadlines)),
+                TurnChanged(public, tuple(game.to_act()), dict(deadlines), window),
             ]
             self._wake(table)
             await self._announce(channel_id, events)
@@ -634,7 +634,7 @@ class TableService:
             assert result is not None
             events.append(GameOver(public, result))
         else:
-            events.append(TurnChanged(public, tuple(game.to_act()), dict(deadlines)))
+            events.append(TurnChanged(public, tuple(game.to_act()), dict(deadlines), window))
             self._wake(table)
         return ActResult(public, seat, text, engine_events, move), events
 
@@ -762,8 +762,18 @@ class TableService:
             else:
                 level = table.seats[seat].ai_level or timers.timeout_level()
             move = table.move_number + 1
-            action = timers.choose_move(game, seat, level, timers.move_seed(table.id, move, seat))
-            _, events = await self._apply(table, seat, action, source, None)
+            seed = timers.move_seed(table.id, move, seat)
+            try:
+                action = timers.choose_move(game, seat, level, seed)
+                _, events = await self._apply(table, seat, action, source, None)
+            except (IllegalMove, ValueError):
+                # An AI that errs must not stall the table: play a legal move instead.
+                log.exception("table %s: the %s AI failed at seat %s", table.id, level, seat)
+                legal = game.legal_actions(seat)
+                if not legal:
+                    raise
+                action = random.Random(seed).choice(legal)
+                _, events = await self._apply(table, seat, action, source, None)
             await self._announce(table.channel_id, events)
 
     # -- internals: lobby and endings ---------------------------------------------------------

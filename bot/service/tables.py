@@ -133,6 +133,7 @@ class LiveTable:
             tuple(self.spectators),
             tuple(self.abandon_votes),
             tuple(self.deadlines.items()),
+            self.window_deadline,
             self.started_at,
             self.ended_at,
             id(self.result),
@@ -168,4 +169,5 @@ class LiveTable:
             deadlines=MappingProxyType(dict(self.deadlines)),
             abandon_votes=tuple(self.abandon_votes),
             result=None if self.result is None else MappingProxyType(self.result),
+            window_deadline=self.window_deadline,
         )

@@ -7,7 +7,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.service import ActionApplied, ActionSource, RecordingListener, TableService, timers
+from bot.service import (
+    ActionApplied,
+    ActionSource,
+    RecordingListener,
+    TableService,
+    TurnChanged,
+    timers,
+)
 from tests.bot.conftest import FakeClock
 
 CH = 77
@@ -155,3 +162,21 @@ def test_timeout_ai_level_and_seed_are_deterministic() -> None:
     assert timers.move_seed(3, 10, 1) == timers.move_seed(3, 10, 1)
     assert timers.move_seed(3, 10, 1) != timers.move_seed(3, 11, 1)
     assert timers.move_seed(3, 10, 1) != timers.move_seed(4, 10, 1)
+
+
+async def test_turn_changed_tells_when_the_window_closes(service, recorder, clock):
+    await four_humans(service, "troikuntza", {"timer": "off", "mayi_window": 5})
+    turn = recorder.of_type(TurnChanged)[-1]
+    assert turn.window_deadline == clock.now + 5 == service.get_table(CH).window_deadline
+
+
+async def test_an_ai_that_errs_does_not_stall_the_table(service, recorder, monkeypatch):
+    monkeypatch.setattr(timers, "choose_move", lambda *args: "nonsense")
+    await service.open_table(CH, None, 1, "Ann", "troika", options={"timer": "off"}, seed=3)
+    for _ in range(3):
+        await service.add_ai(CH, 1)
+    await service.start_game(CH, 1)
+    await service.settle()
+    assert service.get_table(CH).to_act == (0,)  # the AIs still moved, with legal moves
+    moves = recorder.of_type(ActionApplied)
+    assert moves and all(m.action != "nonsense" for m in moves)
