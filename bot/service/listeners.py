@@ -4,6 +4,10 @@ Listeners get events of one table in order, after the change is committed. A lis
 is logged and ignored (it cannot undo a committed move). ``act`` returns only after the listeners
 have seen the events of that action, so a client that renders in its listener has rendered by
 then. Events triggered by timers or AI seats come from the service's background tasks.
+
+Listeners are called while the table's lock is held (that is what keeps the order): a listener
+may read the service (``get_table``, ``view``, ``legal_actions``) but must not await a change of
+the same table (``act``, ``join``...); schedule it as a task instead, or it waits for itself.
 """
 
 from __future__ import annotations

@@ -532,7 +532,9 @@ class TableService:
             humans = [s.user_id for s in table.humans()]
             needed = len(humans) // 2 + 1
             if is_host:
-                events = await self._end(table, TableStatus.ABANDONED, None, "the host ended it")
+                events = await self._end(
+                    table, TableStatus.ABANDONED, None, "the host ended it", by=user_id
+                )
                 await self._announce(channel_id, events)
                 return AbandonResult(table.public(), True, len(table.abandon_votes), needed)
             saved = table.checkpoint()
@@ -858,6 +860,7 @@ class TableService:
         status: TableStatus,
         result: dict[str, Any] | None,
         reason: str,
+        by: int | None = None,
     ) -> list[TableEvent]:
         """Close the table (abandoned here; a finished game ends in ``_apply``)."""
         saved = table.checkpoint()
@@ -882,7 +885,6 @@ class TableService:
         table.deadlines, table.window_deadline = {}, None
         self._forget(table)
         public = table.public()
-        by = table.host_id if reason == "the host ended it" else None
         return [TableAbandoned(public, by, reason)]
 
     def _forget(self, table: LiveTable) -> None:
