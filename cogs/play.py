@@ -7,6 +7,7 @@ is the answer. Autocomplete offers exactly the user's legal actions from the ser
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ VERBS = frozenset(
     {"bid", "pass", "trump", "call", "discard", "play", "take", "draw", "mayi", "meld", "layoff"}
 )
 MAX_CHOICES = 25
+log = logging.getLogger(__name__)
 
 
 def resolve(legal: Sequence[str], verb: str, argument: str = "") -> str:
@@ -105,11 +107,13 @@ async def act(interaction: discord.Interaction, verb: str, argument: str = "") -
     action = resolve(legal, verb, argument)
     await service.act(channel, interaction.user.id, action)
     note = f"You: {pretty_action(action)}"
-    table = service.get_table(channel)
-    if table is not None and service.legal_actions(channel, interaction.user.id):
-        await send_panel(interaction, note)
-    else:
-        await ok(interaction, note + ".")
+    try:
+        if service.legal_actions(channel, interaction.user.id):
+            await send_panel(interaction, note)
+            return
+    except Exception:  # the move is made: never answer it with "the table is unchanged"
+        log.exception("could not show the panel after %r", action)
+    await ok(interaction, note + ".")
 
 
 class Play(commands.Cog):
