@@ -10,6 +10,7 @@ words; what is legal comes from the service, and the service checks every press 
 from __future__ import annotations
 
 import io
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -23,6 +24,8 @@ from bot.render import embeds, images
 from bot.render.cards import face, pretty, pretty_action
 from bot.service import NoTable, NotAtTable, TableService, TableStatus
 from cogs.common import display_name, fail, service_of
+
+log = logging.getLogger(__name__)
 
 HAND_IMAGE = "hand.png"
 #: Rows of a message; the last one holds "Refresh".
@@ -190,8 +193,9 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
             )
             return
         await edit_panel(interaction, channel, note)
-    except Exception as error:  # the move is made; only the redraw failed
-        await fail(interaction, error)
+    except Exception:  # the move is made; only the redraw failed: say so, not "unchanged"
+        log.exception("could not redraw the panel after %r", action)
+        await answer(interaction, f"{note}.")
 
 
 # -- dynamic items (persistent across restarts) ---------------------------------------------
