@@ -11,7 +11,10 @@ places, so luck of the cards cancels out.
 - Troeven (2 players): A on seat 0 vs B on seat 1, then swapped.
 - Troggu and TroiKuntza (free-for-all): one seat plays level A, every other seat level B; the
   same seed is played once with A in each seat. A "wins" a game when its score beats the
-  average of the B seats (Troggu: higher, TroiKuntza: lower); equal counts half.
+  average of the B seats (Troggu: higher, TroiKuntza: lower); equal counts half. That measure
+  mixes play with the seat's role (every Troggu defender pays alike, and a won contract lifts
+  the average above every defender), so the seed is also played with B everywhere, and A's
+  seat is compared with B's score in the same seat: wins / ties / losses and mean gain.
 
 The win rate is A's share over all games; the 95% interval treats each seed's duplicate set as
 one sample (mean +- 1.96 standard errors). Decision times (p50, p99 per level) are measured on
@@ -102,20 +105,22 @@ def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str,
     raise RuntimeError(f"{setup.label} seed {seed}: no end after {MAX_ACTIONS} actions")
 
 
-def a_score(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> float:
-    """1 if level A won this game, 0 if it lost, 0.5 for a draw (see the module docstring)."""
-    scores = result["scores"]
-    if setup.game in ("troika", "troeven"):
-        winners = set(result["winners"])
-        a_won = any(s in winners for s in a_seats)
-        b_won = any(s not in a_seats for s in winners)
-        return 0.5 if a_won == b_won else float(a_won)
-    a = sum(scores[s] for s in a_seats) / len(a_seats)
-    others = [scores[s] for s in range(setup.players) if s not in a_seats]
-    b = sum(others) / len(others)
-    if setup.game == "troikuntza":  # lowest total wins
-        a, b = -a, -b
-    return 0.5 if a == b else float(a > b)
+FREE_FOR_ALL = ("troggu", "troikuntza")
+
+
+def team_score(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> float:
+    """Team / 2-player games: 1 if level A won, 0 if it lost, 0.5 when both or neither won."""
+    winners = set(result["winners"])
+    a_won = any(s in winners for s in a_seats)
+    b_won = any(s not in a_seats for s in winners)
+    return 0.5 if a_won == b_won else float(a_won)
+
+
+def seat_gain(setup: Setup, result: dict[str, Any], baseline: dict[str, Any], seat: int) -> float:
+    """Free-for-all: what level A in ``seat`` scored beyond level B in the same seat with the
+    same cards (positive = better; TroiKuntza's lowest total wins, so its sign is turned)."""
+    gain = result["scores"][seat] - baseline["scores"][seat]
+    return -gain if setup.game == "troikuntza" else gain
 
 
 def seatings(setup: Setup) -> list[list[int]]:
@@ -125,19 +130,54 @@ def seatings(setup: Setup) -> list[list[int]]:
     return [[s] for s in range(setup.players)]
 
 
-def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> tuple[float, float, int]:
+@dataclass
+class Outcome:
+    """A match's figures (see the module docstring)."""
+
+    mean: float  # A's win share (team, 2-player, or beating the field's average)
+    half: float  # its 95% half-width over the duplicate sets
+    games: int
+    wtl: list[int] = field(default_factory=lambda: [0, 0, 0])  # FFA vs B in the same seat
+    gain: float | None = None  # FFA: A's mean score gain over B in the same seat
+
+
+def field_score(setup: Setup, result: dict[str, Any], seat: int) -> float:
+    """Free-for-all: 1 if ``seat`` did better than the others' average, 0.5 if equal."""
+    scores = result["scores"]
+    others = [scores[s] for s in range(setup.players) if s != seat]
+    mine, rest = scores[seat], sum(others) / len(others)
+    if setup.game == "troikuntza":  # lowest total wins
+        mine, rest = -mine, -rest
+    return 0.5 if mine == rest else float(mine > rest)
+
+
+def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> Outcome:
     per_seed: list[float] = []
+    gains: list[float] = []
+    wtl = [0, 0, 0]
+    games = 0
     for seed in range(seeds):
         outcomes = []
+        baseline = None
+        if setup.game in FREE_FOR_ALL:
+            baseline = play(setup, [b] * setup.players, seed, history)
+            games += 1
         for a_seats in seatings(setup):
             levels = [a if s in a_seats else b for s in range(setup.players)]
-            outcomes.append(a_score(setup, play(setup, levels, seed, history), a_seats))
+            result = play(setup, levels, seed, history)
+            games += 1
+            if baseline is None:
+                outcomes.append(team_score(setup, result, a_seats))
+                continue
+            outcomes.append(field_score(setup, result, a_seats[0]))
+            gain = seat_gain(setup, result, baseline, a_seats[0])
+            gains.append(gain)
+            wtl[0 if gain > 0 else 1 if gain == 0 else 2] += 1
         per_seed.append(sum(outcomes) / len(outcomes))
     mean = sum(per_seed) / len(per_seed)
     var = sum((x - mean) ** 2 for x in per_seed) / max(1, len(per_seed) - 1)
     half = 1.96 * math.sqrt(var / len(per_seed))
-    games = seeds * len(seatings(setup))
-    return mean, half, games
+    return Outcome(mean, half, games, wtl, sum(gains) / len(gains) if gains else None)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -153,7 +193,12 @@ def main() -> None:
     parser.add_argument("--history", action="store_true", help="show played tricks (Troika)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()}, cpus {os.cpu_count()}; one process")
-    print("win = level A's share of games (team win; 2p win; FFA: beats the others' average)")
+    print(
+        "win = level A's share of games, ties half (Troika: A's team wins; Troeven: A wins; "
+        "Troggu/TroiKuntza: A's seat beats the average of the B seats). Free-for-all also: "
+        "A's seat against B in the same seat with the same cards (the all-B game of the seed): "
+        "wins/ties/losses and mean score gain per game."
+    )
     for name in args.games.split(","):
         if name not in engine.GAMES:
             print(f"{name}: not registered, skipped")
@@ -164,15 +209,20 @@ def main() -> None:
                 if "hard" in (a, b) and name == "troikuntza":
                     continue  # TroiKuntza's hard plays normal
                 start = time.perf_counter()
-                mean, half, games = match(setup, a, b, args.seeds, args.history)
+                out = match(setup, a, b, args.seeds, args.history)
                 took = time.perf_counter() - start
+                extra = ""
+                if out.gain is not None:
+                    w, t, lost = out.wtl
+                    extra = f"  same seat W/T/L {w}/{t}/{lost}, mean gain {out.gain:+.1f}"
                 target = TARGETS.get((a, b, name))
-                verdict = ""
                 if target is not None:
-                    verdict = f"  target {target:.0%}: " + ("met" if mean >= target else "MISSED")
+                    extra += f"  target {target:.0%}: " + (
+                        "met" if out.mean >= target else "MISSED"
+                    )
                 print(
-                    f"{setup.label:40} {a:>6} vs {b:<6} win {mean:6.1%} +- {half:5.1%} "
-                    f"({games} games, {took:.0f}s){verdict}",
+                    f"{setup.label:26} {a:>6} vs {b:<6} win {out.mean:6.1%} +- {out.half:5.1%} "
+                    f"({out.games} games, {took:.0f}s){extra}",
                     flush=True,
                 )
     print("decision time per move (ms):")

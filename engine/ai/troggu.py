@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.common import SeededPlayer, View, current_trick
+from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
 from engine.troggu import tricks
 from engine.troggu.cards import (
     CALLABLE,
@@ -186,11 +186,15 @@ class Info:
         seen = set(self.hand)
         seen.update(c for _, c in self.trick)
         tricks_seen = [self.trick]
-        last = view.get("last_trick")
-        if last and view.get("trick_number", 1) > 1:
-            done = [[x["seat"], _CARD[x["card"]]] for x in last["cards"]]
+        history, self.full_history = completed_tricks(view)
+        if not self.full_history and view.get("trick_number", 1) <= 1:
+            history = []  # the last trick shown is the previous deal's
+        for done_codes in history:
+            done = [[s, _CARD[code]] for s, code in done_codes]
             seen.update(c for _, c in done)
             tricks_seen.append(done)
+        # Every card played this deal is known while the last trick shown is the only one.
+        self.complete = self.full_history or view.get("trick_number", 1) <= 2
         for t in tricks_seen:
             if not t:
                 continue
