@@ -140,7 +140,7 @@ class TablePublisher:
             if data.get("type") == "hand_over":
                 if view is None:
                     view = self._public_view(table.channel_id)
-                labels = score_labels(view, names)
+                labels = score_labels(view, names, len(data.get("scores") or []) or None)
                 line = narrate(data, names, labels)
                 if line:
                     state.lines.append(line)
@@ -187,13 +187,13 @@ class TablePublisher:
                 scores = table.result.get("scores") or []
                 winners = table.result.get("winners") or []
                 who = ", ".join(embeds.seat_name_of(table, w) for w in winners) or "nobody"
-                labels = labels or score_labels(None, embeds.names_of(table))
+                labels = labels or score_labels(None, embeds.names_of(table), len(scores) or None)
                 state.lines.append(f"🏆 **{who} won.** Final: {scores_text(scores, labels)}")
             pending = state.jobs[-1] if state.jobs else None
             if pending is not None and not pending.final:
                 # The last hand's message is not written yet: it becomes the final message.
                 pending.title, pending.final, pending.table = title, True, table
-                pending.lines.extend(state.lines)
+                pending.lines.extend(line for line in state.lines if line not in pending.lines)
                 pending.color = color or embeds.COLOR_OVER
                 state.lines.clear()
                 state.pings.clear()

@@ -29,17 +29,23 @@ def scores_text(scores: Sequence[Any], labels: Sequence[str]) -> str:
     return ", ".join(f"{label} {score}" for label, score in zip(labels, scores, strict=False))
 
 
-def score_labels(view: Mapping[str, Any] | None, names: Names) -> list[str]:
-    """Per-seat names, or team names when the scores are per team (Troika)."""
+def score_labels(
+    view: Mapping[str, Any] | None, names: Names, count: int | None = None
+) -> list[str]:
+    """Per-seat names, or team names when the scores are per team (Troika).
+
+    ``count`` is the number of scores when there is no view to read it from (game over).
+    """
     scores = list((view or {}).get("scores") or [])
+    size = len(scores) or count or len(names)
     teams = (view or {}).get("teams")
-    if teams and len(scores) == len(teams):
+    if teams and size == len(teams):
         return [" & ".join(seat_name(names, s) for s in team) for team in teams]
-    if len(scores) == len(names) or not scores:
+    if size == len(names):
         return list(names)
-    if len(scores) == 2 and len(names) == 4:  # partners sit opposite
+    if size == 2 and len(names) == 4:  # two scores at four seats: partners sit opposite
         return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-    return [f"#{i + 1}" for i in range(len(scores))]
+    return [f"#{i + 1}" for i in range(size)]
 
 
 def _cards(value: Any) -> str:
