@@ -2,17 +2,19 @@
 
 - Bidding (both levels): hand strength per card (trumps by rank, the Fool, XXI, Kings and
   Queens, voids) against the average hand; Solo for a very strong hand, Tapp for a strong one,
-  else pass; the thresholds per table size were measured (``BID_THRESHOLDS``). Forced or not, the Tappist discards plain cards from his shortest suits, points
-  first (discards count for him), never trumps. At 7-8 players he calls the highest trump from
-  XX down that he does not hold.
+  else pass; the thresholds per table size were measured (``BID_THRESHOLDS``). Forced or not,
+  the Tappist discards plain cards from his shortest suits, points first (discards count for
+  him), never trumps. At 7-8 players he calls the highest trump from XX down that he does not
+  hold.
 - Sides: the contract side is the Tappist / Soloist and his partner once known; every other seat
   plays against them. In a Misère each plays alone and avoids points.
 - ``normal`` play: cash masters; second and later, win a trick with points as cheaply as is safe,
   smear points (Kings, I) on a partner's safe trick, else throw the cheapest card. The Fool (the
-  top trump) is spent only on a trick with a court or better in it; when it is the only trump and a
-  trump is required it is held back otherwise (the engine's hold-back). Misère: duck under the
+  top trump) is spent only on a trick worth 3 points more than its card count (a Queen, a
+  King); when it is the only trump and a trump is required it is held back otherwise (the
+  engine's hold-back). Misère: duck under the
   winning card, throw high cards when void.
-- ``hard``: samples the unseen cards (voids shown in the current / last trick respected) and plays
+- ``hard``: samples the unseen cards (voids shown in the tricks it sees respected) and plays
   each legal card out to the end of the deal with the ``normal`` policy for every seat, using the
   engine's own trick rules (``engine.troggu.tricks``); the best mean point margin of our side wins.
 """

@@ -54,6 +54,7 @@ def play_checked(
         player = factory(game.name, levels[seat], seed * 7919 + moves)
         action = player.choose(game.view(seat), legal)
         assert action in legal, f"{game.name} {levels[seat]} chose {action!r}; legal: {legal}"
+        assert not getattr(player, "failures", []), player.failures
         events = game.apply(seat, action)
         scored += sum(1 for e in events if e["type"] == "hand_over")
         moves += 1
@@ -141,12 +142,26 @@ def test_troggu_every_level_only_plays_legal_actions(players: int) -> None:
     play_checked(game, levels[:players], 99, hands=1)
 
 
-@pytest.mark.parametrize("players", [4, 5, 6, 8, 10])
-def test_troikuntza_every_level_only_plays_legal_actions(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (4, {}),
+        (5, {}),
+        (6, {}),
+        (8, {}),
+        (10, {}),
+        (3, {"allow_three": True}),
+        (4, {"natural_majority": True, "discard_to_go_out": True}),
+        (5, {"mayi_window": 0, "mayi_after_out": False, "mayi_limit": 1}),
+    ],
+)
+def test_troikuntza_every_level_only_plays_legal_actions(
+    players: int, options: dict[str, Any]
+) -> None:
     for seed in range(4):
         rng = random.Random(seed)
         levels = [rng.choice(("easy", "normal", "hard")) for _ in range(players)]
-        game = engine.new_game("troikuntza", players, seed=seed)
+        game = engine.new_game("troikuntza", players, options=options, seed=seed)
         play_checked(game, levels, seed, hands=1, max_actions=3000)
 
 
@@ -213,6 +228,13 @@ def test_the_default_hard_budget_is_deterministic_too() -> None:
         assert make_player("troika", "hard", 5).choose(view, legal) == make_player(
             "troika", "hard", 5
         ).choose(view, legal)
+
+
+def test_a_broken_decision_falls_back_to_a_legal_move_and_says_why() -> None:
+    player = make_player("troika", "normal", 1)
+    legal = ["play 9h", "play ah"]
+    assert player.choose({"phase": "play"}, legal) in legal  # a view with nothing in it
+    assert player.failures and "KeyError" in player.failures[0]
 
 
 def test_an_empty_legal_list_is_an_error() -> None:
