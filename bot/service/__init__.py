@@ -10,7 +10,14 @@ Usage::
     await service.start_game(channel, user)
     await service.act(channel, user, "bid 7 no")
     service.view(channel, user); service.legal_actions(channel, user)
+    service.deadlines(channel)                 # {seat: epoch seconds} of awaited humans
     await service.close()
+
+Errors are ``TableError`` subclasses whose message is for the player. ``service.db`` is the
+``bot.storage.Database`` (``run(fn)`` / ``write(fn)`` with a sqlite3 connection) for other
+features' tables (leaderboard). ``settle()`` waits until AI seats and due timers are done
+(tests). ``TableService(..., local=True)`` is the terminal's: it loads only tables with negative
+channel ids, and the bot's service only the others.
 """
 
 from bot.service.errors import (

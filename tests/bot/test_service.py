@@ -17,6 +17,7 @@ from bot.service import (
     CannotStart,
     GameOver,
     GameStarted,
+    HandEnded,
     HostChanged,
     IllegalMove,
     NoTable,
@@ -404,6 +405,8 @@ async def test_a_finished_game_is_recorded_and_frees_the_channel(service, record
     over = recorder.of_type(GameOver)
     assert len(over) == 1 and over[0].table.status is TableStatus.FINISHED
     assert over[0].result["winners"]
+    hands = recorder.of_type(HandEnded)
+    assert hands and all(h.details["type"] == "hand_over" for h in hands)
     (status, hands, scores, winners, guild) = stored(
         db_path, "SELECT status, hands, scores, winners, guild_id FROM results"
     )[0]
