@@ -34,6 +34,7 @@ import random
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,7 @@ class TableService:
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
     before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
+    ``ai_thread_levels``: AI levels that think on a worker thread (the slow ones).
     """
 
     def __init__(
@@ -111,11 +113,15 @@ class TableService:
         sleep: Sleep = asyncio.sleep,
         ai_delay: float = 0.0,
         local: bool = False,
+        ai_thread_levels: frozenset[str] = frozenset({"hard"}),
     ) -> None:
         self.db = Database(database_path)
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
         self.local = local
+        #: AI levels whose decisions run on a worker thread (they take up to ~65 ms).
+        self.ai_thread_levels = ai_thread_levels
+        self._ai_pool: ThreadPoolExecutor | None = None
         self.clock = clock
         self.sleep = sleep
         self.ai_delay = ai_delay
@@ -161,6 +167,9 @@ class TableService:
         self._started = False
         await self.db.close()
         self._tables.clear()
+        if self._ai_pool is not None:
+            self._ai_pool.shutdown(wait=True)
+            self._ai_pool = None
 
     async def settle(self) -> None:
         """Wait until no AI move or due timeout is pending: every table waits for a human (or
@@ -766,7 +775,7 @@ class TableService:
             move = table.move_number + 1
             seed = timers.move_seed(table.id, move, seat)
             try:
-                action = timers.choose_move(game, seat, level, seed)
+                action = await self._decide(game, seat, level, seed)
                 _, events = await self._apply(table, seat, action, source, None)
             except (IllegalMove, ValueError):
                 # An AI that errs must not stall the table: play a legal move instead.
@@ -777,6 +786,20 @@ class TableService:
                 action = random.Random(seed).choice(legal)
                 _, events = await self._apply(table, seat, action, source, None)
             await self._announce(table.channel_id, events)
+
+    async def _decide(self, game: engine.Game, seat: int, level: str, seed: int) -> str:
+        """The AI's move. Slow levels think on a worker thread so that the event loop (every
+        other table) is not held up for tens of milliseconds; the table's lock is held, so the
+        game cannot change meanwhile, and the AI only reads the view and the legal list."""
+        view, legal = game.view(seat), game.legal_actions(seat)
+        if level not in self.ai_thread_levels:
+            return timers.decide(game.name, level, seed, view, legal)
+        if self._ai_pool is None:
+            self._ai_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troika-ai")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._ai_pool, timers.decide, game.name, level, seed, view, legal
+        )
 
     # -- internals: lobby and endings ---------------------------------------------------------
     async def _remove_from_lobby(

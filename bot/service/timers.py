@@ -30,8 +30,12 @@ def move_seed(table_id: int, move_number: int, seat: int) -> int:
 
 def choose_move(game: Game, seat: int, level: str, seed: int) -> str:
     """The AI's move for ``seat``: it sees only the seat's view and legal actions."""
-    legal = game.legal_actions(seat)
-    return ai.make_player(game.name, level, seed).choose(game.view(seat), legal)
+    return decide(game.name, level, seed, game.view(seat), game.legal_actions(seat))
+
+
+def decide(game: str, level: str, seed: int, view: dict[str, Any], legal: list[str]) -> str:
+    """The AI's choice from plain data only (so it may run on another thread)."""
+    return ai.make_player(game, level, seed).choose(view, legal)
 
 
 def timer_seconds(options: Mapping[str, Any]) -> float | None:

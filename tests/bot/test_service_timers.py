@@ -7,6 +7,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.service import (
     ActionApplied,
     ActionSource,
@@ -15,6 +17,7 @@ from bot.service import (
     TurnChanged,
     timers,
 )
+from engine import ai as engine_ai
 from tests.bot.conftest import FakeClock
 
 CH = 77
@@ -171,7 +174,7 @@ async def test_turn_changed_tells_when_the_window_closes(service, recorder, cloc
 
 
 async def test_an_ai_that_errs_does_not_stall_the_table(service, recorder, monkeypatch):
-    monkeypatch.setattr(timers, "choose_move", lambda *args: "nonsense")
+    monkeypatch.setattr(timers, "decide", lambda *args: "nonsense")
     await service.open_table(CH, None, 1, "Ann", "troika", options={"timer": "off"}, seed=3)
     for _ in range(3):
         await service.add_ai(CH, 1)
@@ -180,3 +183,20 @@ async def test_an_ai_that_errs_does_not_stall_the_table(service, recorder, monke
     assert service.get_table(CH).to_act == (0,)  # the AIs still moved, with legal moves
     moves = recorder.of_type(ActionApplied)
     assert moves and all(m.action != "nonsense" for m in moves)
+
+
+async def test_slow_ai_levels_think_on_a_worker_thread(service, recorder):
+    if "hard" not in engine_ai.LEVELS:
+        pytest.skip("no hard AI yet")
+    assert "hard" in service.ai_thread_levels
+    await service.open_table(CH, None, 1, "Ann", "troeven", options={"timer": "off"}, seed=3)
+    await service.add_ai(CH, 1, "hard")
+    await service.start_game(CH, 1)
+    for _ in range(30):
+        await service.settle()
+        legal = service.legal_actions(CH, 1)
+        if not legal:
+            break
+        await service.act(CH, 1, legal[0])
+    ai_moves = [m for m in recorder.of_type(ActionApplied) if m.source is ActionSource.AI]
+    assert ai_moves and service._ai_pool is not None
