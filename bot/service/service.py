@@ -714,16 +714,20 @@ class TableService:
         return any(s in seats and seats[s].is_ai for s in table.game.to_act())
 
     async def _drive(self, table: LiveTable) -> None:
+        answering = False  # the AI seats are answering one May I window
         try:
             while table.status is TableStatus.PLAYING and table.game is not None:
                 awaited = table.game.to_act()
                 ai_seats = [s for s in awaited if s in table.seats and table.seats[s].is_ai]
                 if ai_seats:
                     self._set_busy(table, True)
-                    if self.ai_delay > 0:
+                    # One pause per window, not one per AI answering it (a window is short).
+                    same_window = answering and timers.window_open(table.game)
+                    if self.ai_delay > 0 and not same_window:
                         await self.sleep(self.ai_delay)
                     else:
                         await asyncio.sleep(0)  # let the caller's turn finish first
+                    answering = table.game is not None and timers.window_open(table.game)
                     await self._driver_move(table, ai_seats[0], ActionSource.AI)
                     continue
                 due_times = table.stored_deadlines()

@@ -4,6 +4,7 @@ May I window closes by the same mechanism."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -200,3 +201,30 @@ async def test_slow_ai_levels_think_on_a_worker_thread(service, recorder):
         await service.act(CH, 1, legal[0])
     ai_moves = [m for m in recorder.of_type(ActionApplied) if m.source is ActionSource.AI]
     assert ai_moves and service._ai_pool is not None
+
+
+async def test_ai_seats_answer_a_may_i_window_after_one_pause(db_path: Path):
+    clock = FakeClock()
+    service = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=1.0)
+    recorder = RecordingListener()
+    service.add_listener(recorder)
+    await service.start()
+    try:
+        options = {"timer": "off", "mayi_window": 30, "first_dealer": 3}  # seat 0 is current
+        await service.open_table(CH, None, 1, "Ann", "troikuntza", options=options, seed=5)
+        for _ in range(3):
+            await service.add_ai(CH, 1, "easy")
+        await service.start_game(CH, 1)
+        assert service.get_table(CH).to_act == (0, 1, 2, 3)
+        await clock.advance(0)  # the driver starts its pause
+        await clock.advance(0.5)
+        assert recorder.of_type(ActionApplied) == []  # the AIs wait their pause
+        await clock.advance(0.5)
+        for _ in range(2000):  # commits take real time on the database thread; the clock stays
+            if len(recorder.of_type(ActionApplied)) >= 3:
+                break
+            await asyncio.sleep(0.001)
+        answers = [e.seat for e in recorder.of_type(ActionApplied)]
+        assert answers == [1, 2, 3]  # all three answered after the one pause
+    finally:
+        await service.close()
