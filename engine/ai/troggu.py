@@ -214,6 +214,13 @@ class Info:
         self.partner: int | None = view.get("partner")
         self.partner_known = bool(view.get("partner_known"))
         self.friends = self.side(self.partner)
+        self.pile_points: int = int(view.get("pile_points") or 0)
+        # A Tappist / Soloist alone knows his side's card points exactly: his own pile.
+        self.alone_declarer = (
+            self.declarer == self.seat
+            and self.contract in ("tapp", "solo")
+            and (self.called is None or self.partner_known and self.partner is None)
+        )
 
     def side(self, partner: int | None) -> set[int]:
         """The seats playing with ``self.seat`` given who the partner is."""
@@ -368,6 +375,17 @@ def rollout(info: Info, hands: list[list[int]], first: int) -> list[int]:
         )
 
 
+def contract_payment(points: int) -> int:
+    """The contract side's payment multiple for its final card points (all tricks ignored)."""
+    if points > 84:
+        return 2
+    if points > 57:
+        return 1
+    if points == 57:
+        return 0
+    return -2 if points < 30 else -1
+
+
 class TrogguHard(TrogguNormal):
     def __init__(self, seed: int = 0, samples: int = 24, rollouts: int = 160) -> None:
         super().__init__(seed)
@@ -391,6 +409,10 @@ class TrogguHard(TrogguNormal):
                     totals[card] -= pts[info.seat]
                     continue
                 ours = sum(pts[s] for s in info.friends)
+                if info.alone_declarer:
+                    # Payments step at 57 and 84 (and 30): play for the step, then the margin.
+                    totals[card] += 10 * contract_payment(info.pile_points + ours) + 0.05 * ours
+                    continue
                 totals[card] += ours - (sum(pts) - ours)
         if done == 0:
             return super().card(info, legal)
