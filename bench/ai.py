@@ -20,7 +20,8 @@ The win rate is A's share over all games; the 95% interval treats each seed's du
 one sample (mean +- 1.96 standard errors). Decision times (p50, p99 per level) are measured on
 every AI move, one process on one core; the load average is printed because other work on the
 machine slows the figures. ``--history`` adds ``played_tricks`` (every completed trick of the
-hand, as the bench saw them) to the Troika views: what the AI would do if the engine showed it.
+hand, as the bench saw them) to the views: how the AIs would play if the engines showed it (the
+views show only the current and the last trick; the AIs read ``played_tricks`` when present).
 """
 
 from __future__ import annotations
@@ -190,7 +191,7 @@ def main() -> None:
     parser.add_argument("--games", default="troika,troeven,troggu,troikuntza")
     parser.add_argument("--seeds", type=int, default=20, help="duplicate sets per match")
     parser.add_argument("--pairs", default="normal:easy,hard:normal")
-    parser.add_argument("--history", action="store_true", help="show played tricks (Troika)")
+    parser.add_argument("--history", action="store_true", help="add played_tricks to views")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()}, cpus {os.cpu_count()}; one process")
     print(
