@@ -61,8 +61,12 @@ SETUPS: dict[str, tuple[Setup, ...]] = {
         Setup("troeven", 2, {"version": "layout"}),
         Setup("troeven", 2, {"version": "stock"}),
     ),
-    "troggu": (Setup("troggu", 4, {"deals": 4}), Setup("troggu", 6, {"deals": 3})),
-    "troikuntza": (Setup("troikuntza", 4),),
+    "troggu": (
+        Setup("troggu", 4, {"deals": 4}),
+        Setup("troggu", 6, {"deals": 3}),
+        Setup("troggu", 8, {"deals": 2}),
+    ),
+    "troikuntza": (Setup("troikuntza", 4), Setup("troikuntza", 6)),
 }
 
 #: The project's targets: (level A, level B, game) -> A's win share.
