@@ -34,7 +34,6 @@ from engine.troggu.cards import (
     POINTS,
     STRENGTH,
     SUIT,
-    T1,
     T21,
     TRUMP,
     parse_card,
@@ -419,4 +418,4 @@ class TrogguHard(TrogguNormal):
         return max(legal, key=lambda c: (totals[c], -legal.index(c)))
 
 
-__all__ = ["T1", "TrogguHard", "TrogguNormal", "hand_strength", "play_policy"]
+__all__ = ["TrogguHard", "TrogguNormal", "hand_strength", "play_policy"]

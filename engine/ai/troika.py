@@ -30,7 +30,6 @@ from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
 from engine.troika import bids as B
 from engine.troika.cards import (
     CARD,
-    CODES,
     DISCARD_ACTION,
     FIVE_HEARTS,
     HIGH,
@@ -130,8 +129,7 @@ def play_policy(
         return _sluff(legal, trump, low, to_partner=True)
     winners = [c for c in legal if _key(c, led, trump, low) > w_key]
     if THREE_SPADES in trick and FIVE_HEARTS not in trick and FIVE_HEARTS not in legal:
-        # Leave the 3S trick to whoever wins it, unless we are already winning it... then
-        # nothing helps: play low.
+        # A trick holding 3S (and not 5H) is worth -2: let whoever wins it keep it, play low.
         return _sluff(legal, trump, low, to_partner=partner_winning)
     good = [c for c in winners if c != THREE_SPADES and safe(_key(c, led, trump, low))]
     if good:
@@ -667,4 +665,4 @@ class TroikaHard(TroikaNormal):
         return f"trump {SUITS[-max(scored)[1]].lower()}"
 
 
-__all__ = ["TroikaHard", "TroikaNormal", "play_policy", "CODES"]
+__all__ = ["TroikaHard", "TroikaNormal", "evaluate", "play_policy"]
