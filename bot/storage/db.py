@@ -33,8 +33,8 @@ Write = Callable[[sqlite3.Connection], Any]
 
 #: A batch never holds more writes than this (bounds one transaction's time on the disk).
 MAX_BATCH = 512
-#: Writes between two WAL checkpoints. SQLite's automatic checkpoint would run inside a commit
-#: (a stall of several ms for every write waiting on it); ours runs on another connection.
+#: Writes between two WAL checkpoints. SQLite's automatic checkpoint would run inside a commit,
+#: delaying every write of that batch by several ms; see ``Database._checkpoint_step``.
 CHECKPOINT_EVERY = 1000
 
 
@@ -56,10 +56,10 @@ class Database:
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
-        # WAL checkpoints run on a second connection (its own thread), not inside a commit.
-        self._checkpointer: aiosqlite.Connection | None = None
-        self._checkpoint: asyncio.Task[None] | None = None
         self._since_checkpoint = 0
+        # The bulk of each WAL checkpoint runs on a second connection (its own thread).
+        self._checkpointer: aiosqlite.Connection | None = None
+        self._bulk_checkpoint: asyncio.Task[Any] | None = None
 
     async def open(self) -> None:
         if str(self.path) != ":memory:":
@@ -67,9 +67,9 @@ class Database:
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         await self.run(configure)
         await self.run(migrate)
-        await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0"))
+        await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0").fetchall())
         self._checkpointer = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._checkpointer.execute("PRAGMA busy_timeout=5000")
+        await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
         self._wakeup = asyncio.Event()
         self._closing = False
         self._writer = asyncio.create_task(self._write_loop(), name="troika-db-writer")
@@ -84,13 +84,13 @@ class Database:
         if self._writer is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
-        if self._checkpoint is not None:
+        if self._bulk_checkpoint is not None:
             with contextlib.suppress(Exception):
-                await self._checkpoint
+                await self._bulk_checkpoint
         if self._checkpointer is not None:
             await self._checkpointer.close()
             self._checkpointer = None
-        await self.run(lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
+        await self.run(lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
         await self._conn.close()
         self._conn = None
 
@@ -99,7 +99,11 @@ class Database:
         return self._conn is not None
 
     async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn(connection)`` on the database thread (one hop), outside group commit."""
+        """Run ``fn(connection)`` on the database thread (one hop), outside group commit.
+
+        ``fn`` must fetch what it reads (return rows, not a cursor): an unfinished statement
+        would make the next COMMIT fail.
+        """
         if self._conn is None:
             raise RuntimeError("database is closed")
         raw = self._conn._conn  # the sqlite3 connection aiosqlite's thread owns
@@ -137,12 +141,6 @@ class Database:
             except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
                 log.exception("group commit of %d writes failed", len(batch))
                 outcomes = [(False, exc)] * len(batch)
-            self._since_checkpoint += len(batch)
-            if self._since_checkpoint >= CHECKPOINT_EVERY and (
-                self._checkpoint is None or self._checkpoint.done()
-            ):
-                self._since_checkpoint = 0
-                self._checkpoint = asyncio.create_task(self._run_checkpoint())
             for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():  # the caller was cancelled; its write is committed anyway
                     continue
@@ -150,13 +148,32 @@ class Database:
                     future.set_result(value)
                 else:
                     future.set_exception(value)
+            await self._checkpoint_step(len(batch))
 
-    async def _run_checkpoint(self) -> None:
-        """Copy the WAL into the database file beside the writer (PASSIVE: never blocks it)."""
-        if self._checkpointer is None:
-            return
+    async def _checkpoint_step(self, writes: int) -> None:
+        """Keep the WAL short without stalling commits.
+
+        Every ``CHECKPOINT_EVERY`` writes a PASSIVE checkpoint starts on the second connection
+        and copies the WAL into the database file while commits go on. It cannot finish on its
+        own (commits keep adding frames), so once it is done the writer, between two batches
+        and after acknowledging them, checkpoints the few frames added meanwhile; the next
+        commit then starts the WAL afresh.
+        """
+        self._since_checkpoint += writes
+        task = self._bulk_checkpoint
         try:
-            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            if task is not None and task.done():
+                self._bulk_checkpoint = None
+                task.result()
+                # fetchall: a pragma's unread row would keep its statement open and fail the
+                # next COMMIT ("SQL statements in progress").
+                await self.run(lambda c: c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall())
+            elif task is None and self._since_checkpoint >= CHECKPOINT_EVERY:
+                self._since_checkpoint = 0
+                if self._checkpointer is not None:
+                    self._bulk_checkpoint = asyncio.create_task(
+                        self._checkpointer.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+                    )
         except Exception:  # a missed checkpoint is caught up by the next one
             log.exception("WAL checkpoint failed")
 
