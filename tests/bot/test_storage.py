@@ -143,3 +143,43 @@ async def test_the_log_refuses_a_skipped_or_repeated_move(tmp_path: Path) -> Non
         assert [a.move_number for a in actions] == [1, 2]
     finally:
         await db.close()
+
+
+async def test_the_wal_stays_bounded_while_writes_go_on(tmp_path: Path, monkeypatch) -> None:
+    from bot.storage import db as db_module
+
+    monkeypatch.setattr(db_module, "CHECKPOINT_EVERY", 100)
+    db = Database(tmp_path / "wal.db")
+    await db.open()
+    try:
+        ids = [await db.write(lambda c, n=n: new_table(c, n)) for n in range(20)]
+        snapshot = "x" * 3000  # about one page per snapshot
+        for move in range(1, 101):
+            await asyncio.gather(
+                *(
+                    db.write(
+                        lambda c, t=t, m=move: repo.record_action(
+                            c,
+                            t,
+                            move_number=m,
+                            seat=0,
+                            action="pass",
+                            source="player",
+                            user_id=1,
+                            at=1.0,
+                            snapshot=snapshot + str(m),
+                            hands=0,
+                            deadlines={},
+                        )
+                    )
+                    for t in ids
+                )
+            )
+        # Frames in the WAL since it last started afresh: 2,000 writes of a page or more would
+        # leave over 2,000 without checkpoints.
+        frames = await db.run(lambda c: c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone())
+        assert frames[1] < 1000
+        rows = await db.run(lambda c: c.execute("SELECT sum(move_number) FROM tables").fetchone())
+        assert rows[0] == 20 * 100
+    finally:
+        await db.close()
