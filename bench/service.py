@@ -18,6 +18,9 @@ Phases, in one run:
 3. ``paced``: each player thinks an exponential time (mean ``--think`` seconds, as people do)
    before acting. Latency p50/p99 is what a player sees per action at that load.
 
+``hop`` is an empty round trip to aiosqlite's thread: every acknowledgement needs one, and its
+tail grows with the machine's load (a busy CPU delays waking the threads), and so does p99.
+
 Figures depend on the machine and on what else runs on it (the load average is printed).
 """
 
@@ -39,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from bot.service import TableError, TableService  # noqa: E402
-from bot.storage.db import configure  # noqa: E402
+from bot.storage.db import Database, configure  # noqa: E402
 from bot.storage.migrations import migrate  # noqa: E402
 
 OPTIONS = {"timer": "off", "end": "rounds", "rounds": 3}
@@ -96,6 +99,21 @@ def ceiling(path: Path, tables: int, seconds: float) -> float:
     elapsed = time.perf_counter() - start
     conn.close()
     return done / elapsed
+
+
+async def hops(path: Path, count: int = 2000) -> list[float]:
+    """Round trips to aiosqlite's thread doing nothing: the floor under every acknowledgement
+    (and a gauge of how busy the machine's CPUs are)."""
+    db = Database(path)
+    await db.open()
+    times = []
+    for _ in range(count):
+        begin = time.perf_counter()
+        await db.run(lambda conn: None)
+        times.append(time.perf_counter() - begin)
+        await asyncio.sleep(0.0002)
+    await db.close()
+    return times
 
 
 # -- 2./3. the service ----------------------------------------------------------------------------
@@ -200,6 +218,12 @@ def main(argv: list[str] | None = None) -> int:
     raw = ceiling(folder / "ceiling.db", args.tables, min(args.seconds, 5.0))
     print(f"ceiling   plain sqlite3, one tx per action (read+write snapshot, log row): "
           f"{raw:,.0f} tx/s")  # fmt: skip
+
+    hop = asyncio.run(hops(folder / "hops.db"))
+    print(
+        f"hop       aiosqlite round trip, no SQL: p50 {percentile(hop, 0.5) * 1e3:.2f} ms"
+        f" p99 {percentile(hop, 0.99) * 1e3:.2f} ms"
+    )
 
     rate, stats = asyncio.run(
         run_service(folder / "saturated.db", args.tables, args.seconds, 0, args.tuned)
