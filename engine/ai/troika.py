@@ -281,6 +281,8 @@ def _cards(codes: list[str]) -> list[int]:
 
 
 class TroikaNormal(SeededPlayer):
+    bid_confidence = BID_CONFIDENCE
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__("troika", seed)
 
@@ -322,7 +324,7 @@ class TroikaNormal(SeededPlayer):
         # duplicate matches of ``normal`` against itself showed bidding only near-sure
         # contracts wins most (0.5: 41%, 0.85: 55%, 0.95+: 59% against bidding at 0.85).
         # Outbid the partner only when surer still: his contract is ours too.
-        needed = BID_CONFIDENCE + (0.04 if view.get("high_bidder") == partner else 0.0)
+        needed = self.bid_confidence + (0.04 if view.get("high_bidder") == partner else 0.0)
         best: tuple[float, str] | None = None
         for bid, action in bids:
             number, kind = B.number_of(bid), B.kind_of(bid)
