@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.leaderboard import GuildRules
 from bot.render import embeds
 from bot.service import NoTable, NotAtTable, NotHost, TableStatus
 from cogs.common import channel_id, display_name, guild_id, ok, service_of
@@ -26,6 +27,9 @@ async def open_table(
     interaction: discord.Interaction, game: str, preset: str | None, options: dict[str, Any]
 ) -> None:
     service = service_of(interaction)
+    preset, options = await GuildRules(service.db).for_new_table(
+        guild_id(interaction), channel_id(interaction), game, preset, options
+    )  # the guild's allowed channels and defaults (/admin channels, /admin defaults)
     table = await service.open_table(
         channel_id(interaction),
         guild_id(interaction),

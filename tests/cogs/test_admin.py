@@ -183,6 +183,14 @@ async def test_admin_channels_limits_where_tables_open(world: World) -> None:
     assert "everywhere" in await admin(world, ada, "admin channels", action="everywhere")
     opened = await world.slash(world.members[1], "new troggu")
     assert "You opened" in opened.response.content
+    await world.slash(world.members[1], "abandon")
+
+    # Disallowing one channel while tables may open everywhere lists all the others.
+    shown = await admin(world, ada, "admin channels", action="remove")
+    assert f"<#{games.id}>" in shown and f"<#{world.channel.id}>" not in shown
+    refused = await world.slash(world.members[0], "new troggu")
+    assert refused.ephemeral and "can't be opened here" in refused.response.content
+    assert refusals(world, ChannelNotAllowed) == 2
 
 
 async def test_admin_defaults_apply_to_new_tables(world: World) -> None:
@@ -202,7 +210,7 @@ async def test_admin_defaults_apply_to_new_tables(world: World) -> None:
     await world.slash(world.members[0], "abandon")
 
     # What the host types wins over the guild's defaults.
-    await world.slash(world.members[0], "new troika", timer=120, kitty="off")
+    await world.slash(world.members[0], "new troika", timer="120", kitty="off")
     table = world.table()
     assert table is not None and table.options["timer"] == 120 and table.options["kitty"] is False
     await world.slash(world.members[0], "abandon")
