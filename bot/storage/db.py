@@ -64,11 +64,11 @@ class Database:
     async def open(self) -> None:
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self._conn = await _connect(self.path)
         await self.run(configure)
         await self.run(migrate)
         await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0").fetchall())
-        self._checkpointer = await aiosqlite.connect(self.path, isolation_level=None)
+        self._checkpointer = await _connect(self.path)
         await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
         self._wakeup = asyncio.Event()
         self._closing = False
@@ -176,6 +176,15 @@ class Database:
                     )
         except Exception:  # a missed checkpoint is caught up by the next one
             log.exception("WAL checkpoint failed")
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    """An aiosqlite connection whose thread does not keep the process alive: a service that
+    was never closed must not hang the interpreter's exit (SQLite's journal makes a killed
+    thread as safe as a killed process)."""
+    conn = aiosqlite.connect(path, isolation_level=None)
+    conn._thread.daemon = True  # set before the thread starts (on await)
+    return await conn
 
 
 def _commit_batch(conn: sqlite3.Connection, *, writes: list[Write]) -> list[tuple[bool, Any]]:
