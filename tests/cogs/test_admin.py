@@ -262,3 +262,11 @@ async def test_forget_waits_until_the_member_leaves_his_table(world: World) -> N
     await world.open("troggu", humans=3)
     answer = await admin(world, ada, "admin forget", member=world.members[1])
     assert "sits at a table" in answer and "/admin end" in answer
+
+
+async def test_admin_defaults_offers_the_chosen_games_presets(world: World) -> None:
+    ada = make_admin(world)
+    choices = await ada.autocomplete(world.channel, "admin defaults", "preset", "", game="troika")
+    assert [c["value"] for c in choices] == ["standard", "saskatchewan", "online", "none"]
+    choices = await ada.autocomplete(world.channel, "admin defaults", "preset", "s", game="troggu")
+    assert [c["value"] for c in choices] == ["standard"]
