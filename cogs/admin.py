@@ -234,8 +234,7 @@ class Admin(commands.Cog):
         table = self.service.get_table(target)
         if table is None or table.guild_id != interaction.guild_id:
             raise NoTable(f"There is no table in <#{target}>.")
-        # The service ends a table at once only for its host: act for him (see the report).
-        await self.service.abandon(target, table.host_id)
+        await self.service.force_end(target, interaction.user.id, "a server admin ended it")
         if table.status is TableStatus.PLAYING:
             text = f"The {table.title} game in <#{target}> is ended and recorded as abandoned."
         else:

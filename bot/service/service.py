@@ -363,7 +363,7 @@ class TableService:
             return table.public()
 
     async def add_ai(
-        self, channel_id: int, user_id: int, level: str = "easy", seat: int | None = None
+        self, channel_id: int, user_id: int, level: str = "normal", seat: int | None = None
     ) -> Table:
         """Host seats an AI of ``level`` (engine.ai.LEVELS) in the lobby."""
         key = str(level).strip().lower()
@@ -528,6 +528,15 @@ class TableService:
             )
             await self._announce(channel_id, events)
             return result
+
+    async def force_end(self, channel_id: int, by_user_id: int, reason: str) -> Table:
+        """End the channel's table at once, recorded as abandoned (a server admin's decision:
+        the caller checks the permission). ``reason`` is told to the table."""
+        async with self._lock(channel_id):
+            table = self._require(channel_id)
+            events = await self._end(table, TableStatus.ABANDONED, None, reason, by=by_user_id)
+            await self._announce(channel_id, events)
+            return table.public()
 
     async def abandon(self, channel_id: int, user_id: int) -> AbandonResult:
         """The host abandons at once; a seated human's call is a vote (a majority of the seated

@@ -447,6 +447,23 @@ async def test_a_majority_of_the_seated_humans_abandons(service, recorder):
     assert len(recorder.of_type(AbandonVoted)) == 4
 
 
+async def test_force_end_by_an_admin_records_the_game_as_abandoned(service, recorder, db_path):
+    await troika_four_humans(service)
+    table = await service.force_end(CH, EVE, "a server admin ended it")
+    assert table.status is TableStatus.ABANDONED and service.get_table(CH) is None
+    told = recorder.of_type(TableAbandoned)[-1]
+    assert (told.by_user_id, told.reason) == (EVE, "a server admin ended it")
+    assert stored(db_path, "SELECT status, winners FROM results") == [("abandoned", None)]
+    with pytest.raises(NoTable):
+        await service.force_end(CH, EVE, "again")
+
+
+async def test_add_ai_defaults_to_the_normal_level(service):
+    await service.open_table(CH, None, HOST, "Ann", "troika")
+    table = await service.add_ai(CH, HOST)
+    assert [s.ai_level for s in table.seats if not s.is_human] == ["normal"]
+
+
 async def test_a_spectator_cannot_abandon(service):
     await troika_four_humans(service)
     with pytest.raises(NotAtTable):
