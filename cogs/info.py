@@ -23,15 +23,13 @@ HELP = """\
 `/bid`, `/pass`, `/trump`, `/call`, `/discard`, `/play`, and for TroiKuntza `/take`, `/draw`,
 `/mayi`, `/meld`, `/layoff`. The lists offer your legal moves.
 **Stop:** `/abandon` (the host at once; players vote).
+**Rankings:** `/leaderboard [game] [sort]`, `/stats [member]`. Server admins (Manage Server)
+run seasons, defaults and allowed channels with `/admin`.
 A player who runs out of time has his move made by the AI."""
 
 
 def rules_text(game: str, options: dict[str, object] | None = None) -> str:
-    cls = CLASSES[game]
-    summary = getattr(cls, "rules_summary", None)
-    if summary is None:
-        return cls.spec.summary or cls.spec.title
-    return str(summary(options))
+    return str(CLASSES[game].rules_summary(options))
 
 
 class Info(commands.Cog):

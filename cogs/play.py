@@ -1,7 +1,7 @@
 """Playing: /table, /hand, /score and the move commands.
 
 A move command only turns into the engine's action words (``/bid 7 no`` -> ``bid 7 no``,
-``/play 5H`` -> ``play 5h``) and hands them to the service, which checks everything; its refusal
+``/play 10H`` -> ``play 10h``) and hands them to the service, which checks everything; its refusal
 is the answer. Autocomplete offers exactly the user's legal actions from the service.
 """
 
@@ -188,7 +188,7 @@ class Play(commands.Cog):
         await act(interaction, "discard", card)
 
     @app_commands.command(name="play", description="Play a card")
-    @app_commands.describe(card="The card to play, e.g. 5H, 10S, K-CU")
+    @app_commands.describe(card="The card to play, e.g. AH, 10S, K-CU")
     @app_commands.autocomplete(card=completer("play"))
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         await act(interaction, "play", card)

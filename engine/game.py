@@ -59,6 +59,11 @@ class Game(ABC):
     def from_state(cls, state: dict[str, Any]) -> Game:
         return cls(state)
 
+    @classmethod
+    def rules_summary(cls, options: dict[str, Any] | None = None) -> str:
+        """A readable summary of the rules with these options (the bot's `/rules`)."""
+        return cls.spec.summary or cls.spec.title
+
     # -- the API ------------------------------------------------------------------------------
     @property
     def name(self) -> str:

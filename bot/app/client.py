@@ -74,6 +74,8 @@ class TroikaBot(commands.AutoShardedBot):
             tree_cls=TroikaTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Tables live in server channels: no command is offered in DMs.
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
         )
         self.settings = settings
         self._service = service

@@ -89,6 +89,11 @@ def test_default_intents_only() -> None:
     assert not client.intents.message_content and not client.intents.members
 
 
+def test_commands_are_offered_in_servers_only() -> None:
+    contexts = TroikaBot(_settings(Path("/nonexistent"), "x")).tree.allowed_contexts
+    assert contexts.guild and not contexts.dm_channel and not contexts.private_channel
+
+
 def test_the_token_never_reaches_the_logs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
