@@ -23,10 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.render.embeds import table_embed
+from bot.render.narrate import narrate
 from bot.service import (
     ActionApplied,
     GameOver,
     HandEnded,
+    Table,
     TableAbandoned,
     TableError,
     TableEvent,
@@ -40,7 +43,6 @@ from engine.ai import LEVELS
 ME = -1  # the terminal player's user id
 GAME_ORDER = ("troika", "troeven", "troggu", "troikuntza")
 COMMANDS = "hand, table, help, quit"
-_VIEW_SKIP = {"game", "seat", "players", "options", "hand", "to_act", "dealer_draw"}
 
 
 def channel_for(game: str) -> int:
@@ -114,32 +116,20 @@ class Printer:
 
     def tell(self, event: Mapping[str, Any]) -> str | None:
         public = {k: v for k, v in event.items() if k != "private_to"}
-        try:  # the Discord renderer's narration, when it is there
-            from bot.render.narrate import narrate
-
-            text = narrate(public, self.names)
-        except Exception:
-            text = generic(public, self.name)
+        text = narrate(public, self.names)
         if text and event.get("private_to") is not None:
             text += "  (only you see this)"
         return text
 
 
-def generic(event: Mapping[str, Any], name: Any) -> str:
-    details = [f"{k} {v}" for k, v in event.items() if k not in {"type", "seat"}]
-    who = f"{name(event['seat'])}: " if event.get("seat") is not None else ""
-    return f"{who}{str(event.get('type', '')).replace('_', ' ')} " + ", ".join(details)
-
-
-def show_view(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    lines = []
-    for key, value in view.items():
-        if key in _VIEW_SKIP or value in (None, [], {}):
-            continue
-        lines.append(f"  {key.replace('_', ' ')}: {value}")
-    if view.get("hand") is not None:
-        lines.append(f"  your hand: {' '.join(view['hand'])}")
-    return lines
+def show_table(table: Table, view: Mapping[str, Any]) -> list[str]:
+    """The public table message, as plain text (the same rendering as in Discord)."""
+    embed = table_embed(table, view)
+    lines = [embed.title or "", embed.description or ""]
+    for field in embed.fields:
+        lines.append(f"{field.name}:")
+        lines.extend(f"  {line}" for line in str(field.value).splitlines())
+    return [line.replace("**", "") for line in lines if line]
 
 
 async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
@@ -226,11 +216,10 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
             continue
         if word in {"hand", "table"}:
             view = service.view(channel, ME).game or {}
-            names = [s.name for s in table.seats]
             if word == "hand":
                 print(f"Your hand: {' '.join(view.get('hand', []))}", file=out)
             else:
-                print("\n".join(show_view(view, names)), file=out)
+                print("\n".join(show_table(table, view)), file=out)
             continue
         try:
             await service.act(channel, ME, line)

@@ -75,7 +75,7 @@ def test_help_hand_and_table_words(tmp_path: Path) -> None:
     assert code == 0
     assert "Commands: hand, table, help, quit" in text
     assert re.search(r"Your hand: (\S+ ){7}\S+", text)  # eight cards
-    assert "phase: bidding" in text
+    assert "Troika — hand 1" in text and "Players:" in text and "Scores:" in text
     assert "Saved." in text
 
 
