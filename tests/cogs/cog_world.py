@@ -130,7 +130,12 @@ class World:
         return "\n".join(self.public_payloads())
 
     async def restart(self) -> None:
+        old = self.env.bot
         await self.env.restart_bot(self.factory(self.settings))
+        # SimCord detaches the old bot without closing it. Stop its service (timers, database
+        # thread) as the old process's death would, so it cannot touch the tables any more.
+        assert self.env.bot is not old
+        await old.service.close()
 
     # -- setting up -------------------------------------------------------------------------
     async def open(self, game: str, humans: int, ais: int = 0, **options: Any) -> Table:
