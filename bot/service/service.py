@@ -55,6 +55,7 @@ from bot.service.errors import (
     UnknownGame,
     WrongPhase,
 )
+from bot.service.gc_tuning import tune_gc
 from bot.service.listeners import (
     AbandonVoted,
     ActionApplied,
@@ -151,6 +152,8 @@ class TableService:
                 log.exception("table %s (channel %s) could not be loaded", row.id, row.channel_id)
                 continue
             self._tables[table.channel_id] = table
+        # The loaded games leave the collector's scans (see gc_tuning: GC pauses made the p99).
+        tune_gc()
         self._started = True
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
