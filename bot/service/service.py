@@ -495,11 +495,7 @@ class TableService:
                     deadlines=stored,
                 )
 
-            try:
-                await self._commit(write)
-            except BaseException:
-                table.restore(saved)
-                raise
+            await self._commit_or_restore(table, saved, write)
             table.status = TableStatus.PLAYING
             table.seed, table.game, table.snapshot = seed, game, snapshot
             table.started_at, table.move_number, table.deadlines = now, 0, deadlines
@@ -877,11 +873,7 @@ class TableService:
             repo.update_deadlines(conn, table_id, deadlines)
             repo.update_lobby(conn, table_id, **fields)
 
-        try:
-            await self._commit(write)
-        except BaseException:
-            table.restore(saved)
-            raise
+        await self._commit_or_restore(table, saved, write)
         public = table.public()
         events: list[TableEvent] = [
             PlayerKicked(public, replaced, kicked_by)
@@ -915,11 +907,7 @@ class TableService:
                 conn, table_id, status=status.value, ended_at=now, result=result, record=played
             )
 
-        try:
-            await self._commit(write)
-        except BaseException:
-            table.restore(saved)
-            raise
+        await self._commit_or_restore(table, saved, write)
         table.status, table.ended_at, table.result = status, now, result
         table.deadlines, table.window_deadline = {}, None
         self._forget(table)
@@ -941,13 +929,20 @@ class TableService:
             repo.replace_seats(conn, table_id, rows)
             repo.update_lobby(conn, table_id, **fields)
 
+        await self._commit_or_restore(table, saved, write)
+
+    # -- internals: plumbing ------------------------------------------------------------------
+    async def _commit_or_restore(
+        self, table: LiveTable, saved: dict[str, Any], write: Callable[[Any], Any]
+    ) -> None:
+        """Commit ``write``; if it fails, put ``table`` back as ``saved`` (memory never
+        disagrees with the disk)."""
         try:
             await self._commit(write)
         except BaseException:
             table.restore(saved)
             raise
 
-    # -- internals: plumbing ------------------------------------------------------------------
     async def _commit(self, write: Callable[[Any], Any]) -> Any:
         """Group-commit ``write``; a cancelled caller still waits for the outcome, so memory
         never disagrees with the disk."""
