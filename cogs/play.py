@@ -139,7 +139,7 @@ class Play(commands.Cog):
         message = await interaction.original_response()
         hand = None
         if table.status is TableStatus.PLAYING:
-            hand = (service.view(channel, 0).game or {}).get("hand_number")
+            hand = (service.public_view(channel) or {}).get("hand_number")
         publisher.adopt(channel, table, message.id, hand)
 
     @app_commands.command(name="hand", description="Your hand and your moves (only you see it)")
@@ -153,7 +153,7 @@ class Play(commands.Cog):
         table = service.get_table(channel)
         if table is None:
             raise NoTable()
-        view = service.view(channel, 0).game if table.status is TableStatus.PLAYING else None
+        view = service.public_view(channel) if table.status is TableStatus.PLAYING else None
         await interaction.response.send_message(
             embed=embeds.scores_embed(table, view), ephemeral=True
         )

@@ -54,8 +54,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IMAGE_NAME = "table.png"
-#: Spectator user id for ``service.view``: no Discord user has id 0.
-SPECTATOR = 0
 _FOOTER = re.compile(r"Table #(?P<table>\d+) · hand (?P<hand>\S+)")
 
 
@@ -249,10 +247,7 @@ class TablePublisher:
             log.exception("could not update the table message in channel %d", channel_id)
 
     def _public_view(self, channel_id: int) -> Mapping[str, Any] | None:
-        try:
-            return self.service.view(channel_id, SPECTATOR).game
-        except Exception:  # no table any more
-            return None
+        return self.service.public_view(channel_id)
 
     def _channel(self, channel_id: int) -> Messageable:
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)  # type: ignore[return-value]

@@ -278,6 +278,31 @@ def details_block(view: Mapping[str, Any], names: Sequence[str] = ()) -> str:
     return "\n".join(lines)
 
 
+def _add_contract_and_trick(
+    embed: discord.Embed, view: Mapping[str, Any], names: Sequence[str]
+) -> None:
+    """The contract and the cards on the table: shown on the table message and the hand."""
+    contract = contract_line(view, names)
+    if contract:
+        embed.add_field(name="Contract", value=_clip(contract), inline=False)
+    trick = trick_cards(view.get("trick"), view.get("leader"), len(names))
+    if trick:
+        shown = "  ".join(f"{seat_name(names, s)} {pretty(c)}" for s, c in trick)
+        embed.add_field(name="On the table", value=_clip(shown), inline=False)
+
+
+def _add_melds_and_details(
+    embed: discord.Embed, view: Mapping[str, Any], names: Sequence[str]
+) -> None:
+    """TroiKuntza's melds and the remaining table details."""
+    melds = melds_block(view, names)
+    if melds:
+        embed.add_field(name="Melds", value=_clip(melds), inline=False)
+    details = "\n".join(x for x in (mayi_line(view, names), details_block(view, names)) if x)
+    if details:
+        embed.add_field(name="Table", value=_clip(details), inline=False)
+
+
 def table_embed(
     table: Table,
     view: Mapping[str, Any] | None,
@@ -297,13 +322,7 @@ def table_embed(
     title = f"{table.title}" + (f" — hand {hand}" if hand else "")
     description = final or ("" if over or gone else turn_line(table, names, table.to_act))
     embed = discord.Embed(title=title, description=description or None, color=color)
-    contract = contract_line(view, names)
-    if contract:
-        embed.add_field(name="Contract", value=_clip(contract), inline=False)
-    trick = trick_cards(view.get("trick"), view.get("leader"), len(names))
-    if trick:
-        shown = "  ".join(f"{seat_name(names, s)} {pretty(c)}" for s, c in trick)
-        embed.add_field(name="On the table", value=_clip(shown), inline=False)
+    _add_contract_and_trick(embed, view, names)
     last = view.get("last_trick")
     if last:
         cards = trick_cards(last)
@@ -320,12 +339,7 @@ def table_embed(
             f"{label}: **{s}**" for label, s in zip(labels, scores, strict=False)
         )
         embed.add_field(name="Scores", value=_clip(score_text), inline=True)
-    melds = melds_block(view, names)
-    if melds:
-        embed.add_field(name="Melds", value=_clip(melds), inline=False)
-    details = "\n".join(x for x in (mayi_line(view, names), details_block(view, names)) if x)
-    if details:
-        embed.add_field(name="Table", value=_clip(details), inline=False)
+    _add_melds_and_details(embed, view, names)
     if lines:
         embed.add_field(name="Latest", value=_clip("\n".join(lines[-8:]), 1024), inline=False)
     if image_name:
@@ -346,19 +360,8 @@ def hand_embed(
         description=pretty_list(hand, empty="(no cards)"),
         color=COLOR_PLAY,
     )
-    contract = contract_line(view, names)
-    if contract:
-        embed.add_field(name="Contract", value=_clip(contract), inline=False)
-    trick = trick_cards(view.get("trick"), view.get("leader"), len(names))
-    if trick:
-        shown = "  ".join(f"{seat_name(names, s)} {pretty(c)}" for s, c in trick)
-        embed.add_field(name="On the table", value=_clip(shown), inline=False)
-    melds = melds_block(view, names)
-    if melds:
-        embed.add_field(name="Melds", value=_clip(melds), inline=False)
-    extra = "\n".join(x for x in (mayi_line(view, names), details_block(view, names)) if x)
-    if extra:
-        embed.add_field(name="Table", value=_clip(extra), inline=False)
+    _add_contract_and_trick(embed, view, names)
+    _add_melds_and_details(embed, view, names)
     if legal:
         moves = ", ".join(f"`{pretty_action(a)}`" for a in legal)
         embed.add_field(name="Your move", value=_clip(moves),

@@ -217,6 +217,11 @@ class TableService:
             deadline=None if index is None else table.deadlines.get(index),
         )
 
+    def public_view(self, channel_id: int) -> dict[str, Any] | None:
+        """What a spectator sees of the game (None in the lobby or with no table here)."""
+        table = self._tables.get(channel_id)
+        return None if table is None or table.game is None else table.game.view(None)
+
     def legal_actions(self, channel_id: int, user_id: int) -> list[str]:
         """What the user may do now (buttons, autocomplete); [] if not his turn / not seated."""
         table = self._tables.get(channel_id)

@@ -458,6 +458,17 @@ async def test_force_end_by_an_admin_records_the_game_as_abandoned(service, reco
         await service.force_end(CH, EVE, "again")
 
 
+async def test_public_view_is_the_spectator_view_and_none_without_a_game(service):
+    assert service.public_view(CH) is None
+    await service.open_table(CH, None, HOST, "Ann", "troika")
+    assert service.public_view(CH) is None  # a lobby has no game yet
+    await service.abandon(CH, HOST)
+    await troika_four_humans(service)
+    view = service.public_view(CH)
+    assert view is not None and view["seat"] is None and "hand" not in view
+    assert view == service.view(CH, EVE).game
+
+
 async def test_add_ai_defaults_to_the_normal_level(service):
     await service.open_table(CH, None, HOST, "Ann", "troika")
     table = await service.add_ai(CH, HOST)

@@ -160,10 +160,13 @@ async def test_the_check_catches_a_hand_shown_in_public(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The privacy check is not vacuous: render the host's own view in public and it fails."""
-    from bot.app import publisher
     from bot.render import embeds
+    from bot.service import TableService
 
-    monkeypatch.setattr(publisher, "SPECTATOR", world.members[0].id)
+    host = world.members[0].id
+    monkeypatch.setattr(
+        TableService, "public_view", lambda self, channel: self.view(channel, host).game
+    )
     monkeypatch.setattr(embeds, "_HANDLED", embeds._HANDLED - {"hand"})
     await world.open("troika", humans=4)
     with pytest.raises(AssertionError, match="of a hand is public"):
