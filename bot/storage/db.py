@@ -36,6 +36,9 @@ MAX_BATCH = 512
 #: Writes between two WAL checkpoints. SQLite's automatic checkpoint would run inside a commit,
 #: delaying every write of that batch by several ms; see ``Database._checkpoint_step``.
 CHECKPOINT_EVERY = 1000
+#: Checkpoint passes on the second connection before the writer copies the rest itself (a
+#: writer that never pauses would otherwise never let the WAL start afresh).
+MAX_PASSES = 32
 
 
 def configure(conn: sqlite3.Connection) -> None:
@@ -60,6 +63,8 @@ class Database:
         # The bulk of each WAL checkpoint runs on a second connection (its own thread).
         self._checkpointer: aiosqlite.Connection | None = None
         self._bulk_checkpoint: asyncio.Task[Any] | None = None
+        self._passes = 0
+        self._pass_frames = 0  # the WAL's length when the previous pass began
 
     async def open(self) -> None:
         if str(self.path) != ":memory:":
@@ -154,28 +159,43 @@ class Database:
         """Keep the WAL short without stalling commits.
 
         Every ``CHECKPOINT_EVERY`` writes a PASSIVE checkpoint starts on the second connection
-        and copies the WAL into the database file while commits go on. It cannot finish on its
-        own (commits keep adding frames), so once it is done the writer, between two batches
-        and after acknowledging them, checkpoints the few frames added meanwhile; the next
-        commit then starts the WAL afresh.
+        and copies the WAL into the database file while commits go on. The next commit starts
+        the WAL afresh only if nothing is left to copy when it begins, and commits keep adding
+        frames during a pass; so passes go on over the frames added meanwhile, each shorter than
+        the last, until one ends with no commit during it (the WAL is then seen to have
+        restarted). Only if ``MAX_PASSES`` passes do not get there does the writer, between two
+        batches and after acknowledging them, copy the short remainder itself: copying frames
+        holds back every queued write (~20 us a frame, measured), so the writer must not be the
+        one copying the frames committed during a long first pass.
         """
         self._since_checkpoint += writes
         task = self._bulk_checkpoint
         try:
             if task is not None and task.done():
                 self._bulk_checkpoint = None
-                task.result()
-                # fetchall: a pragma's unread row would keep its statement open and fail the
-                # next COMMIT ("SQL statements in progress").
-                await self.run(lambda c: c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall())
+                (_, frames, _), *_ = task.result()  # frames: the WAL's length when it began
+                restarted = frames < self._pass_frames
+                self._passes += 1
+                if not restarted and self._passes < MAX_PASSES:
+                    self._pass_frames = frames
+                    self._start_pass()
+                    return
+                self._passes = self._pass_frames = 0
+                if not restarted:
+                    # fetchall: a pragma's unread row would keep its statement open and fail
+                    # the next COMMIT ("SQL statements in progress").
+                    await self.run(lambda c: c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall())
             elif task is None and self._since_checkpoint >= CHECKPOINT_EVERY:
                 self._since_checkpoint = 0
-                if self._checkpointer is not None:
-                    self._bulk_checkpoint = asyncio.create_task(
-                        self._checkpointer.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
-                    )
+                self._start_pass()
         except Exception:  # a missed checkpoint is caught up by the next one
             log.exception("WAL checkpoint failed")
+
+    def _start_pass(self) -> None:
+        if self._checkpointer is not None:
+            self._bulk_checkpoint = asyncio.create_task(
+                self._checkpointer.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+            )
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:
