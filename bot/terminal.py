@@ -24,7 +24,7 @@ from typing import Any
 
 import engine
 from bot.render.embeds import table_embed
-from bot.render.narrate import narrate
+from bot.render.narrate import narrate, seat_name
 from bot.service import (
     ActionApplied,
     GameOver,
@@ -99,7 +99,7 @@ class Printer:
             lines = [self.tell(e.data) for e in event.events if e.visible_to(0)]
             lines = [line for line in lines if line]
             if not lines:
-                lines = [f"{self.name(event.seat)}: {event.action}"]
+                lines = [f"{seat_name(self.names, event.seat)}: {event.action}"]
             if event.source.value == "timeout":
                 lines[0] += "  (time was up: the AI moved)"
             for line in lines:
@@ -108,11 +108,6 @@ class Printer:
             return  # told by the engine's own events above
         elif isinstance(event, TableAbandoned):
             self.say(f"The table was abandoned ({event.reason}).")
-
-    def name(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return self.names[seat]
-        return "someone" if seat is None else f"seat {seat}"
 
     def tell(self, event: Mapping[str, Any]) -> str | None:
         public = {k: v for k, v in event.items() if k != "private_to"}
@@ -174,7 +169,7 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
                     await service.abandon(channel, ME)
                 return 2
             names = ", ".join(s.name for s in table.seats)
-            print(f"{spec.title}: {names}. You are seat 0. Type `help`.", file=out)
+            print(f"{spec.title}: {names}. You are seat 1. Type `help`.", file=out)
         printer.names = [s.name for s in service.get_table(channel).seats]  # type: ignore[union-attr]
         return await loop(service, channel, read, out)
     finally:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.render.cards import pretty, pretty_action, pretty_list, pretty_suit
+from bot.service import seat_label
 
 Names = Sequence[str]
 
@@ -22,7 +23,7 @@ QUIET = frozenset({"turn", "deal_complete", "phase"})
 def seat_name(names: Names, seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return "someone" if seat is None else f"seat {seat}"
+    return "someone" if seat is None else seat_label(seat)
 
 
 def scores_text(scores: Sequence[Any], labels: Sequence[str]) -> str:

@@ -64,10 +64,12 @@ from bot.service.models import (
     Table,
     TableStatus,
     TableView,
+    seat_label,
 )
 from bot.service.service import TableService
 
 __all__ = [
+    "seat_label",
     "AbandonResult",
     "AbandonVoted",
     "ActResult",

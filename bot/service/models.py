@@ -12,6 +12,11 @@ from enum import StrEnum
 from typing import Any
 
 
+def seat_label(index: int) -> str:
+    """A seat as players read it: they count seats from 1 (the engine and storage from 0)."""
+    return f"seat {index + 1}"
+
+
 class TableStatus(StrEnum):
     """lobby -> playing -> finished; lobby or playing -> abandoned."""
 
@@ -109,7 +114,7 @@ class Table:
 
     def name_of(self, index: int) -> str:
         seat = self.seat(index)
-        return seat.name if seat else f"seat {index}"
+        return seat.name if seat else seat_label(index)
 
     @property
     def humans(self) -> tuple[Seat, ...]:

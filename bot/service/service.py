@@ -85,6 +85,7 @@ from bot.service.models import (
     Table,
     TableStatus,
     TableView,
+    seat_label,
 )
 from bot.service.tables import LiveTable, team_of
 from bot.storage import repository as repo
@@ -404,7 +405,7 @@ class TableService:
             self._require_host(table, host_id, "kick a player")
             target = table.seats.get(seat)
             if target is None:
-                raise NotAtTable(f"Nobody sits at seat {seat}.")
+                raise NotAtTable(f"Nobody sits at {seat_label(seat)}.")
             if target.user_id == host_id:
                 raise NotHost("You cannot kick yourself; leave the table instead.")
             if table.status is TableStatus.LOBBY:
@@ -694,7 +695,8 @@ class TableService:
         return list(table.game.legal_actions(seat))
 
     def _not_your_turn(self, table: LiveTable) -> str:
-        waiting = [table.seats[s].name if s in table.seats else f"seat {s}" for s in table.to_act()]
+        seats = table.seats
+        waiting = [seats[s].name if s in seats else seat_label(s) for s in table.to_act()]
         return f"It is not your turn: waiting for {', '.join(waiting) or 'nobody'}."
 
     # -- internals: the driver (AI seats and timeouts) ------------------------------------------
@@ -991,9 +993,9 @@ class TableService:
         size = table.spec.max_players
         if seat is not None:
             if not 0 <= seat < size:
-                raise TableFull(f"There is no seat {seat}: seats are 0 to {size - 1}.")
+                raise TableFull(f"There is no {seat_label(seat)}: seats are 1 to {size}.")
             if seat in table.seats:
-                raise TableFull(f"Seat {seat} is taken by {table.seats[seat].name}.")
+                raise TableFull(f"The {seat_label(seat)} is taken by {table.seats[seat].name}.")
             return seat
         candidates = [i for i in range(size) if i not in table.seats]
         if team is not None:

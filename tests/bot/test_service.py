@@ -144,7 +144,7 @@ async def test_join_errors_leave_the_table_unchanged(service):
         await service.join(CH, HOST, "Ann")
     with pytest.raises(TableFull, match="taken"):
         await service.join(CH, BOB, "Bob", seat=0)
-    with pytest.raises(TableFull, match="no seat 5"):
+    with pytest.raises(TableFull, match="no seat 6: seats are 1 to 2"):  # players count from 1
         await service.join(CH, BOB, "Bob", seat=5)
     await service.join(CH, BOB, "Bob")
     with pytest.raises(TableFull, match="full"):
@@ -195,7 +195,7 @@ async def test_kick_by_the_host_only(service, recorder):
     await service.add_ai(CH, HOST)
     with pytest.raises(NotHost):
         await service.kick(CH, BOB, 2)
-    with pytest.raises(NotAtTable):
+    with pytest.raises(NotAtTable, match="Nobody sits at seat 4"):  # players count from 1
         await service.kick(CH, HOST, 3)
     with pytest.raises(NotHost, match="yourself"):
         await service.kick(CH, HOST, 0)

@@ -59,7 +59,7 @@ def test_a_whole_game_can_be_played_in_the_terminal(tmp_path: Path, game: str) -
     argv = [game, "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "4", *SHORT[game]]
     code, text = autoplay(argv)
     assert code == 0
-    assert "You are seat 0" in text and "The game is over." in text
+    assert "You are seat 1" in text and "The game is over." in text
 
 
 def test_troikuntza_plays_in_the_terminal(tmp_path: Path) -> None:
@@ -92,7 +92,7 @@ def test_quit_saves_and_the_same_command_resumes(tmp_path: Path) -> None:
     code, second = run(argv, ["quit"])
     assert code == 0 and "Resuming your Troika game" in second
     _, third = run([*argv, "--new"], ["quit"])
-    assert "Resuming" not in third and "You are seat 0" in third
+    assert "Resuming" not in third and "You are seat 1" in third
 
 
 def test_unknown_game_and_bad_option(tmp_path: Path) -> None:

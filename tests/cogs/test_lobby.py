@@ -51,6 +51,21 @@ async def test_addbot_kick_and_leave(world: World) -> None:
     assert left.response.ephemeral and world.table().seat_of(bob.id) is None  # type: ignore[union-attr]
 
 
+async def test_seat_numbers_count_from_one_in_every_answer(world: World) -> None:
+    host, bob = world.members[0], world.members[1]
+    await world.slash(host, "new troika")
+    taken = await world.slash(bob, "join", seat=1)
+    assert taken.response.ephemeral and "seat 1 is taken by ann" in taken.response.content
+    missing = await world.slash(bob, "join", seat=6)
+    assert missing.response.ephemeral and "no seat 6: seats are 1 to 4" in missing.response.content
+    nobody = await world.slash(host, "kick", seat=3)
+    assert nobody.response.ephemeral and "Nobody sits at seat 3" in nobody.response.content
+    assert [s.user_id for s in world.table().seats] == [host.id]  # type: ignore[union-attr]
+    joined = await world.slash(bob, "join", seat=3)
+    assert "at seat 3" in joined.response.content
+    assert world.table().seat_of(bob.id).index == 2  # type: ignore[union-attr]
+
+
 async def test_leaving_during_play_hands_the_seat_to_the_ai(world: World) -> None:
     await world.open("troika", humans=4)
     left = await world.slash(world.members[3], "leave")
