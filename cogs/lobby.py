@@ -66,16 +66,21 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(
-        seat="The seat number you want (1 = the host's seat); any free one if empty"
+        seat="The seat number you want (1 = the host's seat); any free one if empty",
+        partner="Sit on this seated player's team (games with teams)",
     )
     async def join(
-        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10] | None = None
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 10] | None = None,
+        partner: discord.Member | None = None,
     ) -> None:
         table = await service_of(interaction).join(
             channel_id(interaction),
             interaction.user.id,
             display_name(interaction.user),
             seat=None if seat is None else seat - 1,
+            partner_id=None if partner is None else partner.id,
         )
         mine = table.seat_of(interaction.user.id)
         where = f" at seat {mine.index + 1}" if mine else ""

@@ -315,16 +315,25 @@ class TableService:
         name: str,
         seat: int | None = None,
         team: int | None = None,
+        partner_id: int | None = None,
     ) -> Table:
         """Take a seat in the lobby (the first free one, or the given seat / a seat of the
-        given team: Troika's teams are 0 = seats 0+2, 1 = seats 1+3).
-        Raises NoTable, WrongPhase, AlreadySeated, TableFull."""
+        given team: Troika's teams are 0 = seats 0+2, 1 = seats 1+3; ``partner_id``: a seat of
+        that seated user's team). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable,
+        TableFull."""
         async with self._lock(channel_id):
             table = self._require(channel_id)
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated("You already have a seat at this table.")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started; you can watch it.")
+            if partner_id is not None:
+                partner = table.seat_of(partner_id)
+                if partner is None:
+                    raise NotAtTable("The partner you chose has no seat at this table.")
+                if partner.team is None:
+                    raise TableFull(f"{table.spec.title} has no teams.")
+                team = partner.team
             index = self._free_seat(table, seat, team)
             team_no = team_of(table.game_name, index)
             new = Seat(index=index, name=name, user_id=user_id, team=team_no)
@@ -1003,7 +1012,7 @@ class TableService:
                 raise TableFull(f"{table.spec.title} has no teams.")
             candidates = [i for i in candidates if team_of(table.game_name, i) == team]
             if not candidates:
-                raise TableFull(f"Team {team} is full.")
+                raise TableFull("That team is full.")
         if not candidates:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]

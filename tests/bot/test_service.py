@@ -134,8 +134,29 @@ async def test_join_a_team_in_troika(service):
     await service.open_table(CH, None, HOST, "Ann", "troika")  # Ann: seat 0, team 0
     table = await service.join(CH, BOB, "Bob", team=0)
     assert table.seat_of(BOB).index == 2 and table.seat_of(BOB).team == 0
-    with pytest.raises(TableFull, match="Team 0 is full"):
+    with pytest.raises(TableFull, match="That team is full"):
         await service.join(CH, CAT, "Cat", team=0)
+
+
+async def test_join_as_a_players_partner(service):
+    await service.open_table(CH, None, HOST, "Ann", "troika")
+    table = await service.join(CH, BOB, "Bob")  # the first free seat: Ann's opponent
+    assert table.seat_of(BOB).team != table.seat_of(HOST).team
+    table = await service.join(CH, CAT, "Cat", partner_id=BOB)
+    assert table.seat_of(CAT).team == table.seat_of(BOB).team and table.seat_of(CAT).index == 3
+    with pytest.raises(NotAtTable, match="no seat"):
+        await service.join(CH, DAN, "Dan", partner_id=EVE)
+    with pytest.raises(TableFull, match="That team is full"):
+        await service.join(CH, DAN, "Dan", partner_id=CAT)
+    table = await service.join(CH, DAN, "Dan", partner_id=HOST)
+    assert table.seat_of(DAN).index == 2
+
+
+async def test_a_partner_in_a_game_without_teams_is_refused(service):
+    await service.open_table(CH, None, HOST, "Ann", "troggu")
+    with pytest.raises(TableFull, match="no teams"):
+        await service.join(CH, BOB, "Bob", partner_id=HOST)
+    assert service.get_table(CH).seat_of(BOB) is None
 
 
 async def test_join_errors_leave_the_table_unchanged(service):

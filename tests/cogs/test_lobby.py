@@ -66,6 +66,19 @@ async def test_seat_numbers_count_from_one_in_every_answer(world: World) -> None
     assert world.table().seat_of(bob.id).index == 2  # type: ignore[union-attr]
 
 
+async def test_join_as_a_partner(world: World) -> None:
+    ann, bob, cid = world.members[0], world.members[1], world.members[2]
+    await world.slash(ann, "new troika")
+    await world.slash(bob, "join")
+    joined = await world.slash(cid, "join", partner=ann)
+    assert joined.response.ephemeral and "at seat 3" in joined.response.content
+    table = world.table()
+    assert table is not None and table.seat_of(cid.id).team == table.seat_of(ann.id).team
+    full = await world.slash(world.members[3], "join", partner=cid)
+    assert full.response.ephemeral and "That team is full" in full.response.content
+    assert world.table().seat_of(world.members[3].id) is None  # type: ignore[union-attr]
+
+
 async def test_leaving_during_play_hands_the_seat_to_the_ai(world: World) -> None:
     await world.open("troika", humans=4)
     left = await world.slash(world.members[3], "leave")
