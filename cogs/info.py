@@ -17,7 +17,7 @@ GAME_CHOICES = [
 
 HELP = """\
 **Open a table:** `/new troika` (or `troeven`, `troggu`, `troikuntza`) with a preset and options.
-**Lobby:** `/join [seat] [partner]`, `/leave`, `/addbot [level]` and `/kick` (host), `/options`, `/start`.
+**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`, `/start`.
 **Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`, `/rules`.
 **Play:** press **Show my hand** on the table message and use the buttons, or type
 `/bid`, `/pass`, `/trump`, `/call`, `/discard`, `/play`, and for TroiKuntza `/take`, `/draw`,
