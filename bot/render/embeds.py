@@ -168,15 +168,51 @@ def players_block(view: Mapping[str, Any], names: Sequence[str]) -> str:
         if seat == dealer:
             marks.append("dealer")
         if tricks is not None:
-            marks.append(f"{tricks[seat]} tricks")
+            marks.append(_count(tricks[seat], "trick"))
         if sizes is not None:
-            marks.append(f"{sizes[seat]} cards")
+            marks.append(_count(sizes[seat], "card"))
         bid = _bid_of(bids, seat, count)
         if bid not in (None, ""):
             marks.append(f"bid {bid}")
         arrow = "▶ " if seat in to_act else ""
         lines.append(f"{arrow}{name}" + (f" — {', '.join(marks)}" if marks else ""))
     return "\n".join(lines)
+
+
+def _count(n: Any, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def layout_block(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Troeven's layout version: each player's eight places. The face-up cards are public
+    (both players must see them to play), the cards under them are not."""
+    layout = view.get("layout")
+    if not isinstance(layout, list) or not layout:
+        return ""
+    lines = []
+    for seat, places in enumerate(layout):
+        cells = []
+        for place in places if isinstance(places, list) else []:
+            up = place.get("up") if isinstance(place, Mapping) else None
+            covers = isinstance(place, Mapping) and bool(place.get("face_down"))
+            if up:
+                cells.append(pretty(str(up)) + ("⁺" if covers else ""))
+            else:
+                cells.append("🂠" if covers else "·")
+        lines.append(f"{seat_name(names, seat)}: {'  '.join(cells)}")
+    return "\n".join(lines) + "\n⁺ lies on a face-down card, turned up once it is played"
+
+
+def hand_points_line(view: Mapping[str, Any] | None, names: Sequence[str]) -> str:
+    """Card points taken so far in this hand (Troika: per team; Troeven: per player)."""
+    points = (view or {}).get("hand_points")
+    if not isinstance(points, list) or not points:
+        return ""
+    labels = score_labels(view, names, len(points))
+    if len(labels) != len(points):
+        return ""
+    shown = ", ".join(f"{label} {p}" for label, p in zip(labels, points, strict=True))
+    return f"This hand: {shown}"
 
 
 def _bid_of(bids: Any, seat: int, count: int) -> Any:
@@ -285,6 +321,9 @@ def _add_contract_and_trick(
     contract = contract_line(view, names)
     if contract:
         embed.add_field(name="Contract", value=_clip(contract), inline=False)
+    layout = layout_block(view, names)
+    if layout:
+        embed.add_field(name="Layouts", value=_clip(layout), inline=False)
     trick = trick_cards(view.get("trick"), view.get("leader"), len(names))
     if trick:
         shown = "  ".join(f"{seat_name(names, s)} {pretty(c)}" for s, c in trick)
@@ -338,6 +377,9 @@ def table_embed(
         score_text = "\n".join(
             f"{label}: **{s}**" for label, s in zip(labels, scores, strict=False)
         )
+        this_hand = hand_points_line(view, names)
+        if this_hand:
+            score_text += f"\n{this_hand}"
         embed.add_field(name="Scores", value=_clip(score_text), inline=True)
     _add_melds_and_details(embed, view, names)
     if lines:

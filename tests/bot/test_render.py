@@ -142,3 +142,44 @@ def test_hand_picture_grows_with_the_hand() -> None:
     small = Image.open(io.BytesIO(images.hand_png(["AS", "KH"])))
     large = Image.open(io.BytesIO(images.hand_png(["AS"] * 12)))
     assert large.size[0] > small.size[0] and small.size[1] == large.size[1]
+
+
+def _troeven_in_play() -> engine.Game:
+    g = engine.new_game("troeven", 2, options={"version": "layout"}, seed=4)
+    while g.view(None)["phase"] != "play" or g.view(None)["tricks_played"] < 2:
+        seat = g.to_act()[0]
+        g.apply(seat, g.legal_actions(seat)[0])
+    return g
+
+
+def test_troeven_layouts_are_shown_to_both_players_and_the_table() -> None:
+    g = _troeven_in_play()
+    table = _table("troeven", 2)
+    public = g.view(None)
+    ups = [[p["up"] for p in places] for places in public["layout"]]
+    assert all(any(row) for row in ups), "both players have face-up cards"
+    for embed in (embeds.table_embed(table, public), embeds.hand_embed(table, g.view(1), [])):
+        field = next(f.value for f in embed.fields if f.name == "Layouts")
+        lines = field.splitlines()
+        for seat, row in enumerate(ups):
+            line = next(x for x in lines if x.startswith(f"{NAMES[seat]}{seat}:"))
+            for card in row:
+                if card:
+                    assert cards.pretty(card) in line, f"{card} missing from seat {seat}'s layout"
+
+
+def test_points_taken_this_hand_are_shown_with_the_scores() -> None:
+    g = _troeven_in_play()
+    public = g.view(None)
+    scores = next(
+        f.value for f in embeds.table_embed(_table("troeven", 2), public).fields
+        if f.name == "Scores"
+    )  # fmt: skip
+    a, b = public["hand_points"]
+    assert f"This hand: {NAMES[0]}0 {a}, {NAMES[1]}1 {b}" in scores
+
+
+def test_counts_agree_with_their_number() -> None:
+    view = {"tricks_won": [1, 2], "hand_sizes": [1, 0], "to_act": [0]}
+    text = embeds.players_block(view, ["ann", "bob"])
+    assert "ann — 1 trick, 1 card" in text and "bob — 2 tricks, 0 cards" in text
