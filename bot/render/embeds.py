@@ -30,7 +30,7 @@ _HANDLED = frozenset({
     "contract", "bids", "teams", "names", "leader", "winners", "last_hand", "layout",
     "hand_points", "options", "legal", "turn", "face_down_counts", "melds", "mayi",
     "contract_text", "dealer_draw", "round_points", "result", "called", "partner",
-    "partner_known", "declarer", "high_bid", "high_bidder", "team",
+    "partner_known", "declarer", "high_bid", "high_bidder", "team", "current",
 })  # fmt: skip
 
 #: Display names of view keys whose own name would mislead a reader.
@@ -206,7 +206,7 @@ def layout_block(view: Mapping[str, Any], names: Sequence[str]) -> str:
 def hand_points_line(view: Mapping[str, Any] | None, names: Sequence[str]) -> str:
     """Card points taken so far in this hand (Troika: per team; Troeven: per player)."""
     points = (view or {}).get("hand_points")
-    if not isinstance(points, list) or not points:
+    if not isinstance(points, list) or not any(points):  # nothing taken yet: say nothing
         return ""
     labels = score_labels(view, names, len(points))
     if len(labels) != len(points):
