@@ -145,10 +145,26 @@ async def test_the_log_refuses_a_skipped_or_repeated_move(tmp_path: Path) -> Non
         await db.close()
 
 
-async def test_the_wal_stays_bounded_while_writes_go_on(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize(
+    ("limit", "pause"),
+    [(8192, 0.01), (1, 0.0)],
+    ids=["writes-pause-and-passes-catch-up", "no-pause-and-the-writer-takes-over"],
+)
+async def test_the_wal_stays_bounded_while_writes_go_on(
+    tmp_path: Path, monkeypatch, limit: int, pause: float
+) -> None:
     from bot.storage import db as db_module
 
     monkeypatch.setattr(db_module, "CHECKPOINT_EVERY", 100)
+    monkeypatch.setattr(db_module, "WAL_FRAMES_LIMIT", limit)
+    on_writer = []
+    original = Database._checkpoint_on_writer
+
+    async def spy(self: Database) -> None:
+        on_writer.append(1)
+        await original(self)
+
+    monkeypatch.setattr(Database, "_checkpoint_on_writer", spy)
     db = Database(tmp_path / "wal.db")
     await db.open()
     try:
@@ -175,10 +191,13 @@ async def test_the_wal_stays_bounded_while_writes_go_on(tmp_path: Path, monkeypa
                     for t in ids
                 )
             )
+            await asyncio.sleep(pause)  # players think between moves: the passes catch up
         # Frames in the WAL since it last started afresh: 2,000 writes of a page or more would
         # leave over 2,000 without checkpoints.
         frames = await db.run(lambda c: c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone())
         assert frames[1] < 1000
+        # With pauses the writer never holds commits back to copy frames; without, it must.
+        assert bool(on_writer) is (pause == 0)
         rows = await db.run(lambda c: c.execute("SELECT sum(move_number) FROM tables").fetchone())
         assert rows[0] == 20 * 100
     finally:
