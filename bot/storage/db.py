@@ -183,7 +183,7 @@ class Database:
                 if not restarted:
                     await self._checkpoint_on_writer()
             elif task is None and self._since_checkpoint >= CHECKPOINT_EVERY:
-                self._since_checkpoint = 0
+                self._since_checkpoint = self._pass_frames = 0  # (a failed pass left it set)
                 self._start_pass()
         except Exception:  # a missed checkpoint is caught up by the next one
             log.exception("WAL checkpoint failed")
