@@ -1004,7 +1004,8 @@ class TableService:
             if not 0 <= seat < size:
                 raise TableFull(f"There is no {seat_label(seat)}: seats are 1 to {size}.")
             if seat in table.seats:
-                raise TableFull(f"The {seat_label(seat)} is taken by {table.seats[seat].name}.")
+                taken = f"{seat_label(seat).capitalize()} is taken by {table.seats[seat].name}."
+                raise TableFull(taken)
             return seat
         candidates = [i for i in range(size) if i not in table.seats]
         if team is not None:

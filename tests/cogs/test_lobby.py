@@ -55,7 +55,7 @@ async def test_seat_numbers_count_from_one_in_every_answer(world: World) -> None
     host, bob = world.members[0], world.members[1]
     await world.slash(host, "new troika")
     taken = await world.slash(bob, "join", seat=1)
-    assert taken.response.ephemeral and "seat 1 is taken by ann" in taken.response.content
+    assert taken.response.ephemeral and "Seat 1 is taken by ann" in taken.response.content
     missing = await world.slash(bob, "join", seat=6)
     assert missing.response.ephemeral and "no seat 6: seats are 1 to 4" in missing.response.content
     nobody = await world.slash(host, "kick", seat=3)
