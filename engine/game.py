@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engine.errors import IllegalAction
@@ -21,6 +22,23 @@ View = dict[str, Any]
 
 #: Bumped when the JSON layout of any game changes incompatibly (the table service stores it).
 SNAPSHOT_VERSION = 1
+
+
+def check_stacked_deck(
+    cards: list[int], full: Sequence[int], title: str, codes: Sequence[str]
+) -> list[int]:
+    """A stacked deck (``new(deck=...)``: tests, a known deal) must be the whole deck, each card
+    once; ``codes`` names the cards in the refusal. Returns ``cards``."""
+    if sorted(cards) == sorted(full):
+        return cards
+    missing = [codes[c] for c in sorted(set(full) - set(cards))]
+    twice = [codes[c] for c in sorted({c for c in cards if cards.count(c) > 1})]
+    raise IllegalAction(
+        f"A stacked {title} deck must hold each of the {len(full)} cards once"
+        + (f"; missing: {', '.join(missing)}" if missing else "")
+        + (f"; twice: {', '.join(twice)}" if twice else "")
+        + "."
+    )
 
 
 def normalize_action(action: str) -> str:

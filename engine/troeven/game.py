@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, View
+from engine.game import Event, Game, View, check_stacked_deck
 from engine.options import GameSpec
 from engine.troeven.cards import (
     ALL_CARDS,
@@ -59,7 +59,10 @@ class Troeven(Game):
     ) -> Troeven:
         if players != 2:
             raise IllegalAction(f"2-Player Troeven is played by 2 players, not {players}.")
-        stacked = _stacked_deck(deck) if deck is not None else None
+        stacked = None
+        if deck is not None:
+            cards = [card_of(code) for code in deck]
+            stacked = check_stacked_deck(cards, ALL_CARDS, "Troeven", CODE)
         game = cls(
             {
                 "players": 2,
@@ -392,18 +395,3 @@ class Troeven(Game):
 
 def _code(card: int) -> str | None:
     return None if card < 0 else CODE[card]
-
-
-def _stacked_deck(deck: list[str]) -> list[int]:
-    """A stacked deck's codes -> ints; it must hold each of the 32 cards exactly once."""
-    cards = [card_of(code) for code in deck]
-    if sorted(cards) != list(ALL_CARDS):
-        missing = [CODE[c] for c in ALL_CARDS if c not in cards]
-        doubled = sorted({CODE[c] for c in cards if cards.count(c) > 1})
-        raise IllegalAction(
-            "A stacked Troeven deck must hold each of the 32 cards once"
-            + (f"; missing: {', '.join(missing)}" if missing else "")
-            + (f"; twice: {', '.join(doubled)}" if doubled else "")
-            + "."
-        )
-    return cards

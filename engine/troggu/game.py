@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import Event, Game, View
+from engine.game import Event, Game, View, check_stacked_deck
 from engine.troggu import scoring, tricks
 from engine.troggu.cards import (
     CALL_ACTION,
@@ -67,7 +67,10 @@ class TrogguGame(Game):
             raise IllegalAction(
                 f"first_dealer must be a seat from 0 to {players - 1} at a table of {players}."
             )
-        order = _stacked_order(deck) if deck is not None else None
+        order = None
+        if deck is not None:
+            cards = [parse_card(code) for code in deck]
+            order = check_stacked_deck(cards, DECK, "Troggu", CODES)
         state: dict[str, Any] = {
             "players": players,
             "options": dict(options),
@@ -529,16 +532,3 @@ class TrogguGame(Game):
             return None
         cards = [{"seat": s, "card": CODES[c]} for s, c in last["cards"]]
         return {"cards": cards, "winner": last["winner"]}
-
-
-def _stacked_order(deck: list[str]) -> list[int]:
-    """A stacked deck's codes -> card ints, checking it is the whole 62-card deck once."""
-    order = [parse_card(code) for code in deck]
-    if sorted(order) != list(DECK):
-        missing = sorted(set(DECK) - set(order))
-        raise IllegalAction(
-            f"A stacked Troggu deck holds each of the 62 cards once; got {len(order)} cards"
-            + (f", missing {lower_codes(missing)}" if missing else "")
-            + "."
-        )
-    return order

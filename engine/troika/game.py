@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, View
+from engine.game import Event, Game, View, check_stacked_deck
 from engine.troika import bids as B
 from engine.troika.cards import (
     CODES,
@@ -87,7 +87,10 @@ class TroikaGame(Game):
         deck: list[str] | None = None,
     ) -> TroikaGame:
         full = deck_for(bool(options["kitty"]))
-        stacked = cls._stacked_deck(deck, full) if deck is not None else None
+        stacked = None
+        if deck is not None:
+            cards = [card_of(str(code).strip().lower(), full) for code in deck]
+            stacked = check_stacked_deck(cards, full, "Troika", CODES)
         target = int(options["target"])
         game = cls(
             {
@@ -112,15 +115,6 @@ class TroikaGame(Game):
             dealer = game._first_jack(full)
         game._deal(int(dealer), stacked)
         return game
-
-    @staticmethod
-    def _stacked_deck(deck: list[str], full: tuple[int, ...]) -> list[int]:
-        order = [card_of(str(code).strip().lower(), full) for code in deck]
-        if sorted(order) != sorted(full):
-            raise IllegalAction(
-                f"A stacked deck must hold each of the {len(full)} Troika cards exactly once."
-            )
-        return order
 
     def _first_jack(self, full: tuple[int, ...]) -> int:
         """Deal face up from a shuffled deck, left of a random seat, until a Jack shows."""

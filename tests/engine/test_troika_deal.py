@@ -183,3 +183,9 @@ def test_view_of_a_seat_that_does_not_exist_is_refused() -> None:
 def test_result_before_the_end_has_standings_and_no_winners() -> None:
     result = make().result()
     assert result["winners"] == [] and result["scores"] == [0, 0, 0, 0]
+
+
+def test_a_wrong_stacked_deck_is_refused_with_what_is_missing_and_doubled() -> None:
+    deck = DECK32[:-1] + ["AS"]
+    with pytest.raises(IllegalAction, match=f"32 cards once; missing: {DECK32[-1]}; twice: AS"):
+        engine.new_game("troika", 4, seed=1, deck=deck, options={"first_dealer": 0})
