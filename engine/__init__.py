@@ -14,12 +14,18 @@ import random
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import SNAPSHOT_VERSION, Event, Game, View, normalize_action
+from engine.game import SNAPSHOT_VERSION, Event, Game, TimedWindow, View, normalize_action
 from engine.options import GameSpec, Option
-from engine.registry import CLASSES, GAMES
+from engine.registry import CLASSES, GAMES, register, unregister
+from engine.verbs import Arg, Verb
 
 __all__ = [
     "GAMES",
+    "Arg",
+    "TimedWindow",
+    "Verb",
+    "register",
+    "unregister",
     "SNAPSHOT_VERSION",
     "Event",
     "Game",

@@ -12,6 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import IllegalAction
@@ -22,6 +23,17 @@ View = dict[str, Any]
 
 #: Bumped when the JSON layout of any game changes incompatibly (the table service stores it).
 SNAPSHOT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class TimedWindow:
+    """A window open now that closes by itself (TroiKuntza's May I): the engine has no clock, so
+    after ``seconds`` the table service applies ``action`` for the first seat in ``to_act()``.
+    ``key`` tells windows apart: a new key is a new window, with a fresh deadline."""
+
+    seconds: float
+    action: str
+    key: str
 
 
 def check_stacked_deck(
@@ -132,6 +144,10 @@ class Game(ABC):
         if seat not in self.to_act():
             raise IllegalAction(self.not_your_turn(seat))
         return self._apply(seat, text)
+
+    def timed_window(self) -> TimedWindow | None:
+        """The window open now that closes after some seconds, if any (default: none)."""
+        return None
 
     def not_your_turn(self, seat: int) -> str:
         waiting = self.to_act()

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import IllegalAction
+from engine.verbs import Verb
 
 OptionValue = int | str | bool | None
 
@@ -117,6 +118,21 @@ class GameSpec:
     default_players: int = 0
     #: Narrows the player range for given options (TroiKuntza's `allow_three`).
     player_range: Callable[[Mapping[str, Any]], tuple[int, int]] | None = None
+    #: Fixed partnerships: how many teams, a seat's team being ``seat % teams`` (0: none).
+    teams: int = 0
+    #: The lowest final score wins (penalty points), for rankings and ratings.
+    lowest_wins: bool = False
+    #: The moves players type; the bot's move commands are generated from them.
+    verbs: tuple[Verb, ...] = ()
+    #: Actions only the table service sends (closing a timed window), never a player.
+    service_actions: frozenset[str] = frozenset()
+    #: The AI players: a function (so the AI modules load only when needed) returning, for
+    #: each level (``engine.ai.LEVELS``), a factory ``seed -> player``.
+    ai_players: Callable[[], Mapping[str, Callable[[int], Any]]] | None = None
+
+    def team_of(self, seat: int) -> int | None:
+        """The seat's team with fixed partnerships, else None."""
+        return seat % self.teams if self.teams else None
 
     def option(self, name: str) -> Option:
         for opt in self.options:

@@ -8,14 +8,15 @@ A game is rated when (see ``decide``):
 - at least two sides of humans compete (Troika: two humans on the same team against two AIs
   have no human opponent).
 
-AI seats are never rated. Free-for-all games (Troeven, Troggu, TroiKuntza) rank the humans
-among themselves: an AI finishing between them does not count. Troika is rated by teams; a team
-with an AI partner is rated as the team of its human alone (the AI's share of the result is
-ignored, the human gets the team's whole update), which is the choice the brief asked for.
+AI seats are never rated. Free-for-all games rank the humans among themselves: an AI finishing
+between them does not count. Games with fixed partnerships (``GameSpec.teams``) are rated by
+teams; a team with an AI partner is rated as the team of its human alone (the AI's share of the
+result is ignored, the human gets the team's whole update), which is the choice the brief asked
+for.
 
 Ranks: winners (the engine's ``winners``) come first; the others follow by score, higher is
-better except in TroiKuntza where the lowest score wins (``LOWER_SCORE_WINS``). Equal sides
-share a rank (openskill treats them as a draw between them).
+better except in games that declare that the lowest score wins (``GameSpec.lowest_wins``).
+Equal sides share a rank (openskill treats them as a draw between them).
 
 The leaderboard shows the conservative rating ``mu - 3 * sigma`` (openskill's ``ordinal()``).
 """
@@ -27,10 +28,12 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-#: Games whose lowest final score wins (penalty points).
-LOWER_SCORE_WINS = frozenset({"troikuntza"})
-#: Games with fixed partnerships, rated team against team.
-TEAM_GAMES = frozenset({"troika"})
+from engine import GAMES, GameSpec
+
+
+def _spec(game: str) -> GameSpec | None:
+    return GAMES.get(game)
+
 
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
@@ -92,7 +95,8 @@ def decide(
         return Decision(False, "a player left")
     if len(humans) < 2:
         return Decision(False, "fewer than two human players")
-    if game in TEAM_GAMES:
+    spec = _spec(game)
+    if spec is not None and spec.teams:
         grouped: dict[int, list[Participant]] = {}
         for p in humans:
             grouped.setdefault(p.team if p.team is not None else p.seat, []).append(p)
@@ -112,7 +116,9 @@ def _standing(game: str, group: Sequence[Participant]) -> tuple[int, float]:
     winner = any(p.winner for p in group)
     scores = [p.score for p in group if p.score is not None]
     score = float(scores[0]) if scores else 0.0  # a team's seats carry the team's score
-    return (0 if winner else 1, score if game in LOWER_SCORE_WINS else -score)
+    spec = _spec(game)
+    lowest_wins = spec is not None and spec.lowest_wins
+    return (0 if winner else 1, score if lowest_wins else -score)
 
 
 def rate(decision: Decision, current: Mapping[int, Skill]) -> dict[int, tuple[Skill, Skill]]:

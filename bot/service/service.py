@@ -489,9 +489,7 @@ class TableService:
             now = self.clock()
             snapshot = game.to_json()
             deadlines = self._deadlines_for(table, game, {}, None, now)
-            window = timers.next_window_deadline(
-                game, previous=None, was_open=False, events=(), now=now
-            )
+            window = timers.next_window_deadline(game, previous=None, before=None, now=now)
             stored = dict(deadlines)
             if window is not None:
                 stored[timers.WINDOW_KEY] = window
@@ -598,8 +596,8 @@ class TableService:
         if seat not in game.to_act():
             raise NotYourTurn(self._not_your_turn(table))
         if source is ActionSource.PLAYER and self._is_service_action(table, action):
-            raise IllegalMove("The May I window closes by itself when its time is up.")
-        was_open = timers.window_open(game)
+            raise IllegalMove("That happens by itself when its time is up.")
+        before = game.timed_window()
         try:
             raw = game.apply(seat, action)
         except IllegalAction as exc:
@@ -617,7 +615,7 @@ class TableService:
             window = None
             if not over:
                 window = timers.next_window_deadline(
-                    game, previous=table.window_deadline, was_open=was_open, events=raw, now=now
+                    game, previous=table.window_deadline, before=before, now=now
                 )
             stored = dict(deadlines)
             if window is not None:
@@ -690,7 +688,7 @@ class TableService:
         )
 
     def _is_service_action(self, table: LiveTable, action: str) -> bool:
-        reserved = timers.SERVICE_ACTIONS.get(table.game_name, frozenset())
+        reserved = table.spec.service_actions
         try:
             return normalize_action(action) in reserved
         except IllegalAction:
@@ -787,7 +785,10 @@ class TableService:
                 due = table.window_deadline
                 if due is None or due > self.clock() or not game.to_act():
                     return
-                close = timers.CLOSE_ACTION[game.name]
+                window = game.timed_window()
+                if window is None:
+                    return
+                close = window.action
                 _, events = await self._apply(table, game.to_act()[0], close, source, None)
                 await self._announce(table.channel_id, events)
                 return

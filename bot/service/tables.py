@@ -12,18 +12,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+import engine
 from bot.service.models import Seat, Table, TableStatus
 from bot.service.timers import WINDOW_KEY
 from bot.storage.repository import SeatRow
 from engine import Game, GameSpec
 
-#: Games with fixed partnerships: the number of teams; a seat's team is ``seat % teams``.
-TEAMS: dict[str, int] = {"troika": 2}
-
 
 def team_of(game: str, seat: int) -> int | None:
-    teams = TEAMS.get(game)
-    return None if teams is None else seat % teams
+    """The seat's team in games with fixed partnerships (the game declares them), else None."""
+    spec = engine.GAMES.get(game)
+    return None if spec is None else spec.team_of(seat)
 
 
 @dataclass

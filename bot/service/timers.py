@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine import Game, ai
+from engine import Game, TimedWindow, ai
 
 #: The level the AI plays a timed-out move with (the best one there is among these).
 TIMEOUT_LEVELS = ("normal", "easy")
@@ -68,39 +68,27 @@ def next_deadlines(
     return out
 
 
-# -- TroiKuntza's May I window ------------------------------------------------------------------
-#: Actions only the service sends (never accepted from a player): closing the May I window.
-SERVICE_ACTIONS: dict[str, frozenset[str]] = {"troikuntza": frozenset({"close"})}
-#: The action that closes a timed window, per game.
-CLOSE_ACTION: dict[str, str] = {"troikuntza": "close"}
+# -- timed windows (a game's ``Game.timed_window``: TroiKuntza's May I) ----------------------
 #: Where a window deadline is kept in the stored deadlines (a seat number no seat has).
 WINDOW_KEY = -1
 
 
 def window_open(game: Game) -> bool:
-    """Is a timed window (TroiKuntza's May I) open? Read from the state: it is public."""
-    if game.name not in CLOSE_ACTION:
-        return False
-    mayi = game.state.get("mayi") or {}
-    return bool(mayi.get("open")) and int(game.options.get("mayi_window") or 0) > 0
-
-
-def window_seconds(game: Game) -> float:
-    return float(game.options.get("mayi_window") or 0)
+    """Is a window open that closes by itself? (Read from the game: windows are public.)"""
+    return game.timed_window() is not None
 
 
 def next_window_deadline(
     game: Game,
     *,
     previous: float | None,
-    was_open: bool,
-    events: Iterable[Mapping[str, Any]],
+    before: TimedWindow | None,
     now: float,
 ) -> float | None:
     """The deadline of the open window: kept while the same window stays open; a window that
-    opened with this move (or a new round) gets ``mayi_window`` seconds from now."""
-    if not window_open(game):
+    opened with this move (a new key) gets its seconds from now."""
+    window = game.timed_window()
+    if window is None:
         return None
-    fresh = not was_open or previous is None
-    fresh = fresh or any(e.get("type") in {"discard", "hand_over", "deal"} for e in events)
-    return now + window_seconds(game) if fresh else previous
+    fresh = before is None or previous is None or before.key != window.key
+    return now + window.seconds if fresh else previous

@@ -20,25 +20,17 @@ class Player(Protocol):
 
 
 def make_player(game: str, level: str = "easy", seed: int = 0) -> Player:
-    """An AI for ``game`` at ``level``; the same seed, view and legal list give the same move."""
+    """An AI for ``game`` at ``level``; the same seed, view and legal list give the same move.
+
+    Each game declares its AI players per level (``GameSpec.ai_players``): a registry, so a new
+    game brings its own."""
+    from engine.registry import GAMES
+
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
-    if level == "easy":
+    spec = GAMES.get(game)
+    players = spec.ai_players() if spec is not None and spec.ai_players is not None else {}
+    factory = players.get(level)
+    if factory is None:
         return RandomPlayer(game, seed)
-    if game == "troika":
-        from engine.ai import troika
-
-        return troika.TroikaNormal(seed) if level == "normal" else troika.TroikaHard(seed)
-    if game == "troeven":
-        from engine.ai import troeven
-
-        return troeven.TroevenNormal(seed) if level == "normal" else troeven.TroevenHard(seed)
-    if game == "troggu":
-        from engine.ai import troggu
-
-        return troggu.TrogguNormal(seed) if level == "normal" else troggu.TrogguHard(seed)
-    if game == "troikuntza":
-        from engine.ai import troikuntza
-
-        return troikuntza.TroiKuntzaNormal(seed)
-    return RandomPlayer(game, seed)
+    return factory(seed)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.options import TIMER, GameSpec, Option
+from engine.verbs import Arg, Verb
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 
@@ -94,6 +95,17 @@ def rules_summary(options: Mapping[str, Any], players: int | None = None) -> str
     return "\n".join(lines)
 
 
+def _ai_players() -> dict[str, Callable[[int], Any]]:
+    from engine.ai import troggu as ai
+    from engine.ai.random_player import RandomPlayer
+
+    return {
+        "easy": lambda seed: RandomPlayer("troggu", seed),
+        "normal": lambda seed: ai.TrogguNormal(seed),
+        "hard": lambda seed: ai.TrogguHard(seed),
+    }
+
+
 SPEC = GameSpec(
     name="troggu",
     title="Troggu",
@@ -103,4 +115,21 @@ SPEC = GameSpec(
     presets=PRESETS,
     summary=SUMMARY,
     default_players=4,
+    verbs=(
+        Verb(
+            "bid",
+            "Bid (e.g. tapp, solo) or pass",
+            (Arg("bid", "Your bid; the list shows your legal bids"),),
+            also=("pass", "tapp", "solo"),
+        ),
+        Verb("pass", "Pass"),
+        Verb(
+            "call",
+            "Call a partner by a card",
+            (Arg("card", "The card whose holder will be your partner, or none"),),
+        ),
+        Verb("discard", "Discard a card", (Arg("card", "The card to discard"),)),
+        Verb("play", "Play a card", (Arg("card", "The card to play, e.g. AH, 10S"),)),
+    ),
+    ai_players=_ai_players,
 )

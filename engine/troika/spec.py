@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.options import TIMER, GameSpec, Option
+from engine.verbs import Arg, Verb
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -90,6 +94,18 @@ PRESETS = {
     "online": {"auction": "open", "set_penalty": "points"},
 }
 
+
+def _ai_players() -> dict[str, Callable[[int], Any]]:
+    from engine.ai import troika as ai
+    from engine.ai.random_player import RandomPlayer
+
+    return {
+        "easy": lambda seed: RandomPlayer("troika", seed),
+        "normal": lambda seed: ai.TroikaNormal(seed),
+        "hard": lambda seed: ai.TroikaHard(seed),
+    }
+
+
 SPEC = GameSpec(
     name="troika",
     title="Troika",
@@ -99,4 +115,19 @@ SPEC = GameSpec(
     presets=PRESETS,
     summary="Kaiser for two partnerships: bid, name trumps, take the 5H and dodge the 3S.",
     default_players=4,
+    teams=2,
+    verbs=(
+        Verb(
+            "bid",
+            "Bid (e.g. 7, 7 no, 8 low) or pass",
+            (Arg("bid", "Your bid; the list shows your legal bids"),),
+            also=("pass", "misdeal"),
+        ),
+        Verb("pass", "Pass"),
+        Verb("misdeal", "Throw in your hand (a misdeal), when the options allow it"),
+        Verb("trump", "Name trumps", (Arg("suit", "The trump suit"),)),
+        Verb("discard", "Discard a card", (Arg("card", "The card to discard"),)),
+        Verb("play", "Play a card", (Arg("card", "The card to play, e.g. AH, 10S"),)),
+    ),
+    ai_players=_ai_players,
 )

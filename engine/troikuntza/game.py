@@ -69,7 +69,7 @@ from typing import Any
 
 from engine.cards import JOKER, SUITS, parse_card
 from engine.errors import IllegalAction
-from engine.game import Event, Game, View
+from engine.game import Event, Game, TimedWindow, View
 from engine.troikuntza import melds as M
 from engine.troikuntza.spec import CARDS_PER_DECK, HAND_SIZE, ROUNDS, SPEC, deck_count
 from engine.troikuntza.summary import summary
@@ -242,6 +242,15 @@ class TroiKuntzaGame(Game):
     # -- the API ------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.state["phase"] == "over"
+
+    def timed_window(self) -> TimedWindow | None:
+        """The May I window closes by itself after ``mayi_window`` seconds (0: it stays open
+        until the current player takes or draws)."""
+        st, seconds = self.state, int(self.options.get("mayi_window") or 0)
+        if st["phase"] == "over" or not st["mayi"]["open"] or seconds <= 0:
+            return None
+        key = f"{st['round']}/{st['discarder']}/{len(st['discard'])}/{len(st['stock'])}"
+        return TimedWindow(float(seconds), "close", key)
 
     def to_act(self) -> list[int]:
         st = self.state

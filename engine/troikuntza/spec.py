@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.options import TIMER, GameSpec, Option
+from engine.verbs import Arg, Verb
 
 MAX_PLAYERS = 10
 ROUNDS = 7
@@ -81,6 +82,17 @@ def deck_count(players: int, options: Mapping[str, Any]) -> int:
     return int(decks)
 
 
+def _ai_players() -> dict[str, Callable[[int], Any]]:
+    from engine.ai import troikuntza as ai
+    from engine.ai.random_player import RandomPlayer
+
+    return {
+        "easy": lambda seed: RandomPlayer("troikuntza", seed),
+        "normal": lambda seed: ai.TroiKuntzaNormal(seed),
+        "hard": lambda seed: ai.TroiKuntzaNormal(seed),
+    }
+
+
 SPEC = GameSpec(
     name="troikuntza",
     title="TroiKuntza",
@@ -95,4 +107,24 @@ SPEC = GameSpec(
     summary="Contract rummy with May I: seven rounds of Troikas and Runs, lowest total wins.",
     default_players=4,
     player_range=player_range,
+    lowest_wins=True,
+    verbs=(
+        Verb("take", "Take the top discard"),
+        Verb("draw", "Draw from the stock"),
+        Verb("mayi", 'Call "May I" for the top discard'),
+        Verb("pass", "Pass"),
+        Verb(
+            "meld",
+            "Lay down your contract",
+            (Arg("melds", "The melds; the list offers the contracts you can make"),),
+        ),
+        Verb(
+            "layoff",
+            "Lay off a card on a meld",
+            (Arg("card", "The card to lay off"), Arg("meld", "The meld to put it on")),
+        ),
+        Verb("discard", "Discard a card", (Arg("card", "The card to discard"),)),
+    ),
+    service_actions=frozenset({"close"}),
+    ai_players=_ai_players,
 )

@@ -1,0 +1,195 @@
+"""What a game shows its players: the protocol each game's presenter implements.
+
+A presenter turns one game's views and events into words and pictures. It knows its game (what
+a player of that game looks for on the table, how its events read), and nothing of Discord: it
+returns ``Section``s (a title and text) and ``Picture``s (what to draw), which ``embeds`` maps
+onto embed fields and the terminal prints as they are.
+
+Presenters live in ``bot/render/games/``, one module per game, and are found by subclass: a
+subclass of ``Presenter`` whose ``game`` names a game of ``engine.GAMES`` is that game's
+presenter. Nothing else in ``bot/`` or ``cogs/`` names a game.
+
+Contract (tested for every game over random complete games):
+- ``narrate`` tells every event kind its engine emits, or says that it is quiet (``quiet``); an
+  event kind it does not know raises ``UnknownEvent`` (a failing test, never a raw line).
+- No view key is ever shown raw: a presenter picks what to show by name.
+- Public text (``seating.viewer is None``) comes from the spectator view and public events only;
+  a private event (``private_to``) is narrated only for its owner, in the second person.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+View = Mapping[str, Any]
+Event = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One block of a message: an embed field on Discord, a paragraph in the terminal."""
+
+    title: str
+    text: str
+    #: Side by side with the next inline section where there is room (Discord's inline fields).
+    inline: bool = False
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What to draw: ``draw`` names a drawing function of ``bot.render.images`` and ``args`` are
+    its keyword arguments as plain, hashable data (so a picture can be drawn on a worker and a
+    picture that did not change is not drawn again)."""
+
+    draw: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, draw: str, **args: Any) -> Picture:
+        return cls(draw, tuple(sorted((k, _frozen(v)) for k, v in args.items())))
+
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.args)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a presenter knows of the table beside the view: who sits where, who reads."""
+
+    #: Display names by engine seat (AI seats already marked).
+    names: tuple[str, ...]
+    #: The seat the text is for (a private panel, a private event), None for public text.
+    viewer: int | None = None
+    #: Each awaited human seat's deadline (epoch seconds).
+    deadlines: Mapping[int, float] = field(default_factory=dict)
+    #: When the open timed window (``Game.timed_window``) closes, if one is open.
+    window_deadline: float | None = None
+    #: The table's resolved options.
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def name(self, seat: Any) -> str:
+        """A seat's display name (``seat 3`` for a seat with no name, ``someone`` for None)."""
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "someone" if seat is None else f"seat {int(seat) + 1}"
+
+    def who(self, seat: Any) -> str:
+        """``You`` for the reader's own seat, else the name."""
+        return "You" if seat is not None and seat == self.viewer else self.name(seat)
+
+    def is_you(self, seat: Any) -> bool:
+        return seat is not None and seat == self.viewer
+
+    def for_seat(self, viewer: int | None) -> Seating:
+        return Seating(self.names, viewer, self.deadlines, self.window_deadline, self.options)
+
+
+class UnknownEvent(LookupError):
+    """A presenter was given an event kind it does not know (a test fails on it; the bot logs
+    it and shows nothing rather than a raw line)."""
+
+
+#: Every presenter, by game name: filled by ``Presenter.__init_subclass__``.
+PRESENTERS: dict[str, type[Presenter]] = {}
+
+
+class Presenter(ABC):
+    """One game's words and pictures. Subclasses set ``game`` and are registered by it."""
+
+    #: The engine game this presents (``engine.GAMES`` key).
+    game: ClassVar[str] = ""
+    #: Event kinds that say nothing the table message does not already show.
+    quiet: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game:
+            known = PRESENTERS.get(cls.game)
+            if known is not None and known.__qualname__ != cls.__qualname__:
+                raise ValueError(f"two presenters for {cls.game!r}: {known} and {cls}")
+            PRESENTERS[cls.game] = cls
+
+    # -- the public table message ---------------------------------------------------------------
+    @abstractmethod
+    def heading(self, view: View, seating: Seating) -> str:
+        """The table message's title after the game's title: ``hand 3 of 6``, ``round 3 of 7 —
+        2 Runs``."""
+
+    @abstractmethod
+    def table_sections(self, view: View, seating: Seating) -> list[Section]:
+        """The public table below the turn line: contract, trick, scores... short, phone-first."""
+
+    def table_picture(self, view: View, seating: Seating) -> Picture | None:
+        """The public picture (the trick in progress, the layouts, the melds), if any."""
+        return None
+
+    # -- the private hand panel -----------------------------------------------------------------
+    @abstractmethod
+    def hand_sections(self, view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+        """The player's private panel (``seating.viewer`` is his seat): his hand and what he
+        needs to choose his move."""
+
+    def hand_picture(self, view: View, seating: Seating) -> Picture | None:
+        """A picture of the player's hand, if any."""
+        return None
+
+    def action_label(self, action: str) -> str:
+        """A legal action as a button or list label (``play 5h`` -> ``5♥``), at most 80
+        characters."""
+        return action[:80]
+
+    def you_did(self, action: str) -> str:
+        """The reply to the player's own move: ``You played K♣``, ``You bid 7``."""
+        return f"You: {self.action_label(action)}"
+
+    # -- narration ------------------------------------------------------------------------------
+    @abstractmethod
+    def narrate(self, event: Event, seating: Seating) -> str | None:
+        """One line telling ``event`` to ``seating.viewer`` (None: everyone), or None when it
+        says nothing worth a line. Raises ``UnknownEvent`` for a kind it does not know."""
+
+    # -- ends of hands and games ----------------------------------------------------------------
+    @abstractmethod
+    def summary(self, event: Event, seating: Seating) -> list[Section]:
+        """The end of a hand/deal/round from its ``hand_over`` event: what players check."""
+
+    @abstractmethod
+    def scores(
+        self, view: View | None, result: Mapping[str, Any] | None, seating: Seating
+    ) -> Section:
+        """The scores, compact (from the view in play, from the result once over)."""
+
+    def score_sheet(self, view: View | None, seating: Seating) -> list[Section]:
+        """``/score``: one row per hand, as players keep it on paper (default: the scores)."""
+        return [self.scores(view, None, seating)]
+
+    def final(self, result: Mapping[str, Any], seating: Seating) -> list[Section]:
+        """The game-over message's sections (who won, the final scores)."""
+        winners = [seating.name(w) for w in result.get("winners") or []]
+        head = f"🏆 **{', '.join(winners) or 'Nobody'} won.**"
+        return [Section("", head), self.scores(None, result, seating)]
+
+    # -- helpers for subclasses -------------------------------------------------------------------
+    def unknown(self, event: Event) -> UnknownEvent:
+        return UnknownEvent(f"{self.game}: no narration for event {event.get('type')!r}")
+
+
+def presenter_for(game: str) -> Presenter:
+    """The presenter of ``game`` (loads ``bot.render.games`` on first use)."""
+    if game not in PRESENTERS:
+        import bot.render.games  # noqa: F401  (registers the presenters)
+    cls = PRESENTERS.get(game)
+    if cls is None:
+        raise LookupError(f"no presenter for the game {game!r}")
+    return cls()
