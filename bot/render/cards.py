@@ -18,6 +18,10 @@ TAROT_SUITS = {
     "SW": ("swords", "⚔"),
     "BA": ("batons", "🪄"),
 }
+#: French suits in message text. Discord draws ♠ and ♣ as black emoji, nearly invisible on the
+#: dark theme; the outline ♤ and ♧ are not emoji, so they take the theme's text colour (light on
+#: dark, dark on light). Hearts and diamonds stay the red emoji, readable on both.
+TEXT_SUITS = {"S": "♤", "H": "♥️", "D": "♦️", "C": "♧"}
 _TAROT_SUIT_CARD = re.compile(r"^([A-Z0-9]+)-?(CU|CO|SW|BA)$")
 _TRUMP = re.compile(r"^T(\d{1,2})$")
 
@@ -62,7 +66,7 @@ def pretty(code: str) -> str:
     """A card for a message: ``10♥``, ``K🏆``, ``XXI``-style trumps as ``T21``, ``Fool``."""
     f = face(code)
     if f.family == "french":
-        return french.pretty(f.code)
+        return f.rank + TEXT_SUITS[f.suit]
     if f.family == "joker":
         return "🃏"
     if f.family == "tarot":
@@ -92,8 +96,8 @@ def suit_name(code: str) -> str:
 
 def pretty_suit(code: str) -> str:
     key = str(code).strip().upper()
-    if key in french.SUIT_SYMBOLS:
-        return f"{french.SUIT_SYMBOLS[key]} {french.SUIT_NAMES[key]}"
+    if key in TEXT_SUITS:
+        return f"{TEXT_SUITS[key]} {french.SUIT_NAMES[key]}"
     if key in TAROT_SUITS:
         return f"{TAROT_SUITS[key][1]} {TAROT_SUITS[key][0]}"
     return str(code)

@@ -17,7 +17,7 @@ NAMES = ["ann", "bob", "cid", "dee"]
 
 @pytest.mark.parametrize(
     ("code", "shown"),
-    [("10H", "10♥"), ("5h", "5♥"), ("3S", "3♠"), ("AC", "A♣"), ("QD", "Q♦"), ("JK", "🃏"),
+    [("10H", "10♥️"), ("5h", "5♥️"), ("3S", "3♤"), ("AC", "A♧"), ("QD", "Q♦️"), ("JK", "🃏"),
      ("K-CU", "K🏆"), ("1-CO", "1🪙"), ("N-SW", "N⚔"), ("10-BA", "10🪄"), ("T21", "T21"),
      ("FOOL", "Fool")],
 )  # fmt: skip
@@ -26,9 +26,9 @@ def test_cards_are_shown_with_symbols(code: str, shown: str) -> None:
 
 
 def test_actions_are_shown_with_card_symbols() -> None:
-    assert cards.pretty_action("play 10h") == "play 10♥"
+    assert cards.pretty_action("play 10h") == "play 10♥️"
     assert cards.pretty_action("bid 7 no") == "bid 7 no"
-    assert cards.pretty_action("meld 7h 7s 7c | qh qd jk") == "meld 7♥ 7♠ 7♣ | Q♥ Q♦ 🃏"
+    assert cards.pretty_action("meld 7h 7s 7c | qh qd jk") == "meld 7♥️ 7♤ 7♧ | Q♥️ Q♦️ 🃏"
 
 
 @pytest.mark.parametrize(
@@ -37,12 +37,12 @@ def test_actions_are_shown_with_card_symbols() -> None:
         ({"type": "bid", "seat": 1, "bid": "7 no"}, "bob bids 7 no"),
         ({"type": "bid", "seat": 1, "bid": "pass"}, "bob passes"),
         ({"type": "pass", "seat": 2}, "cid passes"),
-        ({"type": "play", "seat": 0, "card": "5H"}, "ann plays 5♥"),
-        ({"type": "trump", "seat": 3, "suit": "S"}, "dee names trumps: ♠ spades"),
-        ({"type": "trick", "seat": 2, "cards": ["5H", "3S"]}, "cid wins the trick (5♥ 3♠)"),
+        ({"type": "play", "seat": 0, "card": "5H"}, "ann plays 5♥️"),
+        ({"type": "trump", "seat": 3, "suit": "S"}, "dee names trumps: ♤ spades"),
+        ({"type": "trick", "seat": 2, "cards": ["5H", "3S"]}, "cid wins the trick (5♥️ 3♤)"),
         ({"type": "mayi_call", "seat": 1}, "bob calls May I"),
-        ({"type": "mayi", "seat": 1, "card": "KD"}, "bob gets K♦ by May I"),
-        ({"type": "layoff", "seat": 2, "card": "9H", "meld": 2}, "cid lays off 9♥ on meld 2"),
+        ({"type": "mayi", "seat": 1, "card": "KD"}, "bob gets K♦️ by May I"),
+        ({"type": "layoff", "seat": 2, "card": "9H", "meld": 2}, "cid lays off 9♥️ on meld 2"),
         ({"type": "deal", "dealer": 3}, "dee deals"),
         ({"type": "draw", "seat": 1, "stock_size": 9}, "bob draws from the stock"),
     ],

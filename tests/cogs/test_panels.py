@@ -51,4 +51,4 @@ def test_moves_too_long_for_a_custom_id_go_to_a_select() -> None:
 
 def test_labels_show_cards() -> None:
     labels: dict[str, Any] = {a: button_label(a) for a in ("play 10h", "mayi", "bid 7 no")}
-    assert labels == {"play 10h": "10♥", "mayi": "May I", "bid 7 no": "bid 7 no"}
+    assert labels == {"play 10h": "10♥️", "mayi": "May I", "bid 7 no": "bid 7 no"}
