@@ -1,4 +1,4 @@
-"""2-Player Troeven, both versions (``layout`` and ``stock``), from ``shared/rules/troeven.md``.
+"""2-Player Troeven, both versions (``layout`` and ``stock``); rules: ``docs/rules/troeven.md``.
 
 Actions: the non-dealer names trumps with ``trump s`` (``h``, ``d``, ``c``, or the suit's name);
 then ``play <card>`` (``play 10h``, ``play th``, ``play 10♥``). Seats 0 and 1; the view's

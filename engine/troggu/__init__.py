@@ -1,4 +1,7 @@
-"""Troggu, Swiss Tarot for 3 to 8 players. See ``engine.troggu.game`` for the rules choices."""
+"""Troggu, Swiss Tarot for 3 to 8 players (rules: docs/rules/troggu.md).
+
+See ``engine.troggu.game`` for the rules choices.
+"""
 
 from engine.troggu.game import TrogguGame
 

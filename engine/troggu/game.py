@@ -1,6 +1,6 @@
 """Troggu (Swiss Tarot, 3-8 players): the game as a state machine.
 
-Rules: /work/shared/rules/troggu.md. Seats are numbered in the direction of play (anticlockwise
+Rules: docs/rules/troggu.md. Seats are numbered in the direction of play (anticlockwise
 at the table), so "the next seat" is ``seat + 1``. Phases of a deal: ``bidding`` -> (``discard``
 -> ``call`` at 7-8 players) -> ``play``; the game ends in phase ``over``.
 

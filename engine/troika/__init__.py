@@ -1,4 +1,4 @@
-"""Troika (Kaiser, Three-Spot): the rules in /work/shared/rules/troika.md, every option and preset.
+"""Troika (Kaiser, Three-Spot): the rules in docs/rules/troika.md, every option and preset.
 
 Actions (lower-case in ``legal_actions``; card codes case-insensitive on input):
 ``pass``, ``bid 7``, ``bid 7 no``, ``bid 7 no low``, ``bid 8 low`` (``low`` = always), ``misdeal``,

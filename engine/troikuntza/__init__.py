@@ -1,4 +1,4 @@
-"""TroiKuntza: contract rummy with "May I" (rules: /work/shared/rules/troikuntza.md).
+"""TroiKuntza: contract rummy with "May I" (rules: docs/rules/troikuntza.md).
 
 Layout: ``spec`` (options, presets, player range), ``melds`` (Troikas, Runs, lay-offs, bumping,
 ``find_contracts``: every way a hand meets a contract), ``game`` (the state machine and the May I

@@ -1,4 +1,4 @@
-"""The TroiKuntza state machine (rules: /work/shared/rules/troikuntza.md).
+"""The TroiKuntza state machine (rules: docs/rules/troikuntza.md).
 
 Actions (lower-case in ``legal_actions``; card codes case-insensitive on input):
 

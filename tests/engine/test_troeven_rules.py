@@ -1,4 +1,4 @@
-"""2-Player Troeven: one test per rule of shared/rules/troeven.md, for both versions.
+"""2-Player Troeven: one test per rule of docs/rules/troeven.md, for both versions.
 
 Games use ``first_dealer=1``: seat 1 deals, seat 0 is the non-dealer (trump caller, first leader).
 Situations are built with a stacked ``deck``; only the obligations once the stock is gone and the
