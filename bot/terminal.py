@@ -1,8 +1,9 @@
-"""A table in the terminal: ``python -m bot local troika`` (no Discord token needed).
+"""A table in the terminal: ``python -m bot local GAME`` (no Discord token needed).
 
 It runs the same ``TableService`` on the same database as the bot: you sit at seat 0, the AI
 takes the other seats, and you type the words of the slash commands (``bid 7 no``,
-``play 5H``, ``take``, ``mayi``...) plus ``hand``, ``table``, ``help`` and ``quit``.
+``play 5H``...) plus ``hand``, ``table``, ``help`` and ``quit``. What it prints is what the Discord
+table message and hand panel show: the game's presenter's sections, as plain text.
 The game is saved after every move: ``quit`` and run the same command again to carry on
 (``--new`` starts over). Terminal tables use negative channel ids, one per game, so they never
 collide with Discord channels; the bot does not load them.
@@ -18,13 +19,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import engine
-from bot.render.embeds import table_embed
-from bot.render.narrate import narrate, seat_name
+from bot.render import embeds
+from bot.render.presenter import Seating, UnknownEvent
 from bot.service import (
     ActionApplied,
     GameOver,
@@ -41,14 +43,13 @@ from bot.settings import Settings
 from engine.ai import LEVELS
 
 ME = -1  # the terminal player's user id
-GAME_ORDER = ("troika", "troeven", "troggu", "troikuntza")
 COMMANDS = "hand, table, help, quit"
 
 
 def channel_for(game: str) -> int:
-    """The terminal's own channel id for ``game`` (negative: never a Discord channel)."""
-    order = list(GAME_ORDER) + sorted(g for g in engine.GAMES if g not in GAME_ORDER)
-    return -1 - order.index(game)
+    """The terminal's own channel id for ``game``: negative (never a Discord channel) and fixed
+    by the game's name, so a saved game is found again whatever games exist."""
+    return -1 - zlib.crc32(game.encode()) % 1_000_000_007
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -86,7 +87,7 @@ class Printer:
     def __init__(self, channel: int, out: Any) -> None:
         self.channel = channel
         self.out = out
-        self.names: list[str] = []
+        self.table: Table | None = None
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -94,37 +95,56 @@ class Printer:
     async def on_table_event(self, event: TableEvent) -> None:
         if event.table.channel_id != self.channel:
             return
-        self.names = [s.name for s in event.table.seats]
+        self.table = event.table
         if isinstance(event, ActionApplied):
-            lines = [self.tell(e.data) for e in event.events if e.visible_to(0)]
+            seating = embeds.seating_of(event.table, 0)
+            lines = [self.tell(e.data, seating) for e in event.events if e.visible_to(0)]
             lines = [line for line in lines if line]
-            if not lines:
-                lines = [f"{seat_name(self.names, event.seat)}: {event.action}"]
             if event.source.value == "timeout":
-                lines[0] += "  (time was up: the AI moved)"
+                lines.append(f"{seating.who(event.seat)}: time was up, the AI moved.")
             for line in lines:
                 self.say("  " + line)
-        elif isinstance(event, HandEnded | GameOver | TurnChanged):
+        elif isinstance(event, GameOver):
+            presenter = embeds.presenter_of(event.table)
+            final = presenter.final(event.result, embeds.seating_of(event.table, 0))
+            for line in embeds.sections_text(final):
+                self.say(line)
+        elif isinstance(event, HandEnded | TurnChanged):
             return  # told by the engine's own events above
         elif isinstance(event, TableAbandoned):
             self.say(f"The table was abandoned ({event.reason}).")
 
-    def tell(self, event: Mapping[str, Any]) -> str | None:
-        public = {k: v for k, v in event.items() if k != "private_to"}
-        text = narrate(public, self.names)
+    def tell(self, event: Mapping[str, Any], seating: Seating) -> str | None:
+        assert self.table is not None
+        kind = event.get("type")
+        presenter = embeds.presenter_of(self.table)
+        try:
+            if kind == "hand_over":
+                return "\n  ".join(embeds.sections_text(presenter.summary(event, seating)))
+            if kind == "game_over":
+                return None  # the result follows when the table closes
+            text = presenter.narrate(event, seating)
+        except UnknownEvent:
+            return None
         if text and event.get("private_to") is not None:
             text += "  (only you see this)"
         return text
 
 
 def show_table(table: Table, view: Mapping[str, Any]) -> list[str]:
-    """The public table message, as plain text (the same rendering as in Discord)."""
-    embed = table_embed(table, view)
-    lines = [embed.title or "", embed.description or ""]
-    for field in embed.fields:
-        lines.append(f"{field.name}:")
-        lines.extend(f"  {line}" for line in str(field.value).splitlines())
-    return [line.replace("**", "") for line in lines if line]
+    """The public table message, as plain text (the same sections as in Discord)."""
+    presenter, seating = embeds.presenter_of(table), embeds.seating_of(table)
+    lines = [embeds.heading(table, view)]
+    lines.append(embeds.turn_line(table, seating.names, table.to_act).replace("**", ""))
+    lines.extend(embeds.sections_text(presenter.table_sections(view, seating)))
+    return [line for line in lines if line]
+
+
+def show_hand(table: Table, view: Mapping[str, Any], legal: list[str]) -> list[str]:
+    """The private hand panel, as plain text."""
+    presenter = embeds.presenter_of(table)
+    seating = embeds.seating_of(table, view.get("seat"))
+    return embeds.sections_text(presenter.hand_sections(view, legal, seating))
 
 
 async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
@@ -170,7 +190,7 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
                 return 2
             names = ", ".join(s.name for s in table.seats)
             print(f"{spec.title}: {names}. You are seat 1. Type `help`.", file=out)
-        printer.names = [s.name for s in service.get_table(channel).seats]  # type: ignore[union-attr]
+        printer.table = service.get_table(channel)
         return await loop(service, channel, read, out)
     finally:
         await service.close()
@@ -191,7 +211,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         state = (table.move_number, tuple(legal))
         if state != shown:
             view = service.view(channel, ME).game or {}
-            print(f"Your hand: {' '.join(view.get('hand', []))}", file=out)
+            print("\n".join(show_hand(table, view, legal)), file=out)
             print(
                 f"Your move: {', '.join(legal[:20])}{' ...' if len(legal) > 20 else ''}", file=out
             )
@@ -210,11 +230,11 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
             print(f"Commands: {COMMANDS}. Or a move: {', '.join(legal)}", file=out)
             continue
         if word in {"hand", "table"}:
-            view = service.view(channel, ME).game or {}
             if word == "hand":
-                print(f"Your hand: {' '.join(view.get('hand', []))}", file=out)
+                view = service.view(channel, ME).game or {}
+                print("\n".join(show_hand(table, view, legal)), file=out)
             else:
-                print("\n".join(show_table(table, view)), file=out)
+                print("\n".join(show_table(table, service.public_view(channel) or {})), file=out)
             continue
         try:
             await service.act(channel, ME, line)

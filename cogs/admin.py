@@ -149,7 +149,7 @@ class Admin(commands.Cog):
     @app_commands.describe(
         game="The game whose defaults to set (preset, options, reset)",
         preset="The game's default preset",
-        options="The game's default options, e.g. kitty=on min_bid=7",
+        options="The game's default options, e.g. timer=30 (see /rules)",
         timer="Default seconds per move for every game",
         reset="Forget the game's defaults",
     )

@@ -6,26 +6,48 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import engine
 from bot.app.client import invite_url
 from bot.render import embeds
 from bot.service import NoTable
 from engine.registry import CLASSES
 
-GAME_CHOICES = [
-    app_commands.Choice(name=cls.spec.title, value=name) for name, cls in CLASSES.items()
-]
 
-HELP = """\
-**Open a table:** `/new troika` (or `troeven`, `troggu`, `troikuntza`) with a preset and options.
-**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`, `/start`.
-**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`, `/rules`.
-**Play:** press **Show my hand** on the table message and use the buttons, or type
-`/bid`, `/pass`, `/trump`, `/call`, `/discard`, `/play`, and for TroiKuntza `/take`, `/draw`,
-`/mayi`, `/meld`, `/layoff`. The lists offer your legal moves.
-**Stop:** `/abandon` (the host at once; players vote).
-**Rankings:** `/leaderboard [game] [sort]`, `/stats [member]`. Server admins (Manage Server)
-run seasons, defaults and allowed channels with `/admin`.
-A player who runs out of time has his move made by the AI."""
+async def complete_game(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The games, by title (autocomplete: a game registered at any time is offered)."""
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=spec.title, value=name)
+        for name, spec in engine.GAMES.items()
+        if typed in name or typed in spec.title.lower()
+    ][:25]
+
+
+def help_text() -> str:
+    """``/help``, from what the games declare (their names and their moves)."""
+    games = list(engine.GAMES)
+    first, others = games[0], ", ".join(f"`{g}`" for g in games[1:])
+    lines = [
+        f"**Open a table:** `/new {first}` (or {others}) with a preset and options.",
+        "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`,"
+        " `/start`.",
+        "**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`,"
+        " `/rules`.",
+        "**Play:** press **Show my hand** on the table message and use its buttons, or type:",
+    ]
+    for spec in engine.GAMES.values():
+        moves = ", ".join(f"`/{verb.name}`" for verb in spec.verbs)
+        lines.append(f"· {spec.title}: {moves}")
+    lines += [
+        "The lists offer your legal moves.",
+        "**Stop:** `/abandon` (the host at once; players vote).",
+        "**Rankings:** `/leaderboard [game] [sort]`, `/stats [member]`. Server admins (Manage"
+        " Server) run seasons, defaults and allowed channels with `/admin`.",
+        "A player who runs out of time has his move made by the AI.",
+    ]
+    return "\n".join(lines)
 
 
 def rules_text(game: str, options: dict[str, object] | None = None) -> str:
@@ -38,15 +60,20 @@ class Info(commands.Cog):
 
     @app_commands.command(name="rules", description="The rules and options of this table or a game")
     @app_commands.describe(game="A game (default: the game of this channel's table)")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    @app_commands.autocomplete(game=complete_game)
+    async def rules(
+        self, interaction: discord.Interaction, game: app_commands.Range[str, 1, 40] | None = None
+    ) -> None:
         options = None
         if game is None:
             service = self.bot.service  # type: ignore[attr-defined]
             table = service.get_table(interaction.channel_id or 0)
             if table is None:
-                raise NoTable("There is no table here: name a game, e.g. /rules game:Troika.")
+                raise NoTable("There is no table here: name a game, with /rules game.")
             game, options = table.game, dict(table.options)
+        game = game.strip().lower()
+        if game not in CLASSES:
+            raise NoTable(f"There is no such game. Games: {', '.join(engine.GAMES)}.")
         title = CLASSES[game].spec.title
         embed = embeds.text_embed(f"{title}: rules", rules_text(game, options))
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -54,7 +81,7 @@ class Info(commands.Cog):
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
-            embed=embeds.text_embed("Troika Table", HELP), ephemeral=True
+            embed=embeds.text_embed("Troika Table", help_text()), ephemeral=True
         )
 
     @app_commands.command(name="invite", description="A link to add this bot to another server")

@@ -20,8 +20,8 @@ from discord.ext import commands
 
 from bot.app import custom_ids
 from bot.app.errors import answer
-from bot.render import embeds, images
-from bot.render.cards import face, pretty, pretty_action
+from bot.render import embeds, pictures
+from bot.render.presenter import Presenter
 from bot.service import NoTable, NotAtTable, TableService, TableStatus
 from cogs.common import display_name, fail, service_of
 
@@ -42,40 +42,29 @@ def action_groups(legal: Sequence[str]) -> dict[str, list[str]]:
     return groups
 
 
-#: Words shown differently on a button than typed (display only).
-_LABELS = {"mayi": "May I"}
-
-
-def button_label(action: str) -> str:
-    verb, _, rest = action.partition(" ")
-    if verb == "play" and rest and face(rest).family not in {"unknown"}:
-        return pretty(rest)
-    if not rest:
-        return _LABELS.get(verb, verb.capitalize())
-    return pretty_action(action)[:80]
-
-
-def _button_style(action: str) -> discord.ButtonStyle:
-    verb, _, rest = action.partition(" ")
-    if verb == "play" and face(rest).red:
-        return discord.ButtonStyle.danger
-    if verb == "play":
-        return discord.ButtonStyle.secondary
-    return discord.ButtonStyle.primary
+#: Button colours by a move's tone (``Presenter.action_tone``).
+_STYLES = {
+    "red": discord.ButtonStyle.danger,
+    "card": discord.ButtonStyle.secondary,
+    "move": discord.ButtonStyle.primary,
+}
 
 
 def _fits_button(channel: int, action: str) -> bool:
     return len(custom_ids.act(channel, action)) <= custom_ids.MAX_LENGTH
 
 
-def actions_view(channel: int, legal: Sequence[str]) -> tuple[discord.ui.View, list[str]]:
-    """Components for ``legal``; also returns the actions that did not fit (type them)."""
+def actions_view(
+    channel: int, legal: Sequence[str], presenter: Presenter
+) -> tuple[discord.ui.View, list[str]]:
+    """Components for ``legal``, labelled by the game's presenter; also returns the actions
+    that did not fit (type them)."""
     view = discord.ui.View(timeout=None)
     left_out: list[str] = []
     buttons = [a for a in legal if _fits_button(channel, a)]
     if len(buttons) == len(legal) and len(legal) <= ACTION_ROWS * BUTTONS_PER_ROW:
         for i, action in enumerate(legal):
-            view.add_item(_action_button(channel, action, row=i // BUTTONS_PER_ROW))
+            view.add_item(_action_button(channel, action, presenter, row=i // BUTTONS_PER_ROW))
     else:
         row = 0
         for group, actions in action_groups(legal).items():
@@ -87,7 +76,7 @@ def actions_view(channel: int, legal: Sequence[str]) -> tuple[discord.ui.View, l
             )
             if small:
                 for action in actions:
-                    view.add_item(_action_button(channel, action, row=row))
+                    view.add_item(_action_button(channel, action, presenter, row=row))
                 row += 1
                 continue
             usable = [a for a in actions if len(a) <= 100]
@@ -102,7 +91,7 @@ def actions_view(channel: int, legal: Sequence[str]) -> tuple[discord.ui.View, l
                     custom_id=custom_ids.pick(channel, key, part // SELECT_LIMIT),
                     placeholder=f"{group}…" + (f" ({part + 1}-{part + len(chunk)})" if
                                               len(usable) > SELECT_LIMIT else ""),
-                    options=[discord.SelectOption(label=button_label(a)[:100], value=a)
+                    options=[discord.SelectOption(label=presenter.action_label(a)[:100], value=a)
                              for a in chunk],
                     row=row,
                 )  # fmt: skip
@@ -120,10 +109,12 @@ def actions_view(channel: int, legal: Sequence[str]) -> tuple[discord.ui.View, l
     return custom_ids.inert(view), left_out
 
 
-def _action_button(channel: int, action: str, row: int) -> discord.ui.Button[Any]:
+def _action_button(
+    channel: int, action: str, presenter: Presenter, row: int
+) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label=button_label(action),
-        style=_button_style(action),
+        label=presenter.action_label(action)[:80],
+        style=_STYLES.get(presenter.action_tone(action), discord.ButtonStyle.primary),
         custom_id=custom_ids.act(channel, action),
         row=row,
     )
@@ -144,10 +135,13 @@ def build_panel(
     tv = service.view(channel, user_id)
     view = dict(tv.game or {})
     legal = list(tv.legal)
-    hand = [str(c) for c in view.get("hand") or []]
-    file = discord.File(io.BytesIO(images.hand_png(hand)), HAND_IMAGE) if hand else None
+    presenter = embeds.presenter_of(table)
+    picture = presenter.hand_picture(view, embeds.seating_of(table, tv.seat))
+    file = None
+    if picture is not None:
+        file = discord.File(io.BytesIO(pictures.png(picture)), HAND_IMAGE)
     embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if file else None)
-    components, left_out = actions_view(channel, legal)
+    components, left_out = actions_view(channel, legal, presenter)
     if left_out:
         embed.add_field(
             name="More moves (type them)",
@@ -180,11 +174,11 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
     """A panel button or select: act, then redraw the panel in place (or explain why not)."""
     service = service_of(interaction)
     try:
-        await service.act(channel, interaction.user.id, action)
+        result = await service.act(channel, interaction.user.id, action)
     except Exception as error:
         await fail(interaction, error)
         return
-    note = f"You: {pretty_action(action)}"
+    note = embeds.presenter_of(result.table).you_did(result.action)
     try:
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
@@ -242,7 +236,7 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACT):
     def __init__(self, channel: int, action: str) -> None:
         super().__init__(
-            discord.ui.Button(label=button_label(action), custom_id=custom_ids.act(channel, action))
+            discord.ui.Button(label=action[:80], custom_id=custom_ids.act(channel, action))
         )
         self.channel = channel
         self.action = action

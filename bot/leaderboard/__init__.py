@@ -5,7 +5,7 @@ Usage::
 
     board = Leaderboard(service.db, service.clock)
     service.add_listener(board)              # rates each game when it ends
-    page = await board.board(guild_id, "troika", sort="rating", page=1)
+    page = await board.board(guild_id, game, sort="rating", page=1)
     stats = await board.stats(guild_id, user_id)
     await board.new_season(guild_id); await board.hide(guild_id, user_id, by=admin_id)
     rules = GuildRules(service.db)           # /new calls rules.for_new_table(...) before opening

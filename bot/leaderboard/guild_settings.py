@@ -122,7 +122,7 @@ def merge_defaults(
 
 
 def parse_options(game: str, text: str) -> dict[str, Any]:
-    """``"kitty=on min_bid=7"`` (commas or spaces) into validated option values.
+    """``"timer=30 first_dealer=0"`` (commas or spaces) into validated option values.
     Raises UnknownGame with the engine's words."""
     spec = engine.GAMES[game]
     out: dict[str, Any] = {}

@@ -5,8 +5,8 @@ A game is rated when (see ``decide``):
 - it was played in a server (ratings are per guild);
 - at least two humans played it and none of them left (a human who left handed his seat to
   the AI: his result would be the AI's, so the whole game is unrated);
-- at least two sides of humans compete (Troika: two humans on the same team against two AIs
-  have no human opponent).
+- at least two sides of humans compete (two partners on the same team against two AIs have no
+  human opponent).
 
 AI seats are never rated. Free-for-all games rank the humans among themselves: an AI finishing
 between them does not count. Games with fixed partnerships (``GameSpec.teams``) are rated by

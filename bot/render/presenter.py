@@ -131,7 +131,7 @@ class Presenter(ABC):
         """The public table below the turn line: contract, trick, scores... short, phone-first."""
 
     def table_picture(self, view: View, seating: Seating) -> Picture | None:
-        """The public picture (the trick in progress, the layouts, the melds), if any."""
+        """The public picture (the cards on the table), if any."""
         return None
 
     # -- the private hand panel -----------------------------------------------------------------
@@ -148,6 +148,19 @@ class Presenter(ABC):
         """A legal action as a button or list label (``play 5h`` -> ``5♥``), at most 80
         characters."""
         return action[:80]
+
+    def action_tone(self, action: str) -> str:
+        """How a move's button looks: ``red`` (a red card), ``card`` (another card) or ``move``.
+        By default an action whose last word is a card is a card."""
+        from bot.render.cards import face
+
+        words = action.split()
+        if len(words) < 2:
+            return "move"
+        card = face(words[-1])
+        if card.family in {"unknown", "hidden"}:
+            return "move"
+        return "red" if card.red else "card"
 
     def you_did(self, action: str) -> str:
         """The reply to the player's own move: ``You played K♣``, ``You bid 7``."""

@@ -5,10 +5,10 @@ Usage::
     service = TableService(path, clock=time.time, ai_delay=1.5)
     service.add_listener(my_listener)          # async on_table_event(event)
     await service.start()                      # load + re-arm timers
-    await service.open_table(channel, guild, user, "Ann", "troika", preset=None, options={})
+    await service.open_table(channel, guild, user, "Ann", game, preset=None, options={})
     await service.join(channel, other, "Bob"); await service.add_ai(channel, user, "easy")
     await service.start_game(channel, user)
-    await service.act(channel, user, "bid 7 no")
+    await service.act(channel, user, action)  # the words of a legal action
     service.view(channel, user); service.legal_actions(channel, user)
     service.deadlines(channel)                 # {seat: epoch seconds} of awaited humans
     await service.close()

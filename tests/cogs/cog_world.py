@@ -25,23 +25,9 @@ from bot.app.client import utc_clock
 from bot.app.errors import player_message
 from bot.service import Table, TableService, TableStatus
 from bot.settings import Settings
+from cogs.moves import declared_verbs
 
 NAMES = ("ann", "bob", "cid", "dee", "eve", "fay", "gus", "hal")
-
-#: Which slash command carries an action verb, and the name of its argument.
-COMMANDS: dict[str, tuple[str, ...]] = {
-    "bid": ("bid",),
-    "pass": (),
-    "trump": ("suit",),
-    "call": ("card",),
-    "discard": ("card",),
-    "play": ("card",),
-    "take": (),
-    "draw": (),
-    "mayi": (),
-    "meld": ("melds",),
-    "layoff": ("card", "meld"),
-}
 
 Chooser = Callable[[int, list[str]], str]
 
@@ -167,16 +153,15 @@ class World:
         return None
 
     async def by_command(self, member: MemberActor, action: str) -> InteractionResult:
-        verb, _, rest = action.partition(" ")
-        if verb not in COMMANDS:
-            return await self.slash(member, "bid", bid=action)
-        names = COMMANDS[verb]
-        if not names:
-            return await self.slash(member, verb)
-        if len(names) == 1:
-            return await self.slash(member, verb, **{names[0]: rest})
-        first, _, second = rest.partition(" ")
-        return await self.slash(member, verb, **{names[0]: first, names[1]: second})
+        """The action as the slash command a user types (generated from the games' verbs)."""
+        verbs = declared_verbs()
+        head = action.split(" ", 1)[0]
+        verb = verbs.get(head) or next(v for v in verbs.values() if v.makes(action))
+        words = verb.argument_of(action).split(" ") if verb.args else []
+        count = len(verb.args)
+        values = words[: count - 1] + [" ".join(words[count - 1 :])] if count else []
+        options = {arg.name: value for arg, value in zip(verb.args, values, strict=True)}
+        return await self.slash(member, verb.name, **options)
 
     async def by_button(self, member: MemberActor, action: str) -> InteractionResult:
         """Open the panel from the public message, then press the action's button / select."""
