@@ -37,7 +37,7 @@ async def test_troika_complete_game_by_four_members(world: World, via: str) -> N
     # Two hands to a final score (rounds mode) keeps the test short; ties play on.
     await world.open("troika", humans=4, end="rounds", rounds=2)
     await _finish(world, via)
-    finished = [r for r in world.results if r.response and "You:" in (r.response.content or "")]
+    finished = [r for r in world.results if r.response and "You " in (r.response.content or "")]
     assert finished, "the players' moves were acknowledged to them"
     assert all(r.response.ephemeral for r in finished)
 

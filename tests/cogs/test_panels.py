@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
-from cogs.panels import actions_view, button_label
+from bot.render.presenter import presenter_for
+from cogs.panels import actions_view
 
 CHANNEL = 1234567890123456789
 
@@ -23,7 +22,7 @@ def _actions(view: discord.ui.View) -> tuple[list[str], list[str]]:
 
 
 async def test_few_moves_are_buttons_with_a_refresh() -> None:
-    view, left_out = actions_view(CHANNEL, ["play 5h", "play 3s", "pass"])
+    view, left_out = actions_view(CHANNEL, ["play 5h", "play 3s", "pass"], presenter_for("troika"))
     buttons, picks = _actions(view)
     assert buttons == ["play 5h", "play 3s", "pass"] and not picks and not left_out
     assert any(getattr(i, "label", "") == "Refresh" for i in view.children)
@@ -32,7 +31,7 @@ async def test_few_moves_are_buttons_with_a_refresh() -> None:
 
 def test_many_moves_become_select_menus_without_losing_any() -> None:
     bids = ["pass"] + [f"bid {n} {k}".strip() for n in range(5, 13) for k in ("", "low", "no")]
-    view, left_out = actions_view(CHANNEL, bids)
+    view, left_out = actions_view(CHANNEL, bids, presenter_for("troika"))
     buttons, picks = _actions(view)
     assert sorted(buttons + picks + left_out) == sorted(bids)
     assert "pass" in buttons, "a small group stays a button"
@@ -44,11 +43,22 @@ def test_many_moves_become_select_menus_without_losing_any() -> None:
 
 def test_moves_too_long_for_a_custom_id_go_to_a_select() -> None:
     meld = "meld " + " ".join(["10h"] * 22)  # longer than a button's custom id allows
-    view, left_out = actions_view(CHANNEL, [meld, "discard 5c"])
+    view, left_out = actions_view(CHANNEL, [meld, "discard 5c"], presenter_for("troikuntza"))
     buttons, picks = _actions(view)
     assert meld in picks and "discard 5c" in buttons and not left_out
 
 
 def test_labels_show_cards() -> None:
-    labels: dict[str, Any] = {a: button_label(a) for a in ("play 10h", "mayi", "bid 7 no")}
-    assert labels == {"play 10h": "10♥️", "mayi": "May I", "bid 7 no": "bid 7 no"}
+    troika, rummy = presenter_for("troika"), presenter_for("troikuntza")
+    assert troika.action_label("play 10h") == "10♥️"
+    assert rummy.action_label("mayi") == "May I"
+    assert "7" in troika.action_label("bid 7 no")
+
+
+def test_red_cards_are_red_buttons() -> None:
+    view, _ = actions_view(CHANNEL, ["play 10h", "play 3s", "pass"], presenter_for("troika"))
+    buttons = [b for b in view.children if isinstance(b, discord.ui.Button)]
+    styles = {b.custom_id.split(":", 3)[3]: b.style for b in buttons if "tt:act:" in b.custom_id}
+    assert styles["play 10h"] is discord.ButtonStyle.danger
+    assert styles["play 3s"] is discord.ButtonStyle.secondary
+    assert styles["pass"] is discord.ButtonStyle.primary

@@ -162,14 +162,23 @@ async def test_the_check_catches_a_hand_shown_in_public(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The privacy check is not vacuous: render the host's own view in public and it fails."""
-    from bot.render import embeds
+    from bot.render.presenter import PRESENTERS, Section
     from bot.service import TableService
 
     host = world.members[0].id
     monkeypatch.setattr(
         TableService, "public_view", lambda self, channel: self.view(channel, host).game
     )
-    monkeypatch.setattr(embeds, "_HANDLED", embeds._HANDLED - {"hand"})
+    presenter = PRESENTERS["troika"]
+    shown = presenter.table_sections
+    monkeypatch.setattr(
+        presenter,
+        "table_sections",
+        lambda self, view, seating: [
+            *shown(self, view, seating),
+            Section("Hand", " ".join(pretty(c) for c in view.get("hand", []))),
+        ],
+    )
     await world.open("troika", humans=4)
     with pytest.raises(AssertionError, match="of a hand is public"):
         await play_and_check(world, 5)

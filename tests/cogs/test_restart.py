@@ -36,7 +36,9 @@ async def test_bot_restarted_mid_game_and_the_game_finished_after_it(world: Worl
     pressed = await member.click(
         panel.response.message, custom_id=f"tt:act:{world.channel.id}:{legal[0]}"
     )
-    assert pressed.response is not None and "You:" in (pressed.response.embeds[0].author.name or "")
+    assert pressed.response is not None and (
+        pressed.response.embeds[0].author.name or ""
+    ).startswith("You ")
     assert world.table().move_number == before.move_number + 1  # type: ignore[union-attr]
     # The same public message is still the one edited (found again after the restart).
     if (world.service.view(world.channel.id, 0).game or {}).get("hand_number") == 1:
