@@ -32,7 +32,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "discard_to_go_out",
         False,
-        "Going out always needs a final discard (no going out by laying off the last card).",
+        "Going out always needs a final discard (no going out by laying off the last cards).",
         choices=(True, False),
     ),
     Option(
