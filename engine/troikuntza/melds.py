@@ -15,10 +15,10 @@ Choices where the rules are silent (written down here, as the project asks):
 - Every meld holds at least one natural card, so that what a joker stands for is defined.
 - Two Troikas of the same rank are allowed in one contract (several decks make it possible).
 - A written group is a Run if any reading of it is one, whatever order the cards are typed in
-  (as the rules say; ``run_layouts``): the Ace low or high, jokers filling the gaps, and the spare jokers split
-  between the two ends in every way that fits. Coming out (``match_contract``) tries every
-  reading of every group, so two runs of one suit are accepted when some readings do not overlap
-  (``as jk jk jk`` beside ``as 2s 3s 4s`` is J-Q-K-A).
+  (as the rules say; ``run_layouts``): the Ace low or high, jokers filling the gaps, and the
+  spare jokers split between the two ends in every way that fits. Coming out
+  (``match_contract``) tries every reading of every group, so two runs of one suit are accepted
+  when some readings do not overlap (``as jk jk jk`` beside ``as 2s 3s 4s`` is J-Q-K-A).
 - Which reading is laid down: the first that makes the contract, in this order: the cards as
   written if they form the sequence (ascending or descending, each joker standing where it is
   written: ``jk 4h 5h 6h`` puts the joker on 3H); then the naturals sorted, Ace low before Ace
