@@ -142,11 +142,17 @@ class Game(ABC):
         if self.is_over():
             raise IllegalAction("The game is over.")
         if seat not in self.to_act():
-            raise IllegalAction(self.not_your_turn(seat))
+            raise IllegalAction(self.out_of_turn_reason(seat, text) or self.not_your_turn(seat))
         return self._apply(seat, text)
 
     def timed_window(self) -> TimedWindow | None:
         """The window open now that closes after some seconds, if any (default: none)."""
+        return None
+
+    def out_of_turn_reason(self, seat: int, action: str) -> str | None:
+        """A better refusal than "not your turn" for ``seat``, not awaited now, making the
+        normalized ``action`` (a game may say why the move is not his now); None: none.
+        The table service asks it too, as it checks turns before ``apply``."""
         return None
 
     def not_your_turn(self, seat: int) -> str:

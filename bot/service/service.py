@@ -594,6 +594,12 @@ class TableService:
         game = table.game
         assert game is not None
         if seat not in game.to_act():
+            try:
+                reason = game.out_of_turn_reason(seat, normalize_action(action))
+            except IllegalAction as exc:
+                raise IllegalMove(str(exc)) from None
+            if reason:  # the game knows better than "not your turn" (May Is used up)
+                raise IllegalMove(reason)
             raise NotYourTurn(self._not_your_turn(table))
         if source is ActionSource.PLAYER and self._is_service_action(table, action):
             raise IllegalMove("That happens by itself when its time is up.")

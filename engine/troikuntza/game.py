@@ -36,17 +36,22 @@ Choices where the rules are silent:
 
 - Nobody may May I his own discard. A May I needs no free stock card: when no stock card can
   be had (stock and discards under the top empty, or ``reshuffles`` used up) the penalty card
-  is simply not given.
+  is simply not given (the rules say both). A seat that may not call is told why (his May Is
+  used up, his own discard) rather than "not your turn" (``out_of_turn_reason``).
 - Stock: when a card is needed and the stock is empty, the discard pile except its top card
   is shuffled (seeded) into a new stock; a draw that still finds nothing ends the round, and
   everyone scores his hand (event ``hand_over`` with ``reason`` ``"stock"``). A round can
   otherwise stall for ever (in round 1 once every Troika rank is used up, nobody can lay off
-  or go out), so option ``reshuffles`` (D 2) caps the new stocks per round: a draw from an
-  empty stock after that ends the round the same way.
+  or go out), so option ``reshuffles`` (D 2; ``unlimited`` for the rule without a cap) caps the
+  new stocks per round: a draw from an empty stock after that ends the round the same way.
 - The card taken from the discard pile: a card with the same code may be discarded this turn
   only while the hand holds another copy; once a copy of it is melded or laid off the taken card
-  counts as used. Coming out or laying off must leave a card that can be discarded (or, for a
-  lay-off and with ``discard_to_go_out`` off, no card at all: going out).
+  counts as used. Coming out must leave a card that can be discarded. A lay-off must leave one
+  too, or (with ``discard_to_go_out`` off) no card at all: going out; or only the taken card
+  when it can then be laid off in turn, since a player who is out may go out by laying off all
+  his cards in any order, the taken card included. That is the only way a lay-off can strand a
+  hand (every other card may be discarded), so one look at the melds after the lay-off decides
+  it: no search.
 - The discard pile shows only its top card and its size.
 - ``deck=`` may list the whole deck or only its top; the rest follows in a seeded shuffle.
 - Views number melds from 1 in the order they were laid down; ``layoff`` uses those numbers.
@@ -273,6 +278,22 @@ class TroiKuntzaGame(Game):
             return (["take"] if st["discard"] else []) + ["draw"]
         return self._play_actions(seat)
 
+    def out_of_turn_reason(self, seat: int, action: str) -> str | None:
+        """Why a seat that is not awaited may not call May I, when it is not only the turn."""
+        st = self.state
+        if action not in ("mayi", "may i") or seat == st["current"] or self.is_over():
+            return None
+        limit = int(self.options["mayi_limit"])
+        if limit == 0:
+            return "May I is off at this table."
+        if st["mayi_used"][seat] >= limit:
+            return f"You have used your {limit} May I{'s' if limit > 1 else ''} this round."
+        if not self.options["mayi_after_out"] and st["out"][seat]:
+            return "You have come out this round: at this table May I is then over for you."
+        if st["phase"] == "draw" and seat == st["discarder"] and not st["mayi"]["exposed"]:
+            return "Nobody may May I his own discard."
+        return None
+
     def _play_actions(self, seat: int) -> list[str]:
         st = self.state
         hand = st["hands"][seat]
@@ -287,7 +308,7 @@ class TroiKuntzaGame(Game):
                     if card == JOKER and meld["kind"] == "run":
                         ends = ["low", "high"]
                     for end in ends:
-                        if self._layoff_error(seat, card, meld, end) is None:
+                        if self._layoff_error(seat, card, number, end) is None:
                             word = f" {end}" if end else ""
                             actions.append(f"layoff {card.lower()} {number}{word}")
         for card in sorted(set(hand)):
@@ -308,19 +329,34 @@ class TroiKuntzaGame(Game):
         )
         return [M.format_meld_action(w) for w in ways]
 
-    def _layoff_error(self, seat: int, card: str, meld: M.Meld, end: str | None) -> str | None:
-        if M.layoff_result(meld, card, end) is None:
+    def _layoff_error(self, seat: int, card: str, number: int, end: str | None) -> str | None:
+        """Why ``seat`` may not lay ``card`` on meld ``number`` now (None: he may)."""
+        st = self.state
+        result = M.layoff_result(st["melds"][number - 1], card, end)
+        if result is None:
             return "does not fit"
-        hand = list(self.state["hands"][seat])
+        hand = list(st["hands"][seat])
         hand.remove(card)
-        taken = None if card == self.state["taken"] else self.state["taken"]
-        if not hand:
-            if self.options["discard_to_go_out"]:
-                return "you must keep a card to discard (going out needs a final discard)"
+        taken = None if card == st["taken"] else st["taken"]
+        if hand and _discardable(hand, taken):
             return None
-        if not _discardable(hand, taken):
+        if self.options["discard_to_go_out"]:
+            if not hand:
+                return "you must keep a card to discard (going out needs a final discard)"
             return "you would keep no card you may discard"
-        return None
+        if not hand:
+            return None
+        # Only the card taken this turn is left: he may not discard it, so the lay-off stands
+        # only if that card can follow onto the melds as they will be (going out).
+        assert taken is not None and hand == [taken]
+        melds = list(st["melds"])
+        melds[number - 1] = result[0]
+        if any(M.layoff_result(meld, taken) is not None for meld in melds):
+            return None
+        return (
+            f"you would keep only {taken}, which you took this turn: it may not be discarded "
+            "and fits no meld"
+        )
 
     # -- applying -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -458,7 +494,8 @@ class TroiKuntzaGame(Game):
         events: list[Event] = []
         if not st["stock"]:
             under = st["discard"][:-1]
-            if not under or st["reshuffles"] >= int(self.options.get("reshuffles", 2)):
+            cap = self.options.get("reshuffles", 2)
+            if not under or (cap != "unlimited" and st["reshuffles"] >= int(cap)):
                 return None
             st["reshuffles"] += 1
             st["discard"] = st["discard"][-1:]
@@ -600,7 +637,7 @@ class TroiKuntzaGame(Game):
         meld = st["melds"][number - 1]
         if end is not None and (card != JOKER or meld["kind"] != "run"):
             raise IllegalAction("`low`/`high` only says where a joker goes on a run.")
-        error = self._layoff_error(seat, card, meld, end)
+        error = self._layoff_error(seat, card, number, end)
         if error is not None:
             if error == "does not fit":
                 error = f"{card} does not fit meld {number} ({' '.join(meld['cards'])})."

@@ -14,10 +14,15 @@ Choices where the rules are silent (written down here, as the project asks):
 
 - Every meld holds at least one natural card, so that what a joker stands for is defined.
 - Two Troikas of the same rank are allowed in one contract (several decks make it possible).
-- A run's layout: if the cards as written form the sequence (ascending or descending, each
-  joker standing where it is written), that is the layout: ``jk 4h 5h 6h`` puts the joker on 3H.
-  Otherwise the naturals are sorted, jokers fill the gaps, and extra jokers go to the high end
-  (to the low end when there is no room above).
+- A written group is a Run if any reading of it is one, whatever order the cards are typed in
+  (as the rules say; ``run_layouts``): the Ace low or high, jokers filling the gaps, and the
+  spare jokers split between the two ends in every way that fits. Coming out
+  (``match_contract``) tries every reading of every group, so two runs of one suit are accepted
+  when some readings do not overlap (``as jk jk jk`` beside ``as 2s 3s 4s`` is J-Q-K-A).
+- Which reading is laid down: the first that makes the contract, in this order: the cards as
+  written if they form the sequence (ascending or descending, each joker standing where it is
+  written: ``jk 4h 5h 6h`` puts the joker on 3H); then the naturals sorted, Ace low before Ace
+  high, spare jokers at the high end first, then one by one moved to the low end.
 """
 
 from __future__ import annotations
@@ -114,45 +119,56 @@ def _run_as_written(seq: list[str]) -> tuple[int, list[str]] | None:
     return None
 
 
-def _run_sorted(naturals: list[str], jokers: int) -> tuple[int, list[str]] | None:
+def _run_placements(naturals: list[str], jokers: int) -> Iterator[tuple[int, list[str]]]:
+    """Every placement of the naturals (one suit) with ``jokers`` filling gaps and ends."""
     suit = naturals[0][-1]
     aces = [c for c in naturals if c[:-1] == "A"]
-    others = sorted(v for c in naturals if c[:-1] != "A" for v in values_of(c))
     if len(aces) > 1:
-        return None
+        return  # a run of at most 12 cards inside 1..14 never holds both Aces
+    others = [v for c in naturals if c[:-1] != "A" for v in values_of(c)]
     for ace in (LOW_ACE, HIGH_ACE) if aces else (None,):
         vals = sorted(others + ([ace] if ace is not None else []))
         if len(set(vals)) != len(vals):
-            return None
-        gaps = vals[-1] - vals[0] + 1 - len(vals)
-        if gaps > jokers:
-            continue
-        extra = jokers - gaps
-        high = min(extra, HIGH_ACE - vals[-1])
-        low = extra - high
-        start = vals[0] - low
-        if start < LOW_ACE:
+            return  # two naturals on one position, whatever the Ace does
+        extra = jokers - (vals[-1] - vals[0] + 1 - len(vals))
+        if extra < 0:
             continue
         present = set(vals)
-        end = vals[-1] + high
-        cards = [card_at(p, suit) if p in present else JOKER for p in range(start, end + 1)]
-        return start, cards
-    return None
+        for high in range(min(extra, HIGH_ACE - vals[-1]), -1, -1):
+            start = vals[0] - (extra - high)
+            if start < LOW_ACE:
+                break  # fewer jokers high only puts more below
+            end = vals[-1] + high
+            cards = [card_at(p, suit) if p in present else JOKER for p in range(start, end + 1)]
+            yield start, cards
 
 
-def run_layout(cards: list[str]) -> tuple[int, list[str]] | None:
-    """``(start, cards in sequence order)`` of a valid Run made of ``cards``, else None."""
+def run_layouts(cards: list[str]) -> list[tuple[int, list[str]]]:
+    """Every reading of ``cards`` as a Run, ``(start, cards in sequence order)``; [] if none.
+
+    The cards as written come first (see the module docstring), then the other placements. A
+    start fixes a reading (a run is too short to hold both Ace positions), so each start once.
+    """
     naturals = [c for c in cards if c != JOKER]
     if not naturals or not RUN_MIN <= len(cards) <= RUN_MAX:
-        return None
+        return []
     suit = naturals[0][-1]
     if any(c[-1] != suit for c in naturals):
-        return None
+        return []
+    found: dict[int, list[str]] = {}
     for seq in (cards, cards[::-1]):
         layout = _run_as_written(list(seq))
         if layout is not None:
-            return layout
-    return _run_sorted(naturals, len(cards) - len(naturals))
+            found.setdefault(*layout)
+    for start, ordered in _run_placements(naturals, len(cards) - len(naturals)):
+        found.setdefault(start, ordered)
+    return list(found.items())
+
+
+def run_layout(cards: list[str]) -> tuple[int, list[str]] | None:
+    """The first reading of ``cards`` as a Run (``run_layouts``), else None."""
+    layouts = run_layouts(cards)
+    return layouts[0] if layouts else None
 
 
 def make_troika(cards: list[str], owner: int) -> Meld | None:
@@ -162,13 +178,15 @@ def make_troika(cards: list[str], owner: int) -> Meld | None:
     return {"kind": "troika", "owner": owner, "rank": rank, "cards": list(cards)}
 
 
-def make_run(cards: list[str], owner: int) -> Meld | None:
-    layout = run_layout(cards)
-    if layout is None:
-        return None
-    start, ordered = layout
+def _run_meld(start: int, ordered: list[str], owner: int) -> Meld:
     suit = next(c for c in ordered if c != JOKER)[-1]
     return {"kind": "run", "owner": owner, "suit": suit, "start": start, "cards": ordered}
+
+
+def make_run(cards: list[str], owner: int) -> Meld | None:
+    """The Run of ``cards`` in its first reading (``run_layout``), else None."""
+    layout = run_layout(cards)
+    return None if layout is None else _run_meld(*layout, owner)
 
 
 def run_end(meld: Meld) -> int:
@@ -212,9 +230,10 @@ def runs_overlap(a: Meld, b: Meld) -> bool:
 
 
 def readings(cards: list[str], owner: int) -> list[Meld]:
-    """Every way a written group can be read as a meld (a Troika first, then a Run)."""
-    found = [m for m in (make_troika(cards, owner), make_run(cards, owner)) if m is not None]
-    return found
+    """Every way a written group can be read as a meld: a Troika first, then each Run reading."""
+    troika = make_troika(cards, owner)
+    runs = [_run_meld(start, ordered, owner) for start, ordered in run_layouts(cards)]
+    return ([troika] if troika is not None else []) + runs
 
 
 def match_contract(

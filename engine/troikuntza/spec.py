@@ -33,7 +33,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "discard_to_go_out",
         False,
-        "Going out always needs a final discard (no going out by laying off the last card).",
+        "Going out always needs a final discard (no going out by laying off the last cards).",
         choices=(True, False),
     ),
     Option(
@@ -55,9 +55,11 @@ OPTIONS: tuple[Option, ...] = (
         "reshuffles",
         2,
         "Times per round the discards are shuffled into a new stock; when the stock runs out "
-        "once more the round ends (a round where nobody can go out must end).",
+        "once more the round ends (a round where nobody can go out must end; unlimited = the "
+        "written rule, no cap).",
         minimum=0,
         maximum=5,
+        extra=("unlimited",),
     ),
     Option(
         "first_dealer",

@@ -24,20 +24,30 @@ def summary(options: Mapping[str, Any]) -> str:
     ]
     for i, c in enumerate(CONTRACTS, start=1):
         lines.append(f"  {i}. {c}: {describe_contract(c)} (at least {contract_min_cards(c)} cards)")
+    cap = options.get("reshuffles", 2)
+    reshuffled = (
+        "the discards are reshuffled into a new stock as often as needed"
+        if cap == "unlimited"
+        else f"the discards are reshuffled into a new stock at most {cap} times a round"
+    )
     lines += [
         "**Troika**: 3+ cards of one rank. **Run**: 4+ cards in sequence in one suit; Ace low or "
         "high, never both (a low-Ace run never takes a King), no wrapping. Two runs of one suit "
         "in a contract must not overlap.",
         "**Turn**: `take` the top discard or `draw` from the stock; then `meld a b c | d e f` "
         "(the whole contract, nothing else that turn) or, on later turns, `layoff <card> <meld>` "
-        "on any meld; then `discard <card>` (not the card you took, not one of your contract).",
+        "on any meld; then `discard <card>` (not the card you took, not one of your contract)"
+        + (
+            "."
+            if options.get("discard_to_go_out")
+            else ", unless you go out by laying off all your cards (the one you took included)."
+        ),
         "A joker at the end of a run is bumped outward by the natural card it stands for.",
         mayi_text(options),
         "The round ends when someone has no cards left"
         + (" (after a final discard)" if options.get("discard_to_go_out") else "")
-        + ", or when a draw finds the stock empty with no discards left to reshuffle (the "
-        f"discards are reshuffled into a new stock at most {options.get('reshuffles', 2)} "
-        "times a round). Hands score Joker 50, Ace 20, K/Q/J/10 10, 2-9 5.",
+        + ", or when a draw finds the stock empty with no discards left to reshuffle "
+        f"({reshuffled}). Hands score Joker 50, Ace 20, K/Q/J/10 10, 2-9 5.",
     ]
     if options.get("natural_majority"):
         lines.append("When coming out each meld needs at least as many natural cards as jokers.")

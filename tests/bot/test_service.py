@@ -397,6 +397,26 @@ async def test_private_events_are_marked_for_their_seat(service, recorder):
     assert event.visible_to(event.private_to) and not event.visible_to(None)
 
 
+async def test_a_may_i_past_the_limit_is_refused_with_the_engines_reason(service, db_path):
+    options = {"timer": "off", "mayi_limit": 1}
+    await service.open_table(CH, None, HOST, "Ann", "troikuntza", options=options, seed=2)
+    for uid, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
+        await service.join(CH, uid, name)
+    await service.start_game(CH, HOST)
+    game = service._tables[CH].game
+    current = game.state["current"]
+    spent = (current + 1) % 4
+    game.state["mayi_used"][spent] = 1
+    game._open_window(None)  # the upcard's window, without the seat that has used his May I
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match="You have used your 1 May I this round"):
+        await service.act(CH, user_at(service, spent), "mayi")
+    with pytest.raises(NotYourTurn, match="waiting for"):
+        await service.act(CH, user_at(service, spent), "pass")
+    assert service._tables[CH].game.to_json() == before
+    assert stored(db_path, "SELECT count(*) FROM actions") == [(0,)]
+
+
 async def test_a_human_cannot_send_the_service_close_action(service):
     await service.open_table(CH, None, HOST, "Ann", "troikuntza", seed=2)
     for _ in range(3):

@@ -40,8 +40,12 @@ def test_window_opens_with_each_discard_and_the_discarder_may_not_call():
     game.apply(0, "discard 2c")
     assert game.state["current"] == 1
     assert game.to_act() == [1, 2, 3]
-    with pytest.raises(IllegalAction, match="not your turn"):
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="Nobody may May I his own discard"):
         game.apply(0, "mayi")
+    assert game.to_json() == before
+    with pytest.raises(IllegalAction, match="not your turn"):
+        game.apply(0, "pass")
 
 
 def test_priority_three_callers_nearest_the_current_players_left_wins():
@@ -177,7 +181,7 @@ def test_mayi_limit_per_player_per_round():
     assert game.state["current"] == 3
     assert game.view(0)["mayi"]["eligible"] == [0]  # seat 1 has used his one May I
     assert game.to_act() == [3, 0]
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"You have used your 1 May I this round\."):
         game.apply(1, "mayi")
 
 
@@ -238,3 +242,32 @@ def test_mayi_state_round_trips_through_json():
     game.apply(1, "mayi")
     game.apply(0, "draw")
     assert engine.load(game.to_json()) == game
+
+
+def test_a_seat_that_may_not_call_is_told_why_not_that_it_is_not_his_turn():
+    game = start()
+    game.state["mayi_used"][2] = 3
+    game._open_window(None)  # the upcard's window, now without seat 2
+    assert game.to_act() == [0, 1, 3]
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match=r"^You have used your 3 May Is this round\.$"):
+        game.apply(2, "mayi")
+    with pytest.raises(IllegalAction, match="used your 3 May Is"):
+        game.apply(2, "may i")
+    with pytest.raises(IllegalAction, match="not your turn"):
+        game.apply(2, "pass")  # not a May I: the turn is the reason
+    assert game.to_json() == before
+    game.apply(0, "take")
+    with pytest.raises(IllegalAction, match="used your 3 May Is"):
+        game.apply(2, "mayi")  # after the window too: still the better reason
+
+
+def test_may_i_off_or_over_once_out_says_so():
+    game = start(mayi_limit=0)
+    with pytest.raises(IllegalAction, match="May I is off at this table"):
+        game.apply(1, "mayi")
+    game = start(mayi_after_out=False)
+    game.state["out"][2] = True
+    game._open_window(None)
+    with pytest.raises(IllegalAction, match="You have come out this round"):
+        game.apply(2, "mayi")

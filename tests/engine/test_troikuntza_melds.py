@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -9,9 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.cards import JOKER
 from engine.troikuntza import CONTRACTS, card_points, find_contracts, format_meld_action
 from engine.troikuntza.game import full_deck
 from engine.troikuntza.melds import (
+    HIGH_ACE,
+    LOW_ACE,
+    card_at,
     contract_min_cards,
     is_valid_meld,
     layoff_result,
@@ -19,6 +24,8 @@ from engine.troikuntza.melds import (
     make_troika,
     match_contract,
     run_layout,
+    run_layouts,
+    runs_overlap,
     stands_for,
     troika_rank,
 )
@@ -127,6 +134,113 @@ def test_match_contract_needs_exactly_the_contract():
 def test_match_contract_ambiguous_group_is_read_as_the_contract_needs():
     melds = match_contract([["7H", "7S", "7C"], ["7D", "JK", "JK", "JK"]], "TR", 0, False)
     assert melds is not None and [m["kind"] for m in melds] == ["troika", "run"]
+
+
+# -- every reading of a written group ------------------------------------------------------------
+
+
+def starts(cards: list[str]) -> list[int]:
+    return [start for start, _ in run_layouts(cards)]
+
+
+def test_run_layouts_reads_the_ace_and_spare_jokers_low_or_high_as_written_first():
+    assert starts(["AS", "JK", "JK", "JK"]) == [1, 11]
+    assert starts(["JK", "JK", "JK", "AS"]) == [11, 1]
+    assert starts(["5S", "JK", "6S", "JK"]) == [5, 4, 3]
+    assert starts(["JK", "4H", "5H", "6H"]) == [3, 4]
+    assert starts(["QH", "JK", "AH", "JK"]) == [11]  # the Ace high: no room above it
+    assert run_layouts(["5S", "JK", "6S", "JK"])[2] == (3, ["JK", "JK", "5S", "6S"])
+
+
+def distinct_orders(cards: list[str]) -> set[tuple[str, ...]]:
+    return set(itertools.permutations(cards))
+
+
+@pytest.mark.parametrize(
+    ("group", "expected"),
+    [
+        (["AS", "JK", "JK", "JK"], {1, 11}),
+        (["5S", "JK", "6S", "JK"], {3, 4, 5}),
+        (["AH", "2H", "JK", "4H"], {1}),
+        (["JK", "KD", "JK", "AD", "JK"], {10}),
+        (["9D", "JK", "JK", "JK", "JK", "KD"], {8, 9}),
+    ],
+)
+def test_every_typed_order_of_a_group_has_the_same_readings(group, expected):
+    for order in distinct_orders(group):
+        assert set(starts(list(order))) == expected, order
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "second_starts"),
+    [
+        (["AS", "2S", "3S", "4S"], ["AS", "JK", "JK", "JK"], {11}),  # the second read high
+        (["JS", "QS", "KS", "AS"], ["AS", "JK", "JK", "JK"], {1}),  # the second read low
+        (["7S", "8S", "9S", "10S"], ["5S", "JK", "6S", "JK"], {3}),  # spare jokers low
+        (["2S", "3S", "4S", "5S"], ["7S", "JK", "8S", "JK"], {6, 7}),  # not 5-8
+        (["5S", "6S", "7S", "8S"], ["3S", "JK", "10S", "JK"], None),  # no reading apart
+    ],
+)
+def test_overlap_check_tries_every_reading_of_both_groups_in_any_typed_order(
+    first, second, second_starts
+):
+    for a in distinct_orders(first):
+        for b in distinct_orders(second):
+            for groups in ([list(a), list(b)], [list(b), list(a)]):
+                melds = match_contract(groups, "RR", 0, natural_majority=False)
+                if second_starts is None:
+                    assert melds is None, groups
+                    continue
+                assert melds is not None, groups
+                assert not runs_overlap(melds[0], melds[1])
+                assert all(is_valid_meld(m) for m in melds)
+                mine = melds[groups.index(list(b))]
+                assert mine["start"] in second_starts and Counter(mine["cards"]) == Counter(b)
+
+
+def model_starts(naturals: list[str], length: int) -> set[int]:
+    """An independent model: the starts of the windows where each natural has its own place."""
+    found = set()
+    for start in range(LOW_ACE, HIGH_ACE - length + 2):
+        window = set(range(start, start + length))
+        places: list[int] = []
+        for card in naturals:
+            rank = card[:-1]
+            options = (
+                [LOW_ACE, HIGH_ACE]
+                if rank == "A"
+                else [{"J": 11, "Q": 12, "K": 13}.get(rank) or int(rank)]
+            )
+            places += [p for p in options if p in window][:1] or [0]
+        if 0 not in places and len(set(places)) == len(places):
+            found.add(start)
+    return found
+
+
+@st.composite
+def spade_groups(draw: st.DrawFn) -> list[str]:
+    positions = draw(st.lists(st.integers(LOW_ACE, HIGH_ACE - 1), min_size=1, max_size=6))
+    naturals = [card_at(p, "S") for p in positions]  # position 1 is the Ace (low or high)
+    jokers = draw(st.integers(max(0, 4 - len(naturals)), 4))
+    cards = naturals + [JOKER] * jokers
+    return draw(st.permutations(cards))
+
+
+@settings(max_examples=200, deadline=None)
+@given(group=spade_groups(), other=spade_groups())
+def test_runs_read_every_way_against_a_model_and_overlap_only_if_every_reading_does(group, other):
+    naturals = [c for c in group if c != JOKER]
+    expected = model_starts(naturals, len(group)) if len(group) <= 12 else set()
+    layouts = run_layouts(group)
+    assert {start for start, _ in layouts} == expected
+    for start, ordered in layouts:
+        meld = {"kind": "run", "owner": 0, "suit": "S", "start": start, "cards": ordered}
+        assert is_valid_meld(meld) and Counter(ordered) == Counter(group)
+    theirs = (
+        model_starts([c for c in other if c != JOKER], len(other)) if len(other) <= 12 else set()
+    )
+    apart = any(s + len(group) - 1 < t or t + len(other) - 1 < s for s in expected for t in theirs)
+    assert (match_contract([group, other], "RR", 0, False) is not None) == apart
 
 
 def test_natural_majority_refuses_more_jokers_than_naturals_when_coming_out():

@@ -411,6 +411,31 @@ def test_reshuffles_option_caps_new_stocks_per_round():
     assert next(e for e in events if e["type"] == "hand_over")["reason"] == "stock"
 
 
+def test_reshuffles_unlimited_reshuffles_whenever_there_are_discards_under_the_top():
+    game = new({0: TT_HAND}, reshuffles="unlimited")
+    game.state["reshuffles"] = 40
+    game.state["stock"] = []
+    game.state["discard"] = ["2H", "3H", "4H"]
+    events = quick_draw(game)
+    assert {"type": "reshuffle", "cards": 2} in events and "hand_over" not in types(events)
+    assert game.state["reshuffles"] == 41 and game.state["phase"] == "play"
+    game.apply(0, "discard 2c")
+    game.state["stock"] = []
+    game.state["discard"] = ["2C"]  # nothing under the top: the round ends all the same
+    assert next(e for e in quick_draw(game) if e["type"] == "hand_over")["reason"] == "stock"
+
+
+def test_reshuffles_option_takes_unlimited_as_typed():
+    option = next(o for o in TroiKuntzaGame.spec.options if o.name == "reshuffles")
+    assert option.default == 2 and option.parse("Unlimited") == "unlimited"
+    assert option.parse("3") == 3
+    with pytest.raises(IllegalAction, match="0-5, unlimited"):
+        option.parse("6")
+    text = TroiKuntzaGame.rules_summary({"reshuffles": "unlimited"})
+    assert "as often as needed" in text
+    assert "at most 2 times a round" in TroiKuntzaGame.rules_summary(None)
+
+
 # -- the game --------------------------------------------------------------------------------------
 
 
@@ -486,3 +511,6 @@ def test_rules_summary_follows_the_options():
     text = TroiKuntzaGame.rules_summary({"mayi_limit": 2, "natural_majority": True})
     assert "RRR" in text and "2 May Is" in text and "natural" in text
     assert "3 May Is" in TroiKuntzaGame.rules_summary(None)
+    assert "unless you go out by laying off" in TroiKuntzaGame.rules_summary(None)
+    strict = TroiKuntzaGame.rules_summary({"discard_to_go_out": True})
+    assert "unless you go out" not in strict and "after a final discard" in strict
