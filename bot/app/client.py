@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.budget import RequestBudget
 from bot.app.errors import report_error
 from bot.app.publisher import TablePublisher
 from bot.service import TableService
@@ -99,7 +100,11 @@ class TroikaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._service is None:
             self._service = TableService.from_settings(self.settings, clock=utc_clock)
-        self.publisher = TablePublisher(self, self._service, interval=self.edit_interval)
+        # Real Discord: one budget for every channel's edits and posts (below the 50/s limit).
+        budget = RequestBudget() if self.edit_interval > 0 else None
+        self.publisher = TablePublisher(
+            self, self._service, interval=self.edit_interval, budget=budget
+        )
         self._service.add_listener(self.publisher)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

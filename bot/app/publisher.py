@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.app import custom_ids
+from bot.app.budget import RequestBudget
 from bot.render import embeds, pictures
 from bot.render.presenter import Seating, Section, UnknownEvent
 from bot.service import (
@@ -89,10 +90,18 @@ class _Channel:
 class TablePublisher:
     """A ``TableListener`` that renders tables into their channels."""
 
-    def __init__(self, bot: discord.Client, service: TableService, interval: float = 1.0) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        service: TableService,
+        interval: float = 1.0,
+        budget: RequestBudget | None = None,
+    ) -> None:
         self.bot = bot
         self.service = service
         self.interval = interval
+        #: Shared by every channel (see budget.py); None: no limit (tests without real time).
+        self.budget = budget
         self._channels: dict[int, _Channel] = {}
 
     # -- listener -----------------------------------------------------------------------------
@@ -212,7 +221,11 @@ class TablePublisher:
                 if self.interval > 0 and wait > 0:
                     await asyncio.sleep(wait)
                 if state.jobs:
-                    await self._run_freeze(channel_id, state, state.jobs.pop(0))
+                    # Hands that ended while we waited are frozen together: the channel jumps
+                    # to the latest state instead of replaying every hand one edit at a time.
+                    job = _merged(state.jobs)
+                    state.jobs.clear()
+                    await self._run_freeze(channel_id, state, job)
                     state.last_edit = loop.time()
                     continue
                 if state.dirty:
@@ -223,6 +236,11 @@ class TablePublisher:
                     await self._ping(channel_id, state)
         except Exception:
             log.exception("could not update the table message in channel %d", channel_id)
+
+    async def _request(self, channel_id: int) -> None:
+        """Wait for the budget's go before a request of this channel."""
+        if self.budget is not None:
+            await self.budget.acquire(channel_id)
 
     def _public_view(self, channel_id: int) -> Mapping[str, Any] | None:
         return self.service.public_view(channel_id)
@@ -262,6 +280,7 @@ class TablePublisher:
     ) -> None:
         channel = self._channel(channel_id)
         attachments = [file] if file else []
+        await self._request(channel_id)
         if state.message_id is not None:
             message = channel.get_partial_message(state.message_id)  # type: ignore[attr-defined]
             try:
@@ -269,6 +288,7 @@ class TablePublisher:
                 return
             except discord.NotFound:
                 state.message_id = None
+                await self._request(channel_id)
         kwargs: dict[str, Any] = {"embeds": shown}
         if view is not None:
             kwargs["view"] = view
@@ -307,6 +327,7 @@ class TablePublisher:
         me = self.bot.user
         if me is None:
             return None
+        await self._request(channel_id)
         try:
             async for message in self._channel(channel_id).history(limit=25):
                 if message.author.id != me.id or not message.embeds:
@@ -325,7 +346,8 @@ class TablePublisher:
         return None
 
     async def _ping(self, channel_id: int, state: _Channel) -> None:
-        seats, state.pings = state.pings, []
+        # The turn may have come back to a seat several times while we waited: one mention each.
+        seats, state.pings = list(dict.fromkeys(state.pings)), []
         table = self.service.get_table(channel_id)
         if table is None:
             return
@@ -340,6 +362,7 @@ class TablePublisher:
         if not mentions:
             return
         await self._delete_ping(channel_id, state)
+        await self._request(channel_id)
         sent = await self._channel(channel_id).send(
             "\n".join(mentions), allowed_mentions=discord.AllowedMentions(users=True)
         )
@@ -350,6 +373,7 @@ class TablePublisher:
             return
         message_id, state.ping_message_id = state.ping_message_id, None
         channel = self._channel(channel_id)
+        await self._request(channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
 
@@ -405,6 +429,16 @@ def _lobby_line(event: TableEvent, names: Sequence[str]) -> str | None:
     if isinstance(event, GameStarted):
         return "**The game starts.**"
     return None
+
+
+def _merged(jobs: Sequence[_Freeze]) -> _Freeze:
+    """Several hands' endings as one frozen message (the last job's table and colour)."""
+    if len(jobs) == 1:
+        return jobs[0]
+    last = jobs[-1]
+    lines = [line for job in jobs for line in job.lines]
+    sections = [section for job in reversed(jobs) for section in job.sections]
+    return _Freeze(last.table, last.title, lines, sections, last.color, any(j.final for j in jobs))
 
 
 def _told(tell: Any, event: Mapping[str, Any], seating: Seating, table: Table) -> Any:
