@@ -24,6 +24,7 @@ from bot.render import embeds, pictures
 from bot.render.presenter import Presenter
 from bot.service import NoTable, NotAtTable, TableService, TableStatus
 from cogs.common import display_name, fail, service_of
+from cogs.live_panels import LivePanels
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +154,13 @@ def build_panel(
     return embed, components, file
 
 
+def _remember(interaction: discord.Interaction, channel: int) -> None:
+    """This interaction now shows the user's panel: keep it live (see live_panels)."""
+    live: LivePanels | None = getattr(interaction.client, "live_panels", None)
+    if live is not None:
+        live.remember(interaction, channel)
+
+
 async def send_panel(interaction: discord.Interaction, note: str | None = None) -> None:
     assert interaction.channel_id is not None
     embed, view, file = build_panel(service_of(interaction), interaction.channel_id,
@@ -161,6 +169,7 @@ async def send_panel(interaction: discord.Interaction, note: str | None = None) 
     if file is not None:
         kwargs["file"] = file
     await interaction.response.send_message(**kwargs)
+    _remember(interaction, interaction.channel_id)
 
 
 async def edit_panel(interaction: discord.Interaction, channel: int, note: str | None) -> None:
@@ -168,6 +177,7 @@ async def edit_panel(interaction: discord.Interaction, channel: int, note: str |
     await interaction.response.edit_message(
         embed=embed, view=view, attachments=[file] if file else []
     )
+    _remember(interaction, channel)
 
 
 async def act_from_panel(interaction: discord.Interaction, channel: int, action: str) -> None:
@@ -316,16 +326,25 @@ DYNAMIC_ITEMS = (HandButton, RefreshButton, ActButton, PickSelect, JoinButton, S
 
 
 class Panels(commands.Cog):
-    """Registers the persistent components (no slash command of its own)."""
+    """Registers the persistent components and keeps the players' panels live (no slash
+    command of its own)."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.live: LivePanels | None = None
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        service: TableService = self.bot.service  # type: ignore[attr-defined]
+        self.live = LivePanels(service, build_panel)
+        service.add_listener(self.live)
+        self.bot.live_panels = self.live  # type: ignore[attr-defined]
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        if self.live is not None:
+            self.bot.service.remove_listener(self.live)  # type: ignore[attr-defined]
+            self.bot.live_panels = None  # type: ignore[attr-defined]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,120 @@
+"""A live private hand: the last panel a player opened is redrawn when the table changes for him.
+
+Discord lets the bot edit an ephemeral message through the interaction that made it for 15
+minutes (the interaction token's life). Each panel a player opens or presses replaces his
+previous one here; on every table event the panels of that channel whose content would change
+(his moves, his hand, a window he may act in, the table he sees) are redrawn in the background,
+newest state only, so a waiting player sees his turn come, and a player who may call in a timed
+window sees the button at once. An expired panel is forgotten: the turn ping (one per turn)
+invites him to open a fresh one.
+
+Interaction webhooks are not counted in the bot's global rate limit; a redraw per player per
+change, coalesced while one is under way, stays far below their own limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.service import TableEvent, TableService, TableStatus
+
+log = logging.getLogger(__name__)
+
+#: An interaction token lives 15 minutes; stop editing a little before that.
+TOKEN_LIFE = 14 * 60.0
+
+#: ``(service, channel, user_id) -> (embed, view, file)``: draws a panel (cogs.panels).
+Builder = Callable[
+    [TableService, int, int, str | None], tuple[discord.Embed, discord.ui.View, discord.File | None]
+]
+
+
+@dataclass
+class _Live:
+    interaction: discord.Interaction
+    opened_at: float
+    key: Any = None
+    redraw: asyncio.Task[None] | None = field(default=None, repr=False)
+    again: bool = False
+
+
+class LivePanels:
+    """A ``TableListener`` keeping each player's last panel up to date."""
+
+    def __init__(self, service: TableService, build: Builder) -> None:
+        self.service = service
+        self.build = build
+        self._panels: dict[tuple[int, int], _Live] = {}
+
+    def remember(self, interaction: discord.Interaction, channel: int) -> None:
+        """``interaction`` answered with the user's panel of ``channel``: keep it live."""
+        user = interaction.user.id
+        old = self._panels.get((channel, user))
+        if old is not None and old.redraw is not None:
+            old.redraw.cancel()
+        self._panels[(channel, user)] = _Live(
+            interaction, self.service.clock(), self._key(channel, user)
+        )
+
+    def forget(self, channel: int, user: int) -> None:
+        live = self._panels.pop((channel, user), None)
+        if live is not None and live.redraw is not None:
+            live.redraw.cancel()
+
+    def is_live(self, channel: int, user: int) -> bool:
+        live = self._panels.get((channel, user))
+        return live is not None and self.service.clock() - live.opened_at < TOKEN_LIFE
+
+    async def on_table_event(self, event: TableEvent) -> None:
+        # Called with the table's lock held: only look, and redraw in the background.
+        channel = event.table.channel_id
+        now = self.service.clock()
+        for (chan, user), live in list(self._panels.items()):
+            if chan != channel:
+                continue
+            if now - live.opened_at >= TOKEN_LIFE or event.table.status is not TableStatus.PLAYING:
+                self.forget(chan, user)
+                continue
+            key = self._key(channel, user)
+            if key == live.key:
+                continue
+            live.key = key
+            if live.redraw is not None and not live.redraw.done():
+                live.again = True
+                continue
+            live.redraw = asyncio.get_running_loop().create_task(
+                self._redraw(channel, user, live), name=f"live-panel-{channel}-{user}"
+            )
+
+    def _key(self, channel: int, user: int) -> Any:
+        """What the panel shows that can change: moves, hand, the table's move number."""
+        try:
+            seen = self.service.view(channel, user)
+        except Exception:  # no table any more: nothing to show
+            return None
+        game = seen.game or {}
+        return (tuple(seen.legal), tuple(game.get("hand") or ()), seen.table.move_number)
+
+    async def _redraw(self, channel: int, user: int, live: _Live) -> None:
+        while True:
+            live.again = False
+            try:
+                embed, view, file = self.build(self.service, channel, user, None)
+                await live.interaction.edit_original_response(
+                    embed=embed, view=view, attachments=[file] if file else []
+                )
+            except discord.HTTPException as error:  # token expired, message gone...
+                log.info("panel of %s in %s no longer editable: %s", user, channel, error)
+                self._panels.pop((channel, user), None)
+                return
+            except Exception:  # the table ended meanwhile, or a drawing bug: stop, keep going
+                log.debug("panel of %s in %s not redrawn", user, channel, exc_info=True)
+                return
+            if not live.again:
+                return
