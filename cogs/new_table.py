@@ -20,6 +20,8 @@ from engine.options import GameSpec, Option, format_value
 
 MAX_PARAMETERS = 25
 MAX_CHOICES = 25
+#: Longest value typed for an option (the longest real one is a word like ``unlimited``).
+MAX_TEXT = 40
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Opener = Callable[[discord.Interaction, str, str | None, dict[str, Any]], Coroutine[Any, Any, None]]
@@ -42,7 +44,8 @@ def option_parameter(option: Option) -> tuple[Any, list[app_commands.Choice[Any]
         return str, [app_commands.Choice(name=n, value=n) for n in names], False
     if not option.extra and option.minimum is not None and option.maximum is not None:
         return app_commands.Range[int, option.minimum, option.maximum], None, False
-    return str, None, True
+    # Free text (autocomplete only suggests): bounded, so no one sends 6,000 characters.
+    return app_commands.Range[str, 1, MAX_TEXT], None, True
 
 
 def build_new_command(spec: GameSpec, open_table: Opener) -> app_commands.Command[Any, ..., None]:

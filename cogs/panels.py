@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.app import custom_ids
 from bot.app.errors import answer
+from bot.app.limits import fit
 from bot.render import embeds, pictures
 from bot.render.presenter import Presenter
 from bot.service import NoTable, NotAtTable, TableService, TableStatus
@@ -151,7 +152,7 @@ def build_panel(
         )
     if note:
         embed.set_author(name=note[:250])
-    return embed, components, file
+    return fit(None, [embed], what="hand panel")[1][0], components, file
 
 
 def _remember(interaction: discord.Interaction, channel: int) -> None:
@@ -203,6 +204,13 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
 
 
 # -- dynamic items (persistent across restarts) ---------------------------------------------
+def check_channel(interaction: discord.Interaction, channel: int) -> None:
+    """A component acts on the table of the channel in its custom id: only from that channel
+    (a forged or copied id must not reach another channel's table)."""
+    if interaction.channel_id != channel:
+        raise NotAtTable("This button belongs to a table in another channel.")
+
+
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND):
     def __init__(self, channel: int) -> None:
         super().__init__(
@@ -218,8 +226,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            if interaction.channel_id != self.channel:
-                raise NotAtTable("This button belongs to a table in another channel.")
+            check_channel(interaction, self.channel)
             await send_panel(interaction)
         except Exception as error:
             await fail(interaction, error)
@@ -238,6 +245,7 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            check_channel(interaction, self.channel)
             await edit_panel(interaction, self.channel, None)
         except Exception as error:
             await fail(interaction, error)
@@ -258,6 +266,11 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_
         return cls(int(match["channel"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            check_channel(interaction, self.channel)
+        except Exception as error:
+            await fail(interaction, error)
+            return
         await act_from_panel(interaction, self.channel, self.action)
 
 
@@ -273,6 +286,11 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
         return cls(int(match["channel"]), match["group"], int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            check_channel(interaction, self.channel)
+        except Exception as error:
+            await fail(interaction, error)
+            return
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if not values:
             await answer(interaction, "Pick one of the moves in the list.")
@@ -293,6 +311,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            check_channel(interaction, self.channel)
             table = await service_of(interaction).join(
                 self.channel, interaction.user.id, display_name(interaction.user)
             )
@@ -316,6 +335,7 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            check_channel(interaction, self.channel)
             table = await service_of(interaction).start_game(self.channel, interaction.user.id)
             await answer(interaction, f"{table.title} has started. Good luck!")
         except Exception as error:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.limits import fit
 from bot.render import embeds
 from bot.service import NoTable, TableStatus
 from cogs.common import bot_of, channel_id, service_of
@@ -39,7 +40,7 @@ class Play(commands.Cog):
             raise NoTable()
         publisher = bot_of(interaction).table_publisher
         shown, view, file = publisher.render(table)
-        kwargs: dict[str, Any] = {"embeds": shown}
+        kwargs: dict[str, Any] = {"embeds": fit(None, shown, what="/table")[1]}
         if view is not None:
             kwargs["view"] = view
         if file is not None:

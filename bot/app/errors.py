@@ -12,6 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.app.limits import excerpt, fit
 from bot.service import TableError
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ def player_message(error: BaseException) -> str | None:
     """The text to show the player, or None if this is an unexpected error."""
     error = unwrap(error)
     if isinstance(error, TableError):
-        return str(error)
+        return excerpt(str(error))
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         return str(error) or "You cannot use this command here."
     return None
@@ -37,6 +38,7 @@ def player_message(error: BaseException) -> str | None:
 
 async def answer(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer whether or not the interaction was already answered."""
+    text = fit(text, what="answer")[0] or "…"
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

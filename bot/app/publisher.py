@@ -29,6 +29,7 @@ import discord
 
 from bot.app import custom_ids
 from bot.app.budget import RequestBudget
+from bot.app.limits import fit
 from bot.render import embeds, pictures
 from bot.render.presenter import Seating, Section, UnknownEvent
 from bot.service import (
@@ -279,6 +280,7 @@ class TablePublisher:
         file: discord.File | None,
     ) -> None:
         channel = self._channel(channel_id)
+        shown = fit(None, shown, what=f"table message of channel {channel_id}")[1]
         attachments = [file] if file else []
         await self._request(channel_id)
         if state.message_id is not None:
@@ -363,8 +365,9 @@ class TablePublisher:
             return
         await self._delete_ping(channel_id, state)
         await self._request(channel_id)
+        text = fit("\n".join(mentions), what=f"turn ping of channel {channel_id}")[0]
         sent = await self._channel(channel_id).send(
-            "\n".join(mentions), allowed_mentions=discord.AllowedMentions(users=True)
+            text, allowed_mentions=discord.AllowedMentions(users=True)
         )
         state.ping_message_id = sent.id
 
