@@ -1,7 +1,9 @@
 """The view keys every game shares, as ``TypedDict``s.
 
 A view is plain JSON data (``Game.view(seat)``). Each game documents its own view as a
-``<Name>View`` in its ``views`` module, built on ``CommonView``; these are the pieces they share.
+``<Name>View`` in its ``views`` module, built on ``CommonView`` and ``HandKeys``; these are the
+pieces they share. The contract tests (``tests/engine/test_contract.py``) check every view against
+its game's ``TypedDict``.
 """
 
 from __future__ import annotations
@@ -35,3 +37,9 @@ class CommonView(TypedDict):
     scores: list[int]  # game scores (per team in Troika, else per seat)
     hand_number: int  # the deal being played, from 1
     hand_sizes: list[int]  # cards each seat holds (or may play from)
+
+
+class HandKeys(TypedDict, total=False):
+    """The key every seat's view has and a spectator's never has."""
+
+    hand: list[str]  # this seat's own cards, as codes

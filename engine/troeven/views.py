@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.troeven.cards import CODE, SUIT_LETTER, SUIT_NAME, code_or_none, codes
-from engine.views import CommonView, FinishedTrick, SeatedCard
+from engine.views import CommonView, FinishedTrick, HandKeys, SeatedCard
 
 if TYPE_CHECKING:
     from engine.troeven.game import TroevenGame
@@ -34,10 +34,10 @@ class _TroevenViewKeys(CommonView):
     winners: list[int]  # the winner once the game is over, else []
 
 
-class TroevenView(_TroevenViewKeys, total=False):
-    """What a seat (or a spectator) sees of a Troeven game."""
+class TroevenView(_TroevenViewKeys, HandKeys, total=False):
+    """What a seat (or a spectator) sees of a Troeven game. ``hand`` is the cards the seat may
+    play from (layout: its face-up cards), sorted S H D C, high to low."""
 
-    hand: list[str]  # the cards this seat may play from (layout: its face-up cards); seats only
     layout: list[list[LayoutSlot]]  # layout version: per seat, positions 1-8
     face_down_counts: list[int]  # layout version: face-down cards left per seat
     stock_size: int  # stock version: cards left to draw

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.troggu import scoring, tricks
 from engine.troggu.cards import CODES, SUIT_NAMES, codes
 from engine.troggu.spec import DEAL_SIZES
-from engine.views import CommonView, FinishedTrick, SeatedCard
+from engine.views import CommonView, FinishedTrick, HandKeys, SeatedCard
 
 if TYPE_CHECKING:
     from engine.troggu.game import TrogguGame
@@ -35,10 +35,9 @@ class _TrogguViewKeys(CommonView):
     last_hand: dict[str, Any] | None  # the last hand_over event's details
 
 
-class TrogguView(_TrogguViewKeys, total=False):
+class TrogguView(_TrogguViewKeys, HandKeys, total=False):
     """What a seat (or a spectator) sees of a Troggu game."""
 
-    hand: list[str]  # this seat's cards; seats only
     fool_held_back: bool  # this seat holds the Fool back to the last trick; seats only
     pile_points: int  # card points in this seat's pile; seats only
     tapp: list[str]  # the Tapp cards taken: the Tappist only

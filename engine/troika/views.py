@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from engine.errors import IllegalAction
 from engine.troika import bids as B
 from engine.troika.cards import CODES, SUITS, codes
-from engine.views import CommonView, FinishedTrick, SeatedCard
+from engine.views import CommonView, FinishedTrick, HandKeys, SeatedCard
 
 if TYPE_CHECKING:
     from engine.troika.game import TroikaGame
@@ -48,10 +48,10 @@ class _TroikaViewKeys(CommonView):
     options: dict[str, Any]  # the table's options
 
 
-class TroikaView(_TroikaViewKeys, total=False):
-    """What a seat (or a spectator) sees of a Troika game."""
+class TroikaView(_TroikaViewKeys, HandKeys, total=False):
+    """What a seat (or a spectator) sees of a Troika game; ``hand`` is sorted S H C D, high to
+    low."""
 
-    hand: list[str]  # this seat's cards, sorted S H C D high to low; not for spectators
     kitty: list[str]  # the two kitty cards taken: the declarer, during the exchange only
     discards: list[str]  # the declarer's own kitty discards: the declarer only
     result: dict[str, Any]  # TroikaGame.result(), once the game is over

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.troikuntza import CONTRACTS, card_points, find_contracts, format_meld_action
-from engine.troikuntza.game import full_deck
+from engine.troikuntza.cards import full_deck
 from engine.troikuntza.melds import (
     contract_min_cards,
     is_valid_meld,

@@ -20,7 +20,8 @@ from engine import IllegalAction
 from engine.ai import make_player
 from engine.cards import JOKER, RANKS, SUITS
 from engine.troikuntza import is_valid_meld
-from engine.troikuntza.game import TroiKuntzaGame, full_deck
+from engine.troikuntza.cards import full_deck
+from engine.troikuntza.game import TroiKuntzaGame
 from engine.troikuntza.melds import hand_points
 
 CODES = {r + s for r in RANKS for s in SUITS} | {JOKER}
