@@ -35,8 +35,9 @@ class _TroevenViewKeys(CommonView):
 
 
 class TroevenView(_TroevenViewKeys, HandKeys, total=False):
-    """What a seat (or a spectator) sees of a Troeven game. ``hand`` is the cards the seat may
-    play from (layout: its face-up cards), sorted S H D C, high to low."""
+    """What a seat (or a spectator) sees of a Troeven game. Phases: ``trump``, ``play``,
+    ``over``; ``hand`` is the cards the seat may play from (layout: its face-up cards), sorted
+    S H D C, high to low."""
 
     layout: list[list[LayoutSlot]]  # layout version: per seat, positions 1-8
     face_down_counts: list[int]  # layout version: face-down cards left per seat

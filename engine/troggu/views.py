@@ -36,7 +36,8 @@ class _TrogguViewKeys(CommonView):
 
 
 class TrogguView(_TrogguViewKeys, HandKeys, total=False):
-    """What a seat (or a spectator) sees of a Troggu game."""
+    """What a seat (or a spectator) sees of a Troggu game. Phases: ``bidding``, ``discard``,
+    ``call``, ``play``, ``over``."""
 
     fool_held_back: bool  # this seat holds the Fool back to the last trick; seats only
     pile_points: int  # card points in this seat's pile; seats only

@@ -49,8 +49,8 @@ class _TroikaViewKeys(CommonView):
 
 
 class TroikaView(_TroikaViewKeys, HandKeys, total=False):
-    """What a seat (or a spectator) sees of a Troika game; ``hand`` is sorted S H C D, high to
-    low."""
+    """What a seat (or a spectator) sees of a Troika game. Phases: ``bidding``, ``trump``,
+    ``kitty``, ``play``, ``over``; ``hand`` is sorted S H C D, high to low."""
 
     kitty: list[str]  # the two kitty cards taken: the declarer, during the exchange only
     discards: list[str]  # the declarer's own kitty discards: the declarer only

@@ -59,8 +59,9 @@ class _TroiKuntzaViewKeys(CommonView):
 
 
 class TroiKuntzaView(_TroiKuntzaViewKeys, HandKeys, total=False):
-    """What a seat (or a spectator) sees of a TroiKuntza game; ``hand`` is sorted by suit, then
-    rank, jokers last. Scores are penalty points: the lowest wins."""
+    """What a seat (or a spectator) sees of a TroiKuntza game. Phases: ``draw`` (take, draw or
+    May I), ``play`` (meld, lay off, discard), ``over``; ``hand`` is sorted by suit, then rank,
+    jokers last. Scores are penalty points: the lowest wins."""
 
 
 def build_view(game: TroiKuntzaGame, seat: int | None) -> TroiKuntzaView:

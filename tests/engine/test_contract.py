@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import Game, IllegalAction
+from engine.registry import CLASSES
 from engine.views import CommonView, HandKeys
 
 CASES = [
@@ -92,11 +93,11 @@ def strings(value: Any) -> set[str]:
     return set()
 
 
-def documented_view(game: Game) -> type:
+def documented_view(cls: type[Game]) -> type:
     """The ``TypedDict`` a game's ``view`` returns (its ``<Name>View``)."""
-    documented = typing.get_type_hints(type(game).view).get("return")
+    documented = typing.get_type_hints(cls.view).get("return")
     assert typing.is_typeddict(documented), (
-        f"{type(game).__name__}.view must return its <Name>View TypedDict, not {documented}"
+        f"{cls.__name__}.view must return its <Name>View TypedDict, not {documented}"
     )
     return documented
 
@@ -165,7 +166,7 @@ def check_actions(game: Game, pool: set[str]) -> None:
 def check_views(game: Game, name: str) -> tuple[list[dict[str, Any]], set[str]]:
     """Every view carries its documented keys and no hidden card; returns the seats' views and
     the strings the spectator sees."""
-    documented = documented_view(game)
+    documented = documented_view(type(game))
     required = set(CommonView.__required_keys__) | set(documented.__required_keys__)
     allowed = required | set(documented.__optional_keys__)
     assert set(HandKeys.__optional_keys__) <= allowed
@@ -270,11 +271,15 @@ def test_the_same_seed_gives_the_same_game(name: str, players: int, data: st.Dat
 
 
 def test_every_game_is_checked() -> None:
-    """Each registered game takes part with each of its player counts."""
+    """Each registered game takes part with each of its player counts; its class is named
+    ``<Name>Game`` and its view is documented by a TypedDict."""
     assert {name for name, _ in CASES} == set(engine.GAMES)
     for name, spec in engine.GAMES.items():
         counts = [players for game, players in CASES if game == name]
         assert counts == list(range(spec.min_players, spec.max_players + 1))
+        cls = CLASSES[name]
+        assert cls.__name__.endswith("Game") and cls.spec is spec
+        documented_view(cls)
 
 
 @pytest.mark.parametrize("to_spectator", [False, True], ids=["to-seats", "to-spectator"])
