@@ -5,6 +5,13 @@ No Discord, asyncio, SQL or I/O lives here. Entry points::
     game = engine.new_game("troika", 4, options={"min_bid": 7}, seed=1)
     game.to_act(); game.legal_actions(seat); game.apply(seat, "bid 7 no")
     game.view(seat); game.view(None); engine.load(game.to_json())
+
+Every game is a package with the same file roles: ``cards`` (its deck and card codes), ``spec``
+(options, presets, player range), ``summary`` (the readable rules for ``/rules``), ``tricks`` or
+``melds`` (the rules of play the AI shares), ``game`` (the ``<Name>Game`` state machine) and
+``views`` (the ``<Name>View`` TypedDict documenting every view key, on ``engine.views``); its
+``__init__`` sets ``GAME_CLASS`` and ``engine.registry`` lists it. ``tests/engine/test_contract.py``
+checks every game in ``GAMES`` against the ``Game`` contract.
 """
 
 from __future__ import annotations

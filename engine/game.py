@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -19,7 +19,9 @@ from engine.errors import IllegalAction
 from engine.options import GameSpec
 
 Event = dict[str, Any]
-View = dict[str, Any]
+#: A view as the generic code reads it; each game documents its own as a ``TypedDict``
+#: (``<Name>View`` in ``engine.<game>.views``, built on ``engine.views.CommonView``).
+View = Mapping[str, Any]
 
 #: Bumped when the JSON layout of any game changes incompatibly (the table service stores it).
 SNAPSHOT_VERSION = 1

@@ -27,9 +27,8 @@ from engine.troeven.cards import (
     SUIT,
     SUIT_INDEX,
     SUIT_LETTER,
-    beats,
 )
-from engine.troeven.obligations import legal_cards
+from engine.troeven.tricks import beats, legal_cards
 
 
 def _rank(card: int) -> int:

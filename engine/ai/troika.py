@@ -32,8 +32,6 @@ from engine.troika.cards import (
     CARD,
     DISCARD_ACTION,
     FIVE_HEARTS,
-    HIGH,
-    LOW,
     PLAY_ACTION,
     POINTS,
     SUIT,
@@ -42,43 +40,7 @@ from engine.troika.cards import (
     THREE_SPADES,
     deck_for,
 )
-
-# -- card helpers -----------------------------------------------------------------------------
-
-
-def _key(card: int, led: int, trump: int | None, low: bool) -> int:
-    """How strongly ``card`` stands in a trick led in suit ``led`` (0: it cannot win)."""
-    suit = SUIT[card]
-    strength = LOW[card] if low else HIGH[card]
-    if suit == trump:
-        return 200 + strength
-    if suit == led:
-        return 100 + strength
-    return 0
-
-
-def _winner_index(trick: list[int], trump: int | None, low: bool) -> int:
-    led = SUIT[trick[0]]
-    best, best_key = 0, -1
-    for i, card in enumerate(trick):
-        k = _key(card, led, trump, low)
-        if k > best_key:
-            best, best_key = i, k
-    return best
-
-
-def _legal_cards(hand: list[int], trick: list[int]) -> list[int]:
-    if trick:
-        led = SUIT[trick[0]]
-        follow = [c for c in hand if SUIT[c] == led]
-        if follow:
-            return follow
-    return list(hand)
-
-
-def _strength(card: int, low: bool) -> int:
-    return LOW[card] if low else HIGH[card]
-
+from engine.troika.tricks import card_key, playable, strength, trick_points, winning_index
 
 # -- the normal play policy (also the rollout policy of ``hard``) ------------------------------
 
@@ -93,7 +55,7 @@ def play_policy(
     declarer_team: int | None,
 ) -> int:
     """The card ``normal`` plays. ``outstanding``: cards that may still be in other hands."""
-    legal = _legal_cards(hand, trick)
+    legal = playable(hand, trick)
     if len(legal) == 1:
         return legal[0]
     if not trick:
@@ -101,9 +63,9 @@ def play_policy(
     led = SUIT[trick[0]]
     position = len(trick)  # 1..3: how many played before me
     leader = (seat - position) % 4
-    w = _winner_index(trick, trump, low)
+    w = winning_index(trick, trump, low)
     w_seat = (leader + w) % 4
-    w_key = _key(trick[w], led, trump, low)
+    w_key = card_key(trick[w], led, trump, low)
     later = 3 - position
     partner_winning = (w_seat - seat) % 4 == 2
     points_in = sum(POINTS[c] for c in trick)
@@ -118,24 +80,24 @@ def play_policy(
             suit = SUIT[c]
             if suit == led:
                 led_left += 1
-                if _key(c, led, trump, low) > key:
+                if card_key(c, led, trump, low) > key:
                     return False  # a higher card of the led suit is out
-            elif suit == trump and _key(c, led, trump, low) > key:
+            elif suit == trump and card_key(c, led, trump, low) > key:
                 higher_trump = True
         # A player void in the led suit may ruff: likely when few cards of it are left.
         return not (higher_trump and led_left < 2 * later)
 
     if partner_winning and safe(w_key):
         return _sluff(legal, trump, low, to_partner=True)
-    winners = [c for c in legal if _key(c, led, trump, low) > w_key]
+    winners = [c for c in legal if card_key(c, led, trump, low) > w_key]
     if THREE_SPADES in trick and FIVE_HEARTS not in trick and FIVE_HEARTS not in legal:
         # A trick holding 3S (and not 5H) is worth -2: let whoever wins it keep it, play low.
         return _sluff(legal, trump, low, to_partner=partner_winning)
-    good = [c for c in winners if c != THREE_SPADES and safe(_key(c, led, trump, low))]
+    good = [c for c in winners if c != THREE_SPADES and safe(card_key(c, led, trump, low))]
     if good:
         if FIVE_HEARTS in good:
             return FIVE_HEARTS
-        return min(good, key=lambda c: _key(c, led, trump, low))
+        return min(good, key=lambda c: card_key(c, led, trump, low))
     if partner_winning:
         return _sluff(legal, trump, low, to_partner=False)
     if THREE_SPADES in legal and (later == 0 or safe(w_key)) and points_in < 5:
@@ -153,7 +115,7 @@ def _sluff(legal: list[int], trump: int | None, low: bool, *, to_partner: bool) 
     if not to_partner and THREE_SPADES in pool and len(pool) > 1:
         # 3S on a trick we may lose is fine, but on a trick nobody is sure of keep it back.
         pool = [c for c in pool if c != THREE_SPADES]
-    return min(pool, key=lambda c: (SUIT[c] == trump, _strength(c, low)))
+    return min(pool, key=lambda c: (SUIT[c] == trump, strength(c, low)))
 
 
 def _lead(
@@ -176,21 +138,21 @@ def _lead(
         mine = by_suit[trump]
         theirs = out_by_suit.get(trump, [])
         if theirs and len(mine) >= len(theirs):
-            top = max(mine, key=lambda c: _strength(c, low))
-            master = all(_strength(top, low) > _strength(c, low) for c in theirs)
+            top = max(mine, key=lambda c: strength(c, low))
+            master = all(strength(top, low) > strength(c, low) for c in theirs)
             if master and top not in (FIVE_HEARTS, THREE_SPADES):
                 return top
             low_trumps = [c for c in mine if c not in (FIVE_HEARTS, THREE_SPADES)]
             if len(mine) >= 3 and low_trumps:
-                return min(low_trumps, key=lambda c: _strength(c, low))
+                return min(low_trumps, key=lambda c: strength(c, low))
     # Cash a master in a side suit (most cards of it out first: less risk of a ruff).
     best: tuple[int, int] | None = None
     for suit, cards in by_suit.items():
-        top = max(cards, key=lambda c: _strength(c, low))
+        top = max(cards, key=lambda c: strength(c, low))
         if top in (FIVE_HEARTS, THREE_SPADES):
             continue
         theirs = out_by_suit.get(suit, [])
-        master = all(_strength(top, low) > _strength(c, low) for c in theirs)
+        master = all(strength(top, low) > strength(c, low) for c in theirs)
         if master and suit != trump and theirs and (best is None or len(theirs) > best[0]):
             best = (len(theirs), top)
     if best is not None:
@@ -199,7 +161,7 @@ def _lead(
     choices = [c for c in hand if c not in (FIVE_HEARTS, THREE_SPADES) and SUIT[c] != trump]
     if not choices:
         choices = [c for c in hand if c not in (FIVE_HEARTS, THREE_SPADES)] or list(hand)
-    return min(choices, key=lambda c: (-len(by_suit[SUIT[c]]), SUIT[c] == trump, _strength(c, low)))
+    return min(choices, key=lambda c: (-len(by_suit[SUIT[c]]), SUIT[c] == trump, strength(c, low)))
 
 
 # -- hand evaluation (normal bidding and trumps) -----------------------------------------------
@@ -209,10 +171,10 @@ def _suit_tricks(
     mine: list[int], others: list[int], low: bool, is_trump: bool, ruffable: bool = False
 ) -> float:
     """Expected tricks from one suit: masters, guarded honours, long trumps."""
-    mine = sorted(mine, key=lambda c: -_strength(c, low))
+    mine = sorted(mine, key=lambda c: -strength(c, low))
     total = 0.0
     for i, card in enumerate(mine):
-        higher = sum(1 for c in others if _strength(c, low) > _strength(card, low))
+        higher = sum(1 for c in others if strength(c, low) > strength(card, low))
         # A card with k higher cards out needs k smaller cards of its own to guard it.
         guards = len(mine) - 1 - i
         value = 0.0
@@ -361,7 +323,7 @@ class TroikaNormal(SeededPlayer):
                 c for c in info.hand if SUIT[c] == suit and c not in (FIVE_HEARTS, THREE_SPADES)
             ]
             if mine:
-                return PLAY_ACTION[max(mine, key=lambda c: _strength(c, info.low))]
+                return PLAY_ACTION[max(mine, key=lambda c: strength(c, info.low))]
         card = play_policy(
             info.hand,
             info.trick,
@@ -383,9 +345,9 @@ def discard_choice(view: View, legal: list[str]) -> str:
     counts = {s: sum(1 for c in hand if SUIT[c] == s) for s in range(4)}
 
     def cost(c: int) -> tuple[int, int, int]:
-        strength = _strength(c, low)
-        master = strength >= (20 if low else 14)
-        return (SUIT[c] == trump, master, counts[SUIT[c]] * 10 + strength)
+        rank = strength(c, low)
+        master = rank >= (20 if low else 14)
+        return (SUIT[c] == trump, master, counts[SUIT[c]] * 10 + rank)
 
     return DISCARD_ACTION[min(allowed, key=cost)]
 
@@ -514,10 +476,8 @@ def rollout(
         alive.discard(card)
         trick.append(card)
         if len(trick) == 4:
-            w = (leader + _winner_index(trick, trump, low)) % 4
-            points[w & 1] += (
-                1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-            )
+            w = (leader + winning_index(trick, trump, low)) % 4
+            points[w & 1] += trick_points(trick)
             trick = []
             leader = w
             seat = w

@@ -12,13 +12,10 @@ position, None = empty), ``play`` (``card``; layout: ``position`` 1-8), ``turn_u
 ``draw`` (see below), ``hand_over`` (``points``, ``tricks``, ``winner`` or None, ``changes``,
 ``scores``, ``dealer``, ``caller``, ``trump``), ``game_over`` (``scores``, ``winners``).
 
-View keys beyond the common ones: ``version``, ``strict_follow``, ``caller``, ``trump`` (letter or
-None) and ``trump_name``, ``leader``, ``trick`` and ``last_trick`` (``{"seat", "card"}`` items;
-last_trick also ``winner``), ``tricks_played``, ``tricks_won``, ``hand_points``, ``hand_sizes``
-(layout: face-up cards), ``last_hand`` (the last ``hand_over`` details), ``winners``; layout:
-``layout[seat][position]`` = ``{"up": code or None, "face_down": bool}`` and
-``face_down_counts``; stock: ``stock_size``. A seat's ``hand`` is the cards it may play from
-(layout: its face-up cards), sorted S H D C, high to low.
+Layout (the file roles every game package shares): ``cards`` (card ints and tables), ``spec``
+(options, presets), ``summary`` (the readable rules for ``/rules``), ``tricks`` (who wins a trick,
+what may be played, why a card is refused), ``game`` (the state machine), ``views``
+(``TroevenView``: every view key, documented); and Troeven's own ``deal`` (how a deck is dealt).
 
 Choices where the rules file is silent (what players expect):
 
@@ -44,8 +41,8 @@ Choices where the rules file is silent (what players expect):
   ``hand_over`` (its events follow).
 """
 
-from engine.troeven.game import Troeven
+from engine.troeven.game import TroevenGame
 
-GAME_CLASS = Troeven
+GAME_CLASS = TroevenGame
 
-__all__ = ["GAME_CLASS", "Troeven"]
+__all__ = ["GAME_CLASS", "TroevenGame"]

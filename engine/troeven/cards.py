@@ -47,10 +47,6 @@ def codes(cards: list[int]) -> list[str]:
     return [CODE[c] for c in sorted(cards) if c >= 0]
 
 
-def beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` played later in a trick beats ``best``, the card winning it so far."""
-    suit = SUIT[card]
-    best_suit = SUIT[best]
-    if suit == best_suit:
-        return card < best
-    return suit == trump
+def code_or_none(card: int) -> str | None:
+    """A layout slot's code; None for an empty slot."""
+    return None if card < 0 else CODE[card]

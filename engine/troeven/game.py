@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, View, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck
 from engine.options import GameSpec
 from engine.troeven.cards import (
     ALL_CARDS,
@@ -32,20 +32,21 @@ from engine.troeven.cards import (
     SUIT_LETTER,
     SUIT_NAME,
     TRUMP_ACTIONS,
-    beats,
     card_of,
+    code_or_none,
     codes,
 )
 from engine.troeven.deal import complete_deal, deal_before_trump
-from engine.troeven.obligations import legal_cards, refusal
 from engine.troeven.spec import SPEC
-from engine.troeven.summary import rules_summary
+from engine.troeven.summary import summary
+from engine.troeven.tricks import legal_cards, refusal, trick_winner
+from engine.troeven.views import TroevenView, build_view
 
 START_SCORE = 7
 TRICKS_PER_DEAL = 16
 
 
-class Troeven(Game):
+class TroevenGame(Game):
     spec: ClassVar[GameSpec] = SPEC
 
     # -- construction -------------------------------------------------------------------------
@@ -56,7 +57,7 @@ class Troeven(Game):
         options: dict[str, Any],
         seed: int,
         deck: list[str] | None = None,
-    ) -> Troeven:
+    ) -> TroevenGame:
         if players != 2:
             raise IllegalAction(f"2-Player Troeven is played by 2 players, not {players}.")
         stacked = None
@@ -83,7 +84,7 @@ class Troeven(Game):
 
     @classmethod
     def rules_summary(cls, options: Mapping[str, Any] | None = None) -> str:
-        return rules_summary(cls.spec.defaults() if options is None else options)
+        return summary(cls.spec.defaults() if options is None else options)
 
     # -- queries ------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -170,7 +171,7 @@ class Troeven(Game):
             events.append(
                 {
                     "type": "deal_complete",
-                    "face_up": [[_code(c) for c in state["up"][s]] for s in (0, 1)],
+                    "face_up": [[code_or_none(c) for c in state["up"][s]] for s in (0, 1)],
                 }
             )
         else:
@@ -226,7 +227,7 @@ class Troeven(Game):
         state = self.state
         trick = state["trick"]
         leader = state["leader"]
-        winner = 1 - leader if beats(trick[1], trick[0], state["trump"]) else leader
+        winner = trick_winner(trick, leader, state["trump"])
         points = POINTS[trick[0]] + POINTS[trick[1]]
         state["won"][winner].extend(trick)
         state["hand_points"][winner] += points
@@ -273,7 +274,7 @@ class Troeven(Game):
         scores = state["scores"]
         scores[0] += changes[0]
         scores[1] += changes[1]
-        summary = {
+        details = {
             "hand_number": state["hand_number"],
             "dealer": dealer,
             "caller": caller,
@@ -284,8 +285,8 @@ class Troeven(Game):
             "changes": changes,
             "scores": list(scores),
         }
-        state["last_hand"] = summary
-        events: list[Event] = [{"type": "hand_over", "seat": winner, **summary}]
+        state["last_hand"] = details
+        events: list[Event] = [{"type": "hand_over", "seat": winner, **details}]
         if winner is not None and scores[winner] <= 0:
             state["phase"] = "over"
             state["winners"] = [winner]
@@ -338,60 +339,5 @@ class Troeven(Game):
         return [event, private]
 
     # -- views --------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
-        state = self.state
-        trump = state["trump"]
-        trick = state["trick"]
-        leader = state["leader"]
-        last = state["last_trick"]
-        view: View = {
-            "game": self.name,
-            "seat": seat,
-            "players": 2,
-            "version": state["options"]["version"],
-            "strict_follow": state["options"]["strict_follow"],
-            "phase": state["phase"],
-            "dealer": state["dealer"],
-            "caller": 1 - state["dealer"],
-            "to_act": self.to_act(),
-            "scores": list(state["scores"]),
-            "hand_number": state["hand_number"],
-            "trump": None if trump is None else SUIT_LETTER[trump],
-            "trump_name": None if trump is None else SUIT_NAME[trump],
-            "leader": leader,
-            "trick": [{"seat": (leader + i) % 2, "card": CODE[c]} for i, c in enumerate(trick)],
-            "last_trick": None
-            if last is None
-            else {
-                "cards": [
-                    {"seat": (last["leader"] + i) % 2, "card": CODE[c]}
-                    for i, c in enumerate(last["cards"])
-                ],
-                "winner": last["winner"],
-            },
-            "tricks_played": state["tricks_played"],
-            "tricks_won": list(state["tricks_won"]),
-            "hand_points": list(state["hand_points"]),
-            "hand_sizes": [len(self.playable(s)) for s in (0, 1)],
-            "last_hand": state["last_hand"],
-            "winners": list(state["winners"]),
-        }
-        if "up" in state:
-            # Face-up cards are public; a face-down card is known to nobody, owner included.
-            view["layout"] = [
-                [
-                    {"up": _code(up), "face_down": down >= 0}
-                    for up, down in zip(state["up"][s], state["down"][s], strict=True)
-                ]
-                for s in (0, 1)
-            ]
-            view["face_down_counts"] = [sum(1 for c in state["down"][s] if c >= 0) for s in (0, 1)]
-        else:
-            view["stock_size"] = len(state["stock"])
-        if seat is not None:
-            view["hand"] = codes(self.playable(seat))
-        return view
-
-
-def _code(card: int) -> str | None:
-    return None if card < 0 else CODE[card]
+    def view(self, seat: int | None) -> TroevenView:
+        return build_view(self, seat)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-def rules_summary(options: Mapping[str, Any]) -> str:
+def summary(options: Mapping[str, Any]) -> str:
     version = options.get("version", "layout")
     strict = bool(options.get("strict_follow", False))
     lines = [

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import Event, Game, View, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck
 from engine.troggu import scoring, tricks
 from engine.troggu.cards import (
     CALL_ACTION,
@@ -39,13 +39,14 @@ from engine.troggu.cards import (
     NEVER_DISCARD,
     PLAY_ACTION,
     POINTS,
-    SUIT_NAMES,
     T1,
     codes,
     lower_codes,
     parse_card,
 )
-from engine.troggu.spec import DEAL_SIZES, PARTNER_PLAYERS, SPEC, deals_for, rules_summary
+from engine.troggu.spec import DEAL_SIZES, PARTNER_PLAYERS, SPEC, deals_for
+from engine.troggu.summary import summary
+from engine.troggu.views import TrogguView, build_view
 
 BIDS = ("pass", "tapp", "solo")
 
@@ -90,7 +91,7 @@ class TrogguGame(Game):
 
     @classmethod
     def rules_summary(cls, options: dict[str, Any] | None = None) -> str:
-        return rules_summary(options if options is not None else SPEC.defaults())
+        return summary(options if options is not None else SPEC.defaults())
 
     def _deal(self, dealer: int, order: list[int] | None = None) -> Event:
         """Deal one card at a time from the player after the dealer; the rest is the Tapp."""
@@ -427,7 +428,7 @@ class TrogguGame(Game):
         for seat in range(n):
             st["scores"][seat] += payments[seat]
         called = st["called"]
-        summary: dict[str, Any] = {
+        details: dict[str, Any] = {
             "hand_number": st["hand_number"],
             "dealer": st["dealer"],
             "contract": contract,
@@ -444,8 +445,8 @@ class TrogguGame(Game):
             "payments": payments,
             "scores": list(st["scores"]),
         }
-        st["last_hand"] = summary
-        events: list[Event] = [{"type": "hand_over", **summary}]
+        st["last_hand"] = details
+        events: list[Event] = [{"type": "hand_over", **details}]
         if st["hand_number"] >= st["deals"]:
             st["phase"] = "over"
             events.append(
@@ -470,65 +471,5 @@ class TrogguGame(Game):
         }
 
     # -- views --------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
-        st, n = self.state, self.players
-        declarer, partner, called = st["declarer"], st["partner"], st["called"]
-        in_play = st["phase"] != "over"
-        if called is None:
-            # No partner (fewer than 7 players, Solo, Misère, `call none`): known to all once
-            # play starts; before the call nobody knows.
-            partner_known, shown_partner = st["phase"] in ("play", "over"), None
-        elif st["partner_revealed"] or seat is not None and seat == partner:
-            partner_known, shown_partner = True, partner
-        elif seat is not None and seat == declarer and partner is None:
-            partner_known, shown_partner = True, None  # he holds or discarded the called card
-        else:
-            partner_known, shown_partner = False, None
-        lead = tricks.lead_suit(st["trick"], st["fool_held"])
-        view: View = {
-            "game": self.name,
-            "seat": seat,
-            "players": n,
-            "phase": st["phase"],
-            "dealer": st["dealer"],
-            "to_act": self.to_act(),
-            "scores": list(st["scores"]),
-            "hand_number": st["hand_number"],
-            "deals": st["deals"],
-            "hand_sizes": [len(h) for h in st["hands"]],
-            "bids": list(st["bids"]),
-            "contract": st["contract"],
-            "declarer": declarer,
-            "forced": st["forced"],
-            "called": None if called is None else CODES[called],
-            "partner": shown_partner,
-            "partner_known": partner_known,
-            "tapp_size": len(st["tapp"]) + len(st["taken_tapp"]),
-            "discards_left": (
-                len(st["taken_tapp"]) - len(st["discards"]) if st["phase"] == "discard" else 0
-            ),
-            "trick": [{"seat": s, "card": CODES[c]} for s, c in st["trick"]] if in_play else [],
-            "lead_suit": None if lead is None else SUIT_NAMES[lead],
-            "trick_number": st["trick_number"],
-            "tricks_per_deal": DEAL_SIZES[n][0],
-            "tricks_taken": list(st["tricks_won"]),
-            "last_trick": self._last_trick_view(),
-            # Every card of the finished tricks of this deal (public: for counting cards).
-            "played": codes(st["played"]) if in_play else [],
-            "last_hand": st["last_hand"],
-        }
-        if seat is not None:
-            view["hand"] = codes(st["hands"][seat])
-            view["fool_held_back"] = st["fool_held"] == seat
-            view["pile_points"] = scoring.card_points(st["piles"][seat])
-            if seat == declarer and st["contract"] == "tapp":
-                view["tapp"] = codes(st["taken_tapp"])
-                view["discards"] = codes(st["discards"])
-        return view
-
-    def _last_trick_view(self) -> dict[str, Any] | None:
-        last = self.state["last_trick"]
-        if last is None:
-            return None
-        cards = [{"seat": s, "card": CODES[c]} for s, c in last["cards"]]
-        return {"cards": cards, "winner": last["winner"]}
+    def view(self, seat: int | None) -> TrogguView:
+        return build_view(self, seat)

@@ -10,9 +10,11 @@ Events (JSON dicts, ``type`` + usually ``seat``): ``deal`` (dealer, hand_number)
 ``private_to`` the declarer) and ``discarded`` (public count), ``play``, ``trick`` (winner as
 ``seat``, cards, points), ``target_raised``, ``hand_over``, ``game_over``.
 
-Layout: ``cards`` (card ints and tables), ``bids`` (bid ints), ``spec`` (options, presets),
-``scoring`` (a hand's score, end of game), ``game`` (the state machine), ``views``, ``rules``
-(``summary(options)``, the readable rules for ``/rules``).
+Layout (the file roles every game package shares): ``cards`` (card ints and tables), ``spec``
+(options, presets), ``summary`` (``summary(options)``, the readable rules for ``/rules``),
+``tricks`` (who wins a trick, what may be played, card points: the AI uses them too), ``game``
+(the state machine), ``views`` (``TroikaView``, what a seat sees); and Troika's own ``bids``
+(bid ints) and ``scoring`` (a hand's score, end of game).
 
 Scores are per team: team 0 = seats 0+2, team 1 = seats 1+3. Views give ``scores`` per team;
 ``result()["scores"]`` gives each seat its team's score, plus ``team_scores`` and ``teams``.
@@ -62,7 +64,7 @@ Interpretations where the rules are silent (chosen as players would expect):
 from __future__ import annotations
 
 from engine.troika.game import TroikaGame
-from engine.troika.rules import summary
+from engine.troika.summary import summary
 
 GAME_CLASS = TroikaGame
 

@@ -17,6 +17,8 @@ MAX_NUMBER = 12
 PASS = -1
 
 _KIND_TEXT = ("", " low", " no", " no low")
+#: What views and events call each kind (``contract["kind"]``).
+KIND_NAMES = ("trump", "trump", "no", "no")
 _KIND_WORDS: dict[str, int] = {
     "": TRUMP,
     "trump": TRUMP,

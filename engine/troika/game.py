@@ -13,17 +13,14 @@ from typing import Any
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, View, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck
 from engine.troika import bids as B
 from engine.troika.cards import (
     CODES,
     DISCARD_ACTION,
     FIVE_HEARTS,
-    HIGH,
     HONOUR,
-    LOW,
     PLAY_ACTION,
-    POINTS,
     RANK,
     SORT_KEY,
     SUIT,
@@ -36,37 +33,20 @@ from engine.troika.cards import (
 )
 from engine.troika.scoring import points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
+from engine.troika.summary import summary
+from engine.troika.tricks import SEATS, playable, trick_points, trick_winner
+from engine.troika.views import TroikaView, build_view
 
 HAND_SIZE = 8
 TRICKS = 8
-SEATS = 4
 TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
-_KIND_NAME = ("trump", "trump", "no", "no")
 
 
 def team_of(seat: int) -> int:
     """Seats 0+2 are team 0, seats 1+3 team 1."""
     return seat & 1
-
-
-def trick_winner(trick: list[int], leader: int, trump: int | None, low: bool) -> int:
-    """Seat that wins a full trick: highest trump, else highest card of the suit led."""
-    strength = LOW if low else HIGH
-    led = SUIT[trick[0]]
-    best, best_key = 0, -1
-    for i, card in enumerate(trick):
-        suit = SUIT[card]
-        if suit == trump:
-            key = 200 + strength[card]
-        elif suit == led:
-            key = 100 + strength[card]
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
-    return (leader + best) % SEATS
 
 
 def misdeal_hand(hand: list[int]) -> bool:
@@ -195,13 +175,7 @@ class TroikaGame(Game):
         phase = st["phase"]
         hand = st["hands"][seat]
         if phase == "play":
-            trick = st["trick"]
-            if trick:
-                led = SUIT[trick[0]]
-                follow = [PLAY_ACTION[c] for c in hand if SUIT[c] == led]
-                if follow:
-                    return follow
-            return [PLAY_ACTION[c] for c in hand]
+            return [PLAY_ACTION[c] for c in playable(hand, st["trick"])]
         if phase == "bidding":
             return self._bidding_actions(seat)
         if phase == "trump":
@@ -378,7 +352,7 @@ class TroikaGame(Game):
                 "contract": B.text(high),
                 "bid": B.text(high),
                 "number": B.number_of(high),
-                "kind": _KIND_NAME[B.kind_of(high)],
+                "kind": B.KIND_NAMES[B.kind_of(high)],
                 "low": B.is_low(high),
             }
         )
@@ -452,14 +426,11 @@ class TroikaGame(Game):
         if card not in hand:
             raise IllegalAction(f"You do not hold {CODES[card]}. {self._expected(seat)}")
         trick = st["trick"]
-        if trick:
-            led = SUIT[trick[0]]
-            if SUIT[card] != led and any(SUIT[c] == led for c in hand):
-                follow = ", ".join(CODES[c] for c in hand if SUIT[c] == led)
-                name = ("spades", "hearts", "diamonds", "clubs")[led]
-                raise IllegalAction(
-                    f"You must follow suit: you hold {name}. Play one of: {follow}."
-                )
+        allowed = playable(hand, trick)
+        if card not in allowed:
+            follow = ", ".join(CODES[c] for c in allowed)
+            name = ("spades", "hearts", "diamonds", "clubs")[SUIT[trick[0]]]
+            raise IllegalAction(f"You must follow suit: you hold {name}. Play one of: {follow}.")
         hand.remove(card)
         events: list[Event] = []
         if (
@@ -484,7 +455,7 @@ class TroikaGame(Game):
         leader = st["leader"]
         winner = trick_winner(trick, leader, st["trump"], st["low"])
         team = winner & 1
-        value = 1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        value = trick_points(trick)
         st["won"][team].extend(trick)
         st["tricks"][team] += 1
         st["points"][team] += value
@@ -561,13 +532,9 @@ class TroikaGame(Game):
         return events
 
     # views -----------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
-        from engine.troika.views import build_view
-
+    def view(self, seat: int | None) -> TroikaView:
         return build_view(self, seat)
 
     @classmethod
     def rules_summary(cls, options: dict[str, Any] | None = None) -> str:
-        from engine.troika.rules import summary
-
         return summary(options)

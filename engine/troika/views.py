@@ -2,19 +2,62 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.errors import IllegalAction
 from engine.troika import bids as B
 from engine.troika.cards import CODES, SUITS, codes
+from engine.views import CommonView, FinishedTrick, HandKeys, SeatedCard
 
 if TYPE_CHECKING:
     from engine.troika.game import TroikaGame
 
-_KIND_NAME = ("trump", "trump", "no", "no")
+
+class BidView(TypedDict):
+    seat: int
+    bid: str  # "pass" or the bid's text, e.g. "7 no low"
 
 
-def _contract(st: dict[str, Any]) -> dict[str, Any] | None:
+class ContractView(TypedDict):
+    declarer: int  # the seat that won the auction
+    team: int  # the declarer's team (0: seats 0+2, 1: seats 1+3)
+    number: int  # hand points bid, 7-12
+    kind: str  # "trump" or "no" (no trumps)
+    low: bool  # low ranking (7 high .. A low) in every suit
+    bid: str  # the bid's text, e.g. "8 no"
+
+
+class _TroikaViewKeys(CommonView):
+    teams: list[list[int]]  # always [[0, 2], [1, 3]]
+    team: int | None  # this seat's team; None for a spectator
+    target: int  # game score to reach (raised by no_trump_increase)
+    cut_off: int | str  # defenders' cut-off score, or "off"
+    bids: list[BidView]  # this hand's auction so far, in order
+    high_bid: str | None  # the highest bid so far
+    high_bidder: int | None  # who made it
+    contract: ContractView | None  # once the auction is over
+    trump: str | None  # trump suit letter; None before it is named or in a "no" contract
+    trick: list[SeatedCard]  # the trick in progress, leader first
+    leader: int | None  # who leads (led) the trick in progress
+    last_trick: FinishedTrick | None
+    tricks_won: list[int]  # per team, this hand
+    hand_points: list[int]  # per team, this hand (a trick 1, 5H +5, 3S -3)
+    kitty_size: int  # cards still in the kitty
+    discard_count: int  # cards the declarer has discarded from the kitty exchange
+    dealer_draw: list[list[Any]]  # [seat, card] dealt face up to find the first dealer
+    options: dict[str, Any]  # the table's options
+
+
+class TroikaView(_TroikaViewKeys, HandKeys, total=False):
+    """What a seat (or a spectator) sees of a Troika game. Phases: ``bidding``, ``trump``,
+    ``kitty``, ``play``, ``over``; ``hand`` is sorted S H C D, high to low."""
+
+    kitty: list[str]  # the two kitty cards taken: the declarer, during the exchange only
+    discards: list[str]  # the declarer's own kitty discards: the declarer only
+    result: dict[str, Any]  # TroikaGame.result(), once the game is over
+
+
+def _contract(st: dict[str, Any]) -> ContractView | None:
     bid = st["contract"]
     if bid is None:
         return None
@@ -22,23 +65,23 @@ def _contract(st: dict[str, Any]) -> dict[str, Any] | None:
         "declarer": st["declarer"],
         "team": st["declarer"] & 1,
         "number": B.number_of(bid),
-        "kind": _KIND_NAME[B.kind_of(bid)],
+        "kind": B.KIND_NAMES[B.kind_of(bid)],
         "low": B.is_low(bid),
         "bid": B.text(bid),
     }
 
 
-def _seated(cards: list[int], leader: int) -> list[dict[str, Any]]:
+def _seated(cards: list[int], leader: int) -> list[SeatedCard]:
     return [{"seat": (leader + i) % 4, "card": CODES[c]} for i, c in enumerate(cards)]
 
 
-def build_view(game: TroikaGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
     if seat is not None and seat not in (0, 1, 2, 3):
         raise IllegalAction(f"There is no seat {seat} at this table.")
     st = game.state
     trump = st["trump"]
     last = st["last_trick"]
-    view: dict[str, Any] = {
+    view: TroikaView = {
         "game": "troika",
         "seat": seat,
         "players": st["players"],

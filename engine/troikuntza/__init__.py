@@ -1,9 +1,11 @@
 """TroiKuntza: contract rummy with "May I" (rules: docs/rules/troikuntza.md).
 
-Layout: ``spec`` (options, presets, player range), ``melds`` (Troikas, Runs, lay-offs, bumping,
-``find_contracts``: every way a hand meets a contract), ``game`` (the state machine and the May I
-window; its docstring lists the actions and every choice made where the rules are silent),
-``summary`` (the readable rules for ``/rules``).
+Layout (the file roles every game package shares): ``cards`` (the decks, hand order), ``spec``
+(options, presets, player range), ``summary`` (the readable rules for ``/rules``), ``melds``
+(Troikas, Runs, lay-offs, bumping, ``find_contracts``: every way a hand meets a contract),
+``game`` (the state machine and the May I window; its docstring lists the actions and every
+choice made where the rules are silent), ``views`` (``TroiKuntzaView``: every view key,
+documented).
 
 For the bot: ``TroiKuntzaGame.rules_summary(options)``; ``game.meld_suggestions(seat, limit)``
 (complete ``meld ...`` actions for autocomplete); ``find_contracts(hand, contract, options)``.

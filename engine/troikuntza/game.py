@@ -56,15 +56,7 @@ Choices where the rules are silent:
 - ``deck=`` may list the whole deck or only its top; the rest follows in a seeded shuffle.
 - Views number melds from 1 in the order they were laid down; ``layoff`` uses those numbers.
 
-Views (beside the common keys): ``current``, ``contract`` (``"TTR"``), ``contract_text``,
-``min_cards``, ``hand_sizes``, ``melds`` (each ``number``, ``owner``, ``kind``, ``cards`` in
-sequence order, ``stands_for`` -- for a run the card each position stands for, for a Troika the
-cards with ``"7*"`` for a joker --, and ``rank`` or ``suit`` and ``start``, a run's first
-position, Ace low 1 .. Ace high 14), ``out`` (who has come out), ``discard_top``,
-``discard_size``, ``stock_size``, ``taken`` (the card taken from the pile this turn),
-``melded_this_turn``, ``round_points``, ``options`` (the table's) and ``mayi`` (``open``,
-``card``, ``eligible``, ``calls`` -- spoken aloud, so public --, ``answered``, ``waiting``,
-``exposed``, ``used`` per seat, ``limit``, ``window_seconds``).
+Views: ``TroiKuntzaView`` in ``engine.troikuntza.views`` documents every key.
 """
 
 from __future__ import annotations
@@ -72,30 +64,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.cards import JOKER, SUITS, parse_card
+from engine.cards import JOKER, parse_card
 from engine.errors import IllegalAction
-from engine.game import Event, Game, TimedWindow, View
+from engine.game import Event, Game, TimedWindow
 from engine.troikuntza import melds as M
+from engine.troikuntza.cards import full_deck, sort_hand
 from engine.troikuntza.spec import CARDS_PER_DECK, HAND_SIZE, ROUNDS, SPEC, deck_count
 from engine.troikuntza.summary import summary
+from engine.troikuntza.views import TroiKuntzaView, build_view
 
 MELD_EXAMPLES = 3
-_RANK_ORDER = {
-    r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
-}
-
-
-def full_deck(decks: int) -> list[str]:
-    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-    one = [r + s for s in SUITS for r in ranks] + [JOKER, JOKER]
-    return one * decks
-
-
-def sort_hand(cards: list[str]) -> list[str]:
-    """For display: by suit, then rank, jokers last."""
-    return sorted(
-        cards, key=lambda c: (5, 0) if c == JOKER else (SUITS.index(c[-1]), _RANK_ORDER[c[:-1]])
-    )
 
 
 def _discardable(hand: list[str], taken: str | None) -> bool:
@@ -733,64 +711,8 @@ class TroiKuntzaGame(Game):
         }
 
     # -- views --------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
-        st = self.state
-        m = st["mayi"]
-        melds = []
-        for number, meld in enumerate(st["melds"], start=1):
-            item = {
-                "number": number,
-                "owner": meld["owner"],
-                "kind": meld["kind"],
-                "cards": list(meld["cards"]),
-                "stands_for": M.stands_for(meld),
-            }
-            if meld["kind"] == "run":
-                item["suit"] = meld["suit"]
-                item["start"] = meld["start"]
-            else:
-                item["rank"] = meld["rank"]
-            melds.append(item)
-        view: View = {
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
-            "phase": st["phase"],
-            "dealer": st["dealer"],
-            "current": st["current"],
-            "to_act": self.to_act(),
-            "scores": list(st["scores"]),
-            "hand_number": st["round"],
-            "options": dict(self.options),
-            "rounds": ROUNDS,
-            "round_points": [list(r) for r in st["history"]],
-            "contract": self.contract,
-            "contract_text": M.describe_contract(self.contract),
-            "min_cards": M.contract_min_cards(self.contract),
-            "hand_sizes": [len(h) for h in st["hands"]],
-            "melds": melds,
-            "out": list(st["out"]),
-            "discard_top": st["discard"][-1] if st["discard"] else None,
-            "discard_size": len(st["discard"]),
-            "stock_size": len(st["stock"]),
-            "taken": st["taken"],
-            "melded_this_turn": st["melded_now"],
-            "mayi": {
-                "open": m["open"],
-                "card": st["discard"][-1] if st["discard"] and m["open"] else None,
-                "eligible": list(m["eligible"]) if m["open"] else [],
-                "calls": list(m["calls"]),
-                "answered": list(m["passed"]) + list(m["calls"]),
-                "waiting": m["waiting"],
-                "exposed": m["exposed"],
-                "used": list(st["mayi_used"]),
-                "limit": int(self.options["mayi_limit"]),
-                "window_seconds": int(self.options["mayi_window"]),
-            },
-        }
-        if seat is not None:
-            view["hand"] = sort_hand(st["hands"][seat])
-        return view
+    def view(self, seat: int | None) -> TroiKuntzaView:
+        return build_view(self, seat)
 
     # -- rules text -----------------------------------------------------------------------------
     @classmethod

@@ -65,21 +65,6 @@ def play_until(
     raise AssertionError(f"no {event_type} event after {max_actions} actions")
 
 
-def replay(
-    name: str,
-    players: int,
-    options: dict[str, Any],
-    seed: int,
-    moves: Sequence[tuple[int, str]],
-    deck: list[str] | None = None,
-) -> Game:
-    """A new game with the same seed and options, with ``moves`` applied."""
-    game = engine.new_game(name, players, options=options, seed=seed, deck=deck)
-    for seat, action in moves:
-        game.apply(seat, action)
-    return game
-
-
 def assert_card_conservation(zones: Iterable[Iterable[Any]], deck: Iterable[Any]) -> None:
     """Every card of ``deck`` is in exactly one of ``zones`` (a multiset, for doubled decks)."""
     held: Counter[Any] = Counter()
@@ -89,14 +74,6 @@ def assert_card_conservation(zones: Iterable[Iterable[Any]], deck: Iterable[Any]
     missing = expected - held
     extra = held - expected
     assert not missing and not extra, f"missing {dict(missing)}, extra {dict(extra)}"
-
-
-def assert_round_trip(game: Game) -> Game:
-    """``engine.load(game.to_json())`` equals ``game``; returns the loaded copy."""
-    loaded = engine.load(game.to_json())
-    assert loaded == game
-    assert loaded.to_json() == game.to_json()
-    return loaded
 
 
 def stack_deck(

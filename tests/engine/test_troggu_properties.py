@@ -1,10 +1,11 @@
 """Troggu properties over random complete games, for every player count 3 to 8.
 
-At every step: each card in exactly one place; every listed action accepted; every other action
-of the phase refused with the game unchanged; JSON round-trip; no hidden card and no secret
-partner in another seat's or a spectator's view or in a public event. Per deal: card points
-114, payments zero-sum, the Fool's exchange exactly when it was held back. At the end: replay
-from seed and actions gives the same game.
+At every step: each card in exactly one place; every unlisted action of the phase refused with
+the game unchanged; no Tapp or discard and no secret partner in another seat's or a spectator's
+view, and no hidden card in a public event. Per deal: card points 114, payments zero-sum, the
+Fool's exchange exactly when it was held back. What every game keeps (listed actions accepted,
+refusals by other seats, JSON round trips, same seed same game, no other hand in a view) is in
+``test_contract.py``.
 """
 
 from __future__ import annotations
@@ -105,12 +106,10 @@ def _phase_universe(game: engine.Game) -> list[str]:
     return [f"play {c}" for c in LOWER] + ["pass"]
 
 
-def _check_actions(game: engine.Game, seat: int, legal: list[str]) -> None:
+def _check_unlisted_refused(game: engine.Game, seat: int, legal: list[str]) -> None:
+    """Troggu lists every legal action: any other action of the phase is refused."""
     before = game.to_json()
-    for action in legal:
-        engine.load(before).apply(seat, action)  # every listed action is accepted
     refused = [(seat, a) for a in _phase_universe(game) if a not in legal]
-    refused += [(other, legal[0]) for other in range(game.players) if other != seat]
     for who, action in refused:
         try:
             game.apply(who, action)
@@ -119,7 +118,6 @@ def _check_actions(game: engine.Game, seat: int, legal: list[str]) -> None:
         raise AssertionError(f"seat {who} `{action}` accepted; legal: {legal}")
     # Any change by a refused action would still show here (changes accumulate).
     assert game.to_json() == before
-    assert all(game.legal_actions(o) == [] for o in range(game.players) if o != seat)
 
 
 def _check_deal(events: list[dict[str, Any]], held_by: int | None) -> None:
@@ -151,8 +149,7 @@ def _play_game(
         if checks:
             _check_every_card_in_one_place(game)
             _check_views_hide_secrets(game)
-            _check_actions(game, seat, legal)
-            assert engine.load(game.to_json()) == game
+            _check_unlisted_refused(game, seat, legal)
         # Random bids nearly always end in a Solo: a bias towards passing reaches Tapp,
         # Misère and the forced Tapp too.
         action = rng.choice(legal)
@@ -188,11 +185,8 @@ def _play_game(
     pass_bias=st.sampled_from([0.0, 0.6, 0.9]),
 )
 def test_random_games_keep_every_invariant(players, seed, deals, pass_bias):
-    game, actions, _ = _play_game(players, seed, deals, True, pass_bias)
-    replay = engine.new_game("troggu", players, {"deals": deals}, seed=seed)
-    for seat, action in actions:
-        replay.apply(seat, action)
-    assert replay == game and replay.to_json() == game.to_json()
+    game, _, _ = _play_game(players, seed, deals, True, pass_bias)
+    assert game.is_over()
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.cards import JOKER
 from engine.troikuntza import CONTRACTS, card_points, find_contracts, format_meld_action
-from engine.troikuntza.game import full_deck
+from engine.troikuntza.cards import full_deck
 from engine.troikuntza.melds import (
     HIGH_ACE,
     LOW_ACE,

@@ -1,9 +1,12 @@
 """TroiKuntza properties over random games played by the random AI (hypothesis-driven seeds).
 
 Checked at every step: card conservation (hands + melds + discard pile + stock = the decks),
-every meld on the table valid, legal actions only for seats to act, JSON round-trip, no hidden
-card in any view; at each ``hand_over`` the points equal the hand values. Also: illegal actions
-leave the game unchanged, and a replay from seed + actions is identical.
+every meld on the table valid, each view's hand is the seat's and no card shows outside the hand
+and the melds but the discard top and the card taken; at each ``hand_over`` the points equal the
+hand values. Also: TroiKuntza's own illegal moves (a missing card, an unknown meld) leave the game
+unchanged, and complete games last seven rounds. What every game keeps (listed actions
+accepted, refusals that change nothing, JSON round trips, same seed same game, private events
+private) is in ``test_contract.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from engine import IllegalAction
 from engine.ai import make_player
 from engine.cards import JOKER, RANKS, SUITS
 from engine.troikuntza import is_valid_meld
-from engine.troikuntza.game import TroiKuntzaGame, full_deck
+from engine.troikuntza.cards import full_deck
+from engine.troikuntza.game import TroiKuntzaGame
 from engine.troikuntza.melds import hand_points
 
 CODES = {r + s for r in RANKS for s in SUITS} | {JOKER}
@@ -89,11 +93,7 @@ def check_events(game: TroiKuntzaGame, events: list[dict[str, Any]], totals: lis
 
 def illegal_probes(game: TroiKuntzaGame, rng: random.Random) -> list[tuple[int, str]]:
     waiting = game.to_act()
-    others = [s for s in range(game.players) if s not in waiting]
     probes = [(waiting[0], "discard zz"), (waiting[0], "layoff 2c 99"), (waiting[0], "meld 2c")]
-    probes.append((waiting[0], "fold"))
-    if others:
-        probes.append((rng.choice(others), "take"))
     seat = game.state["current"]
     missing = sorted(CODES - set(game.state["hands"][seat]))
     if seat in waiting and missing:
@@ -111,14 +111,8 @@ def play(
     moves: list[tuple[int, str]] = []
     totals = [0] * players
     while not game.is_over() and len(moves) < max_steps:
-        waiting = game.to_act()
-        assert waiting
-        for s in range(players):
-            if s not in waiting:
-                assert game.legal_actions(s) == []
-        seat = rng.choice(waiting)
+        seat = rng.choice(game.to_act())
         legal = game.legal_actions(seat)
-        assert legal, (seat, game.state["phase"])
         if heavy and len(moves) % 7 == 0:
             before = game.to_json()
             for probe_seat, action in illegal_probes(game, rng):
@@ -129,8 +123,6 @@ def play(
                 else:  # pragma: no cover - a probe must be illegal
                     raise AssertionError(f"{action!r} by {probe_seat} was accepted")
                 assert game.to_json() == before
-            for listed in legal:  # every listed action is accepted
-                engine.load(before).apply(seat, listed)
         action = ais[seat].choose(game.view(seat), legal)
         events = game.apply(seat, action)
         moves.append((seat, action))
@@ -139,7 +131,6 @@ def play(
         assert all(is_valid_meld(m) for m in game.state["melds"])
         if heavy:
             check_views(game)
-            assert engine.load(game.to_json()) == game
     return game, moves
 
 
@@ -155,13 +146,8 @@ def test_random_play_keeps_every_invariant(seed, players, options):
 
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 6, 8]))
-def test_random_complete_games_end_and_replay_identically(seed, players):
+def test_random_complete_games_last_seven_rounds(seed, players):
     options = {"allow_three": players == 3}
-    game, moves = play(players, options, seed, max_steps=50_000, heavy=False)
+    game, _ = play(players, options, seed, max_steps=50_000, heavy=False)
     assert game.is_over()
     assert len(game.result()["rounds"]) == 7
-    replay = engine.new_game("troikuntza", players, options=options, seed=seed)
-    for seat, action in moves:
-        replay.apply(seat, action)
-    assert replay == game
-    assert engine.load(game.to_json()) == game

@@ -10,7 +10,8 @@ import pytest
 
 import engine
 from engine import IllegalAction
-from engine.troikuntza.game import TroiKuntzaGame, full_deck
+from engine.troikuntza.cards import full_deck
+from engine.troikuntza.game import TroiKuntzaGame
 from engine.troikuntza.melds import hand_points, make_run
 
 FILLER = ["2C", "3S", "5H", "7D", "9C", "JS", "KH", "4C", "6S", "8H", "10D"]

@@ -1,4 +1,4 @@
-"""Which cards a player may play to a trick, and why another card is refused.
+"""Troeven's trick rules: which card wins, which cards a player may play, why another is refused.
 
 The rules file's obligations (D), for the second card of a trick:
 
@@ -14,6 +14,20 @@ void). In the layout version "holding" means holding *face up*: face-down cards 
 from __future__ import annotations
 
 from engine.troeven.cards import CODE, SUIT, SUIT_NAME
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` played later in a trick beats ``best``, the card winning it so far."""
+    suit = SUIT[card]
+    best_suit = SUIT[best]
+    if suit == best_suit:
+        return card < best
+    return suit == trump
+
+
+def trick_winner(trick: list[int], leader: int, trump: int) -> int:
+    """The seat that wins a full trick (two cards, ``leader``'s first)."""
+    return 1 - leader if beats(trick[1], trick[0], trump) else leader
 
 
 def legal_cards(
