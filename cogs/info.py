@@ -34,7 +34,8 @@ def help_text() -> str:
         "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`,"
         " `/start`.",
         "**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`,"
-        " `/rules`.",
+        " `/history` (what was played so far), `/rules`; `/watch` follows a table you don't"
+        " play at.",
         "**Play:** press **Show my hand** on the table message and use its buttons, or type:",
     ]
     for spec in engine.GAMES.values():

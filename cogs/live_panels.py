@@ -29,16 +29,16 @@ log = logging.getLogger(__name__)
 #: An interaction token lives 15 minutes; stop editing a little before that.
 TOKEN_LIFE = 14 * 60.0
 
-#: ``(service, channel, user_id) -> (embed, view, file)``: draws a panel (cogs.panels).
-Builder = Callable[
-    [TableService, int, int, str | None], tuple[discord.Embed, discord.ui.View, discord.File | None]
-]
+#: ``(service, channel, user_id) -> (embeds, view, file)``: draws what the message shows.
+Drawn = tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]
+Builder = Callable[[TableService, int, int], Drawn]
 
 
 @dataclass
 class _Live:
     interaction: discord.Interaction
     opened_at: float
+    build: Builder
     key: Any = None
     redraw: asyncio.Task[None] | None = field(default=None, repr=False)
     again: bool = False
@@ -47,19 +47,19 @@ class _Live:
 class LivePanels:
     """A ``TableListener`` keeping each player's last panel up to date."""
 
-    def __init__(self, service: TableService, build: Builder) -> None:
+    def __init__(self, service: TableService) -> None:
         self.service = service
-        self.build = build
         self._panels: dict[tuple[int, int], _Live] = {}
 
-    def remember(self, interaction: discord.Interaction, channel: int) -> None:
-        """``interaction`` answered with the user's panel of ``channel``: keep it live."""
+    def remember(self, interaction: discord.Interaction, channel: int, build: Builder) -> None:
+        """``interaction`` answered with what ``build`` draws for the user (his hand panel, or
+        the table he watches): keep it live."""
         user = interaction.user.id
         old = self._panels.get((channel, user))
         if old is not None and old.redraw is not None:
             old.redraw.cancel()
         self._panels[(channel, user)] = _Live(
-            interaction, self.service.clock(), self._key(channel, user)
+            interaction, self.service.clock(), build, self._key(channel, user)
         )
 
     def forget(self, channel: int, user: int) -> None:
@@ -93,21 +93,23 @@ class LivePanels:
             )
 
     def _key(self, channel: int, user: int) -> Any:
-        """What the panel shows that can change: moves, hand, the table's move number."""
+        """What the message shows that can change: moves, hand, the table's move and turn."""
         try:
             seen = self.service.view(channel, user)
         except Exception:  # no table any more: nothing to show
             return None
         game = seen.game or {}
-        return (tuple(seen.legal), tuple(game.get("hand") or ()), seen.table.move_number)
+        table = seen.table
+        hand = tuple(game.get("hand") or ())
+        return (tuple(seen.legal), hand, table.move_number, table.to_act, table.window_deadline)
 
     async def _redraw(self, channel: int, user: int, live: _Live) -> None:
         while True:
             live.again = False
             try:
-                embed, view, file = self.build(self.service, channel, user, None)
+                shown, view, file = live.build(self.service, channel, user)
                 await live.interaction.edit_original_response(
-                    embed=embed, view=view, attachments=[file] if file else []
+                    embeds=shown, view=view, attachments=[file] if file else []
                 )
             except discord.HTTPException as error:  # token expired, message gone...
                 log.info("panel of %s in %s no longer editable: %s", user, channel, error)

@@ -25,7 +25,7 @@ from bot.render import embeds, pictures
 from bot.render.presenter import Presenter
 from bot.service import NoTable, NotAtTable, TableService, TableStatus
 from cogs.common import display_name, fail, service_of
-from cogs.live_panels import LivePanels
+from cogs.live_panels import Builder, LivePanels
 
 log = logging.getLogger(__name__)
 
@@ -157,9 +157,20 @@ def build_panel(
 
 def _remember(interaction: discord.Interaction, channel: int) -> None:
     """This interaction now shows the user's panel: keep it live (see live_panels)."""
+    remember_live(interaction, channel, _live_panel)
+
+
+def remember_live(interaction: discord.Interaction, channel: int, build: Builder) -> None:
     live: LivePanels | None = getattr(interaction.client, "live_panels", None)
     if live is not None:
-        live.remember(interaction, channel)
+        live.remember(interaction, channel, build)
+
+
+def _live_panel(
+    service: TableService, channel: int, user_id: int
+) -> tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]:
+    embed, view, file = build_panel(service, channel, user_id)
+    return [embed], view, file
 
 
 async def send_panel(interaction: discord.Interaction, note: str | None = None) -> None:
@@ -356,7 +367,7 @@ class Panels(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         service: TableService = self.bot.service  # type: ignore[attr-defined]
-        self.live = LivePanels(service, build_panel)
+        self.live = LivePanels(service)
         service.add_listener(self.live)
         self.bot.live_panels = self.live  # type: ignore[attr-defined]
 

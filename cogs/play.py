@@ -1,7 +1,9 @@
-"""Playing: /table, /hand, /score, and the move commands generated from the games' verbs."""
+"""Playing: /table, /hand, /score, /history, /watch, and the move commands generated from the
+games' verbs."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -9,11 +11,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.limits import fit
-from bot.render import embeds
-from bot.service import NoTable, TableStatus
+from bot.render import embeds, pictures
+from bot.service import NoTable, NotAtTable, TableService, TableStatus
 from cogs.common import bot_of, channel_id, service_of
+from cogs.live_panels import Drawn
 from cogs.moves import build_move_command, declared_verbs
-from cogs.panels import send_panel
+from cogs.panels import remember_live, send_panel
+
+IMAGE = "table.png"
+
+
+def watched_table(service: TableService, channel: int, user_id: int) -> Drawn:
+    """The public table as a watcher sees it (an ephemeral copy kept up to date)."""
+    table = service.get_table(channel)
+    if table is None:
+        raise NoTable()
+    view = service.public_view(channel) if table.status is TableStatus.PLAYING else None
+    file = None
+    if view is not None:
+        picture = embeds.presenter_of(table).table_picture(view, embeds.seating_of(table))
+        if picture is not None:
+            file = discord.File(io.BytesIO(pictures.png(picture)), IMAGE)
+    shown = embeds.table_embeds(table, view, image_name=IMAGE if file else None)
+    return fit(None, shown, what="/watch")[1], None, file
 
 
 class Play(commands.Cog):
@@ -31,6 +51,43 @@ class Play(commands.Cog):
             self.bot.tree.remove_command(command.name)
 
     # -- looking --------------------------------------------------------------------------------
+    @app_commands.command(
+        name="watch",
+        description="Watch this table: the public table, kept up to date, just for you",
+    )
+    async def watch(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        channel = channel_id(interaction)
+        await service.spectate(channel, interaction.user.id)
+        shown, _, file = watched_table(service, channel, interaction.user.id)
+        kwargs: dict[str, Any] = {"embeds": shown, "ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        await interaction.response.send_message(**kwargs)
+        remember_live(interaction, channel, watched_table)
+
+    @app_commands.command(
+        name="history", description="What was played in this hand so far (only you see it)"
+    )
+    async def history(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        channel = channel_id(interaction)
+        table = service.get_table(channel)
+        if table is None:
+            raise NoTable()
+        if table.status is not TableStatus.PLAYING:
+            raise NotAtTable("The game has not started yet.")
+        seen = service.view(channel, interaction.user.id)
+        presenter = embeds.presenter_of(table)
+        sections = presenter.history(seen.game or {}, embeds.seating_of(table, seen.seat))
+        embed = discord.Embed(title=f"{embeds.heading(table, seen.game or {})}: so far")
+        embeds.add_sections(embed, sections)
+        if not embed.fields:
+            embed.description = "Nothing has been played in this hand yet."
+        await interaction.response.send_message(
+            embed=fit(None, [embed], what="/history")[1][0], ephemeral=True
+        )
+
     @app_commands.command(name="table", description="Show the table (re-posts the table message)")
     async def table(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)

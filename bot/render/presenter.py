@@ -187,6 +187,11 @@ class Presenter(ABC):
         """``/score``: one row per hand, as players keep it on paper (default: the scores)."""
         return [self.scores(view, None, seating)]
 
+    def history(self, view: View, seating: Seating) -> list[Section]:
+        """``/history``, privately: what was played in the current hand (or round) so far, so
+        a player can check it, and how the previous one ended. Default: nothing."""
+        return []
+
     def final(self, result: Mapping[str, Any], seating: Seating) -> list[Section]:
         """The game-over message's sections (who won, the final scores)."""
         winners = [seating.name(w) for w in result.get("winners") or []]
