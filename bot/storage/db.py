@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage import startup
 from bot.storage.migrations import migrate
 
 log = logging.getLogger(__name__)
@@ -67,11 +68,38 @@ class Database:
         self._pass_frames = 0  # the WAL's length when the previous pass began
 
     async def open(self) -> None:
-        if str(self.path) != ":memory:":
+        """Connect, check, migrate and checkpoint; ``StartupError`` (one line naming the file
+        and what to do) if the database cannot be served. A failed open leaves no connection."""
+        in_memory = str(self.path) == ":memory:"
+        wal_commits = 0
+        if not in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = await _connect(self.path)
-        await self.run(configure)
-        await self.run(migrate)
+            wal_commits = startup.check_not_emptied(self.path)  # before SQLite sees the file
+        try:
+            self._conn = await _connect(self.path)
+            await self.run(configure)
+            await self.run(partial(startup.check_integrity, path=self.path))
+            await self.run(
+                partial(startup.check_schema_seen, path=self.path, wal_commits=wal_commits)
+            )
+            await self.run(startup.probe_write)
+            try:
+                await self.run(migrate)
+            except RuntimeError as error:  # the schema is newer than this code
+                raise startup.StartupError(
+                    f"{self.path}: {error}: run the code that wrote it, or restore a backup "
+                    "taken before it ran (see README 'Backups')."
+                ) from error
+            if not in_memory:
+                await self.run(partial(startup.checkpoint_at_open, path=self.path))
+        except BaseException as error:
+            if self._conn is not None:
+                with contextlib.suppress(Exception):
+                    await self._conn.close()
+                self._conn = None
+            if isinstance(error, sqlite3.Error):
+                raise startup.explain(error, self.path) from error
+            raise
         await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0").fetchall())
         self._checkpointer = await _connect(self.path)
         await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
