@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
 from bot.app.log_redaction import RedactingFormatter
 from bot.settings import Settings, SettingsError
+from bot.storage.db import check_database
 from bot.storage.instance_lock import InstanceLock
 from bot.storage.startup import StartupError
 
@@ -30,6 +32,8 @@ def configure_logging(level: str, secrets: tuple[str, ...] = ()) -> None:
     root.setLevel(getattr(logging, level.upper(), logging.INFO))
     # discord.http at DEBUG echoes request bodies; keep it at INFO even when debugging us.
     logging.getLogger("discord.http").setLevel(max(root.level, logging.INFO))
+    # aiosqlite at DEBUG logs every database operation (thousands a second): it would drown ours.
+    logging.getLogger("aiosqlite").setLevel(max(root.level, logging.INFO))
 
 
 def run(settings: Settings | None = None) -> int:
@@ -54,12 +58,17 @@ def run(settings: Settings | None = None) -> int:
         return 1
     try:
         configure_logging(settings.log_level, secrets=(settings.discord_token,))
+        try:  # before connecting to Discord: a database that cannot serve is refused at once
+            asyncio.run(check_database(settings.database_path))
+        except StartupError as error:
+            print(error, file=sys.stderr)
+            return 1
         from bot.app.client import TroikaBot  # discord.py is imported only when we really run
 
         bot = TroikaBot(settings)
         try:
             bot.run(settings.discord_token, log_handler=None)
-        except StartupError as error:  # the database refused: its one line says what to do
+        except StartupError as error:  # (the service's own open, in setup_hook)
             print(error, file=sys.stderr)
             return 1
         except Exception as error:  # a bad token, no network: one line, not a traceback

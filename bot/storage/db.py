@@ -229,6 +229,14 @@ class Database:
             )
 
 
+async def check_database(path: Path | str) -> None:
+    """Open and close: every start-up check (``StartupError`` on the first that fails), the
+    migrations and the checkpoint at open, before anything else depends on the database."""
+    db = Database(path)
+    await db.open()
+    await db.close()
+
+
 async def _connect(path: Path) -> aiosqlite.Connection:
     """An aiosqlite connection whose thread does not keep the process alive: a service that
     was never closed must not hang the interpreter's exit (SQLite's journal makes a killed

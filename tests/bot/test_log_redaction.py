@@ -24,11 +24,12 @@ def restore_logging() -> Iterator[None]:
     """Each test sets the bot's logging up at DEBUG (on the stderr it captures): undo it."""
     root = logging.getLogger()
     handlers, level = root.handlers[:], root.level
-    http_level = logging.getLogger("discord.http").level
+    levels = {name: logging.getLogger(name).level for name in ("discord.http", "aiosqlite")}
     yield
     root.handlers[:] = handlers
     root.setLevel(level)
-    logging.getLogger("discord.http").setLevel(http_level)
+    for name, saved in levels.items():
+        logging.getLogger(name).setLevel(saved)
 
 
 def debug_logging() -> None:

@@ -3,6 +3,7 @@ refuses to start with one line naming the file and what to do, and changes nothi
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -292,3 +293,23 @@ def test_a_second_bot_process_refuses_to_start_and_the_first_plays_on(
     # The first is gone: a bot may start on the database now (the lock died with it).
     with InstanceLock(path) as lock:
         assert lock.held
+
+
+async def test_python_m_bot_refuses_a_bad_database_in_one_line_before_connecting(
+    tmp_path: Path,
+) -> None:
+    live = tmp_path / "live.db"
+    await make_database(live)
+    crashed = tmp_path / "troika.db"
+    crash_image(live, crashed, guild=2, rows=5)
+    crashed.write_bytes(b"")
+    env = {**os.environ, "DISCORD_TOKEN": "not.a.token", "DATABASE_PATH": str(crashed)}
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "bot"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{crashed} is empty (0 bytes)")
+    assert "Traceback" not in done.stderr and "discord" not in done.stderr.lower()
