@@ -128,12 +128,18 @@ def probe_write(conn: sqlite3.Connection) -> None:
 def checkpoint_at_open(conn: sqlite3.Connection, path: Path) -> None:
     """Copy whatever a previous life left in the WAL and truncate it: after a crash loop the
     WAL would otherwise keep every frame since the last clean close (it grew past 100 MB).
-    A reader in another process (a terminal table) may keep part of it: that is logged, not
-    fatal; the running bot's own checkpoints catch up."""
+    It does not wait: a terminal table opening beside the running bot must not hold the bot's
+    commits back for the busy timeout. What another process's reader or writer keeps is
+    logged, not fatal; the running bot's own checkpoints catch up."""
     wal = wal_path(path)
     before = wal.stat().st_size if wal.exists() else 0
     started = time.perf_counter()
-    busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    timeout = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout=0")
+    try:
+        busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        conn.execute(f"PRAGMA busy_timeout={int(timeout)}")
     after = wal.stat().st_size if wal.exists() else 0
     if busy:
         log.warning(

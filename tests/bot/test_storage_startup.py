@@ -20,7 +20,7 @@ from bot.app.client import TroikaBot
 from bot.settings import ROOT, Settings
 from bot.storage import Database
 from bot.storage.instance_lock import InstanceLock, lock_path
-from bot.storage.startup import StartupError, committed_wal_frames, wal_path
+from bot.storage.startup import StartupError, check_schema_seen, committed_wal_frames, wal_path
 
 
 async def make_database(path: Path, rows: int = 10) -> None:
@@ -313,3 +313,46 @@ async def test_python_m_bot_refuses_a_bad_database_in_one_line_before_connecting
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{crashed} is empty (0 bytes)")
     assert "Traceback" not in done.stderr and "discord" not in done.stderr.lower()
+
+
+async def test_the_checkpoint_at_open_does_not_wait_for_another_process(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A terminal table opening beside the running bot: the bot's reader keeps its snapshot,
+    the open neither waits the busy timeout out nor fails; the WAL is left for later."""
+    path = tmp_path / "troika.db"
+    running = Database(path)
+    await running.open()
+    try:
+        await running.write(lambda c: c.execute("INSERT INTO board_hidden VALUES (1, 1, 0, NULL)"))
+        reader = sqlite3.connect(path, isolation_level=None)
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM board_hidden").fetchall()  # holds a snapshot
+        await running.write(lambda c: c.execute("INSERT INTO board_hidden VALUES (1, 2, 0, NULL)"))
+        second = Database(path)
+        started = asyncio.get_running_loop().time()
+        await second.open()
+        took = asyncio.get_running_loop().time() - started
+        try:
+            assert took < 2.0  # not the 5 s busy timeout
+            assert any("WAL checkpoint at open copied" in r.message for r in caplog.records)
+            await second.write(
+                lambda c: c.execute("INSERT INTO board_hidden VALUES (1, 3, 0, NULL)")
+            )
+            count = await running.run(
+                lambda c: c.execute("SELECT count(*) FROM board_hidden").fetchone()[0]
+            )
+            assert count == 3
+        finally:
+            reader.execute("COMMIT")
+            reader.close()
+            await second.close()
+    finally:
+        await running.close()
+
+
+def test_a_wal_whose_commits_do_not_show_is_refused(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / "troika.db", isolation_level=None)
+    check_schema_seen(conn, tmp_path / "troika.db", wal_commits=0)  # a new database: fine
+    with pytest.raises(StartupError, match="shows no schema although troika.db-wal holds 3"):
+        check_schema_seen(conn, tmp_path / "troika.db", wal_commits=3)
