@@ -49,9 +49,14 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] == "local":
         # Imported lazily: the terminal table must not need discord.py at all.
+        from bot.storage.startup import StartupError
         from bot.terminal import main as terminal_main
 
-        return int(terminal_main(args[1:]) or 0)
+        try:
+            return int(terminal_main(args[1:]) or 0)
+        except StartupError as error:  # the database refused: one line, not a traceback
+            print(error, file=sys.stderr)
+            return 1
     if args and args[0] == "backup":
         return backup(args[1:])
     if args and args[0] in {"-h", "--help", "help"}:

@@ -76,7 +76,7 @@ def check_not_emptied(path: Path) -> int:
         what = "is empty (0 bytes)" if not head else "has no SQLite header"
         raise StartupError(
             f"{path} {what} but {wal.name} beside it holds {commits} committed transaction(s): "
-            "the database file was truncated or overwritten. Starting would discard the WAL; "
+            "the database file was truncated or overwritten, and opening it would discard the WAL: "
             "restore the file (or the newest backup, see README 'Backups') and start again."
         )
     return commits

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.__main__ as entry
 from bot.app import run
 from bot.app.client import TroikaBot
 from bot.settings import ROOT, Settings
@@ -356,3 +357,15 @@ def test_a_wal_whose_commits_do_not_show_is_refused(tmp_path: Path) -> None:
     check_schema_seen(conn, tmp_path / "troika.db", wal_commits=0)  # a new database: fine
     with pytest.raises(StartupError, match="shows no schema although troika.db-wal holds 3"):
         check_schema_seen(conn, tmp_path / "troika.db", wal_commits=3)
+
+
+async def test_a_terminal_table_on_a_bad_database_gets_the_same_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    path = tmp_path / "troika.db"
+    path.write_text("not a database\n" * 100)
+    code = await asyncio.to_thread(entry.main, ["local", "troika", "--db", str(path)])
+    assert code == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{path} cannot be used (file is not a database)")
+    assert "restore the newest backup" in err[0]
