@@ -9,6 +9,9 @@ future resolves only after the COMMIT that holds it returned: callers acknowledg
 
 synchronous=NORMAL in WAL mode: a committed transaction survives the process being killed
 (what crash recovery needs); only a power loss may drop the last few commits.
+
+``open`` refuses a database that cannot be served (``bot.storage.startup``: emptied beside its
+WAL, damaged, read-only, newer than the code) and checkpoints what a previous life left in the WAL.
 """
 
 from __future__ import annotations

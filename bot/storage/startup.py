@@ -112,8 +112,8 @@ def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def probe_write(conn: sqlite3.Connection) -> None:
-    """Write one page and roll nothing back: a file the bot cannot write fails here, not on
-    the first move. Setting ``user_version`` to itself changes nothing but is a real write."""
+    """One real write, committed: a file the bot cannot write fails here, not on the first
+    move. Setting ``user_version`` to its own value changes nothing but writes a page."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     conn.execute("BEGIN IMMEDIATE")
     try:
