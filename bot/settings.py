@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,15 +11,46 @@ from dotenv import dotenv_values
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = ROOT / "data" / "troika.db"
+#: Scheduled backups are on unless BACKUP_HOURS=0: a copy a day, a week of them. The database is
+#: small (a few MB; one online copy takes well under a second and never blocks a move), while
+#: losing it loses every rating and result; an operator with his own backups turns them off.
+DEFAULT_BACKUP_HOURS = 24.0
+DEFAULT_BACKUP_KEEP = 7
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot cannot use; ``str()`` names it and says what it takes."""
 
 
 @dataclass(frozen=True)
 class Settings:
-    discord_token: str | None
+    discord_token: str | None  # never in repr() or str(): see __repr__
     dev_guild_id: int | None
     database_path: Path
     ai_delay: float
     log_level: str
+    #: Where backups go; None: a ``backups`` folder beside the database.
+    backup_dir: Path | None = None
+    #: Hours between the running bot's backups; 0: none. ``load`` defaults to a day; a Settings
+    #: built in code (tests) takes none unless asked.
+    backup_hours: float = 0.0
+    #: Scheduled backups kept (the newest); backups taken by hand are never deleted.
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+
+    def __repr__(self) -> str:
+        # A Settings may be logged or shown in a traceback: say whether a token is set, never
+        # what it is.
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}"
+            for name in self.__dataclass_fields__
+            if name != "discord_token"
+        )
+        token = "<set>" if self.discord_token else None
+        return f"Settings(discord_token={token!r}, {shown})"
+
+    @property
+    def backups(self) -> Path:
+        return self.backup_dir or self.database_path.parent / "backups"
 
     @classmethod
     def load(cls, env_file: Path | None = None, environ: dict[str, str] | None = None) -> Settings:
@@ -29,12 +61,32 @@ class Settings:
             text = values.get(name)
             return text.strip() if text and text.strip() else None
 
+        def number(name: str, default: float, *, whole: bool = False, least: float = 0) -> float:
+            text = get(name)
+            if text is None:
+                return default
+            try:
+                value = int(text) if whole else float(text)
+            except ValueError:
+                value = None
+            if value is None or not (value >= least and math.isfinite(value)):
+                kind = "a whole number" if whole else "a number"
+                raise SettingsError(f"{name} must be {kind} >= {least:g}, not {text[:40]!r}.")
+            return value
+
+        def path(text: str) -> Path:
+            p = Path(text)
+            return p if p.is_absolute() else ROOT / p
+
         guild = get("DEV_GUILD_ID")
-        path = Path(get("DATABASE_PATH") or DEFAULT_DATABASE)
+        backup_dir = get("BACKUP_DIR")
         return cls(
             discord_token=get("DISCORD_TOKEN"),
             dev_guild_id=int(guild) if guild else None,
-            database_path=path if path.is_absolute() else ROOT / path,
+            database_path=path(get("DATABASE_PATH") or str(DEFAULT_DATABASE)),
             ai_delay=float(get("AI_DELAY") or 1.5),
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
+            backup_dir=path(backup_dir) if backup_dir else None,
+            backup_hours=number("BACKUP_HOURS", DEFAULT_BACKUP_HOURS),
+            backup_keep=int(number("BACKUP_KEEP", DEFAULT_BACKUP_KEEP, whole=True, least=1)),
         )

@@ -3,11 +3,15 @@
 Start-up order (``setup_hook``): build the service (clock = ``discord.utils.utcnow``, which
 SimCord virtualises in tests), attach the table publisher as its listener, load the cogs from
 the explicit ``EXTENSIONS`` list, restore every table from the database (``service.start``),
-then sync the slash commands (to ``DEV_GUILD_ID`` when set: instant; globally otherwise).
+then sync the slash commands (to ``DEV_GUILD_ID`` when set: instant; globally otherwise), and
+start the scheduled backups (``BACKUP_HOURS``; stopped in ``close``). ``service.start`` raises
+``StartupError`` if the database fails its checks: ``run`` prints its one line.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
 import discord
@@ -19,6 +23,7 @@ from bot.app.errors import report_error
 from bot.app.publisher import TablePublisher
 from bot.service import TableService
 from bot.settings import Settings
+from bot.storage.backup import backup_loop
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +89,7 @@ class TroikaBot(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self.publisher: TablePublisher | None = None
         self._service_started = False
+        self._backups: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> TableService:
@@ -113,6 +119,19 @@ class TroikaBot(commands.AutoShardedBot):
         log.info("restored %d open table(s)", len(self._service.tables()))
         if self.sync_commands:
             await self.sync_app_commands()
+        self.start_backups()
+
+    def start_backups(self) -> None:
+        """Every ``backup_hours`` a copy of the database in ``settings.backups`` (none if 0)."""
+        hours, keep = self.settings.backup_hours, self.settings.backup_keep
+        if hours <= 0 or self._backups is not None:
+            return
+        database = self.service.db.path
+        self._backups = asyncio.create_task(
+            backup_loop(database, self.settings.backups, hours=hours, keep=keep),
+            name="troika-backups",
+        )
+        log.info("backups every %g h in %s, the newest %d kept", hours, self.settings.backups, keep)
 
     async def sync_app_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -134,6 +153,11 @@ class TroikaBot(commands.AutoShardedBot):
         print(f"Invite the bot: {invite_url(app_id)}", flush=True)
 
     async def close(self) -> None:
+        if self._backups is not None:
+            self._backups.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._backups
+            self._backups = None
         if self._service is not None and self._service_started:
             self._service_started = False
             try:

@@ -9,6 +9,9 @@ future resolves only after the COMMIT that holds it returned: callers acknowledg
 
 synchronous=NORMAL in WAL mode: a committed transaction survives the process being killed
 (what crash recovery needs); only a power loss may drop the last few commits.
+
+``open`` refuses a database that cannot be served (``bot.storage.startup``: emptied beside its
+WAL, damaged, read-only, newer than the code) and checkpoints what a previous life left in the WAL.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage import startup
 from bot.storage.migrations import migrate
 
 log = logging.getLogger(__name__)
@@ -67,11 +71,38 @@ class Database:
         self._pass_frames = 0  # the WAL's length when the previous pass began
 
     async def open(self) -> None:
-        if str(self.path) != ":memory:":
+        """Connect, check, migrate and checkpoint; ``StartupError`` (one line naming the file
+        and what to do) if the database cannot be served. A failed open leaves no connection."""
+        in_memory = str(self.path) == ":memory:"
+        wal_commits = 0
+        if not in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = await _connect(self.path)
-        await self.run(configure)
-        await self.run(migrate)
+            wal_commits = startup.check_not_emptied(self.path)  # before SQLite sees the file
+        try:
+            self._conn = await _connect(self.path)
+            await self.run(configure)
+            await self.run(partial(startup.check_integrity, path=self.path))
+            await self.run(
+                partial(startup.check_schema_seen, path=self.path, wal_commits=wal_commits)
+            )
+            await self.run(startup.probe_write)
+            try:
+                await self.run(migrate)
+            except RuntimeError as error:  # the schema is newer than this code
+                raise startup.StartupError(
+                    f"{self.path}: {error}: run the code that wrote it, or restore a backup "
+                    "taken before it ran (see README 'Backups')."
+                ) from error
+            if not in_memory:
+                await self.run(partial(startup.checkpoint_at_open, path=self.path))
+        except BaseException as error:
+            if self._conn is not None:
+                with contextlib.suppress(Exception):
+                    await self._conn.close()
+                self._conn = None
+            if isinstance(error, sqlite3.Error):
+                raise startup.explain(error, self.path) from error
+            raise
         await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0").fetchall())
         self._checkpointer = await _connect(self.path)
         await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
@@ -199,6 +230,14 @@ class Database:
             self._bulk_checkpoint = asyncio.create_task(
                 self._checkpointer.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
             )
+
+
+async def check_database(path: Path | str) -> None:
+    """Open and close: every start-up check (``StartupError`` on the first that fails), the
+    migrations and the checkpoint at open, before anything else depends on the database."""
+    db = Database(path)
+    await db.open()
+    await db.close()
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:
