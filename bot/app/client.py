@@ -129,7 +129,7 @@ class TroikaBot(commands.AutoShardedBot):
         database = self.service.db.path
         self._backups = asyncio.create_task(
             backup_loop(database, self.settings.backups, hours=hours, keep=keep),
-            name="troika-backups",
+            name="tt-backups",
         )
         log.info("backups every %g h in %s, the newest %d kept", hours, self.settings.backups, keep)
 

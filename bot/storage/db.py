@@ -108,7 +108,7 @@ class Database:
         await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
         self._wakeup = asyncio.Event()
         self._closing = False
-        self._writer = asyncio.create_task(self._write_loop(), name="troika-db-writer")
+        self._writer = asyncio.create_task(self._write_loop(), name="tt-db-writer")
 
     async def close(self) -> None:
         """Commit what is queued, then close."""
