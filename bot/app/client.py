@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 
 import discord
 from discord import app_commands
@@ -72,6 +73,7 @@ class TroikaBot(commands.AutoShardedBot):
         shard_count: int | None = None,
         edit_interval: float = 1.0,
         sync_commands: bool = True,
+        handle_signals: bool = False,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -87,6 +89,8 @@ class TroikaBot(commands.AutoShardedBot):
         self._service = service
         self.edit_interval = edit_interval
         self.sync_commands = sync_commands
+        #: Handle SIGTERM/SIGINT gracefully (the real process; not under a test harness).
+        self.handle_signals = handle_signals
         self.publisher: TablePublisher | None = None
         self._service_started = False
         self._backups: asyncio.Task[None] | None = None
@@ -117,6 +121,10 @@ class TroikaBot(commands.AutoShardedBot):
         await self._service.start()
         self._service_started = True
         log.info("restored %d open table(s)", len(self._service.tables()))
+        # The channels show what the database holds (the bot may have stopped mid-update).
+        self.publisher.refresh_all()
+        if self.handle_signals:
+            self._install_signal_handlers()
         if self.sync_commands:
             await self.sync_app_commands()
         self.start_backups()
@@ -152,7 +160,25 @@ class TroikaBot(commands.AutoShardedBot):
         app_id = self.application_id or user.id
         print(f"Invite the bot: {invite_url(app_id)}", flush=True)
 
+    def _install_signal_handlers(self) -> None:
+        """SIGTERM (a service manager's stop) and SIGINT stop the bot gracefully: pending
+        table messages are sent, the database is closed, then the process exits."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self._stop_on_signal, sig)
+
+    def _stop_on_signal(self, sig: signal.Signals) -> None:
+        log.info("%s: stopping gracefully", sig.name)
+        if not self.is_closed():
+            asyncio.get_running_loop().create_task(self.close(), name="tt-graceful-stop")
+
     async def close(self) -> None:
+        if self.publisher is not None:
+            try:
+                await self.publisher.flush()
+            except Exception:
+                log.exception("sending the last table updates failed")
         if self._backups is not None:
             self._backups.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -380,6 +380,32 @@ class TablePublisher:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
 
+    # -- start and stop -------------------------------------------------------------------------
+    def refresh_all(self) -> int:
+        """Bring every open table's message up to date (at start-up: what a channel shows is
+        what the database holds, even if the bot stopped right after a move). Returns how many
+        tables were queued; the budget paces the edits."""
+        count = 0
+        for table in self.service.tables():
+            state = self._channels.setdefault(table.channel_id, _Channel(table_id=table.id))
+            if state.table_id != table.id:
+                state = self._channels[table.channel_id] = _Channel(table_id=table.id)
+            state.dirty = True
+            self._kick(table.channel_id, state)
+            count += 1
+        return count
+
+    async def flush(self, timeout: float = 10.0) -> bool:
+        """Wait (at most ``timeout`` seconds) until every pending edit is sent: on a graceful
+        stop, so the channels show the last moves. True if everything was sent."""
+        workers = [s.worker for s in self._channels.values() if s.worker and not s.worker.done()]
+        if not workers:
+            return True
+        done, pending = await asyncio.wait(workers, timeout=timeout)
+        if pending:
+            log.warning("stopping with %d table message(s) not brought up to date", len(pending))
+        return not pending
+
     # -- adopting a message -------------------------------------------------------------------
     def adopt(self, channel_id: int, table: Table, message_id: int, hand: Any) -> None:
         """``/table`` re-posted the table: keep editing that message from now on."""

@@ -65,7 +65,7 @@ def run(settings: Settings | None = None) -> int:
             return 1
         from bot.app.client import TroikaBot  # discord.py is imported only when we really run
 
-        bot = TroikaBot(settings)
+        bot = TroikaBot(settings, handle_signals=True)
         try:
             bot.run(settings.discord_token, log_handler=None)
         except StartupError as error:  # (the service's own open, in setup_hook)

@@ -71,3 +71,42 @@ async def test_a_deadline_is_rearmed_after_a_restart(world: World) -> None:
     await world.env.advance_time(16)
     after = world.table()
     assert after is not None and after.move_number == table.move_number + 1
+
+
+def _turn_line(world: World) -> str:
+    return world.live_table_message().embeds[0].description or ""
+
+
+async def _stale_after_a_move(world: World) -> str:
+    """A move acknowledged while the publisher is stuck (as if the process died before its
+    edit): the table message still names the previous player. Returns the awaited name now."""
+    await world.open("troika", humans=4)
+    before = world.table()
+    assert before is not None
+    shown_before = _turn_line(world)
+    publisher = world.bot.table_publisher
+    publisher._kick = lambda channel, state: None  # type: ignore[method-assign]
+    member, legal = world.human_to_act() or (None, [])
+    assert member is not None
+    moved = await world.by_command(member, legal[0])
+    assert moved.acknowledged
+    after = world.table()
+    assert after is not None and after.move_number == before.move_number + 1
+    assert _turn_line(world) == shown_before, "the message lags behind the database"
+    name = after.seat(after.to_act[0]).name  # type: ignore[union-attr]
+    assert name not in shown_before
+    return name
+
+
+async def test_killed_right_after_a_move_the_restart_shows_the_right_turn(world: World) -> None:
+    awaited = await _stale_after_a_move(world)
+    await world.restart()  # killed: the old process never sends its edit
+    assert awaited in _turn_line(world), "brought up to date at start-up"
+
+
+async def test_stopped_gracefully_right_after_a_move_the_table_is_right(world: World) -> None:
+    awaited = await _stale_after_a_move(world)
+    old = world.bot
+    await old.close()  # what SIGTERM does: pending edits sent, the database closed
+    await world.restart()
+    assert awaited in _turn_line(world)
