@@ -134,6 +134,26 @@ class TableClosed(TableEvent):
     """The lobby emptied (the last human left): the table is gone, status abandoned."""
 
 
+@dataclass(frozen=True)
+class TableStalled(TableEvent):
+    """The table's moves cannot be stored (the database refuses writes: a full disk, a locked
+    or read-only file): the AI and timers stopped moving after several retries and keep
+    retrying slowly. Sent once per stall; the table moves on by itself once a write succeeds
+    (its next ``ActionApplied`` says so). ``reason`` is the database's error, for the log; tell
+    the players their table is paused and that the server's admin has been told."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class TableSetAside(TableEvent):
+    """The table's game raised when used (a damaged saved state): the table is set aside with
+    status ``broken`` and its channel is free. ``reason`` is for the log; tell the players the
+    table cannot go on and a server admin can close it (``/admin end``)."""
+
+    reason: str
+
+
 @runtime_checkable
 class TableListener(Protocol):
     """Anything with this coroutine method can be passed to ``TableService.add_listener``."""

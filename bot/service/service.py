@@ -11,9 +11,14 @@ How it holds together:
 - Games stay in memory; each action stores ``game.to_json()`` and one action-log row.
 - Listeners get a table's events in commit order (a second lock hands the turn over before the
   channel lock is released), and ``act`` returns once its events were delivered.
-- Each playing table has at most one background "driver" task: it makes the moves of AI seats
-  (after ``ai_delay``) and of seats whose deadline passed (the AI moves for them, the event's
-  source says ``timeout``). A change to the table replaces a sleeping driver.
+- Each playing table has at most one background "driver" task (``driver.py``): it makes the
+  moves of AI seats and of seats whose deadline passed, and retries a move the database refused.
+- One table never takes the others down: a stored table that cannot be read, or whose game
+  raises when used, is set aside with status ``broken`` and its reason (its channel is free;
+  ``guild_tables`` lists it and ``close_broken`` closes it), and the command that met it gets a
+  ``TableBroken`` refusal.
+- ``Limits`` (limits.py) bound the lobbies a user or a server holds, how fast a user opens
+  tables, and the costly AI seats of a server; a lobby left idle is closed by a sweep.
 
 Choices where the brief is silent:
 - Leaving during play, or being kicked, hands the seat to the AI (level of timed-out moves);
@@ -30,16 +35,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import engine
 from bot.service import timers
+from bot.service.driver import Driver
 from bot.service.errors import (
     AiSeat,
     AlreadySeated,
@@ -49,13 +56,18 @@ from bot.service.errors import (
     NotAtTable,
     NotHost,
     NotYourTurn,
+    OpeningTooFast,
+    TableBroken,
     TableError,
     TableExists,
     TableFull,
+    TooManyHardAis,
+    TooManyLobbies,
     UnknownGame,
     WrongPhase,
 )
 from bot.service.gc_tuning import tune_gc
+from bot.service.limits import Limits
 from bot.service.listeners import (
     AbandonVoted,
     ActionApplied,
@@ -74,6 +86,7 @@ from bot.service.listeners import (
     TableEvent,
     TableListener,
     TableOpened,
+    TableSetAside,
     TurnChanged,
 )
 from bot.service.models import (
@@ -84,10 +97,11 @@ from bot.service.models import (
     Seat,
     Table,
     TableStatus,
+    TableSummary,
     TableView,
     seat_label,
 )
-from bot.service.tables import LiveTable, team_of
+from bot.service.tables import LiveTable, TableRecord, probe, team_of
 from bot.storage import repository as repo
 from bot.storage.db import Database
 from engine import IllegalAction, ai, normalize_action
@@ -97,6 +111,26 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
+#: What a damaged game state raises when used (the engine's own refusals are IllegalAction).
+GAME_FAULTS: tuple[type[Exception], ...] = (
+    KeyError,
+    IndexError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    AssertionError,
+)
+#: The most of a reason kept for a broken table (it is listed in Discord).
+REASON_CHARS = 200
+
+
+@dataclass
+class _ChannelLock:
+    """A channel's lock and how many callers hold or wait for it (to prune the map)."""
+
+    lock: asyncio.Lock
+    users: int = 0
+
 
 class TableService:
     """One active table per channel id; games in memory, every change committed to SQLite.
@@ -104,7 +138,8 @@ class TableService:
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
     before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
-    ``ai_thread_levels``: AI levels that think on a worker thread (the slow ones).
+    ``ai_thread_levels``: AI levels that think on a worker thread (the slow ones; they are also
+    the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
     """
 
     def __init__(
@@ -116,6 +151,7 @@ class TableService:
         ai_delay: float = 0.0,
         local: bool = False,
         ai_thread_levels: frozenset[str] = frozenset({"hard"}),
+        limits: Limits | None = None,
     ) -> None:
         self.db = Database(database_path)
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
@@ -123,15 +159,21 @@ class TableService:
         self.local = local
         #: AI levels whose decisions run on a worker thread (they take up to ~65 ms).
         self.ai_thread_levels = ai_thread_levels
-        self._ai_pool: ThreadPoolExecutor | None = None
+        self.limits = limits if limits is not None else Limits()
         self.clock = clock
         self.sleep = sleep
         self.ai_delay = ai_delay
+        self.driver = Driver(self)
         self._listeners = Listeners()
         self._tables: dict[int, LiveTable] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._driver_idle = asyncio.Event()
-        self._started = False
+        #: Tables set aside (status broken), by table id, until an admin closes them.
+        self._broken: dict[int, TableSummary] = {}
+        self._locks: dict[int, _ChannelLock] = {}
+        #: When each user last opened a table (service clock), for the cooldown.
+        self._opened_at: dict[int, float] = {}
+        #: Lobbies being opened (their commit pending): (host id, guild id).
+        self._opening: list[tuple[int, int | None]] = []
+        self._sweeper: asyncio.Task[None] | None = None
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
@@ -141,50 +183,50 @@ class TableService:
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
         """Open the database (migrating it), load every table in lobby or play, re-arm timers
-        (a deadline that passed while down fires at once) and let AI seats carry on."""
+        (a deadline that passed while down fires at once) and let AI seats carry on.
+
+        A table that cannot be read or whose game raises when used is set aside (status
+        ``broken``, logged once with its reason): it never keeps the others from starting."""
         await self.db.open()
-        rows = await self.db.run(repo.load_open_tables)
+        statuses = (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.BROKEN)
+        rows = await self.db.run(lambda c: repo.load_tables(c, [s.value for s in statuses]))
+        now = self.clock()
         for row in rows:
-            if (row.channel_id < 0) != self.local:
+            channel = row.columns.get("channel_id")
+            if not isinstance(channel, int) or (channel < 0) != self.local:
+                continue
+            if row.columns.get("status") == TableStatus.BROKEN.value:
+                self._broken[row.id] = _broken_summary(row, row.columns.get("broken_reason"))
                 continue
             try:
-                table = self._from_row(row)
-            except Exception:  # one unreadable table must not keep the bot down
-                log.exception("table %s (channel %s) could not be loaded", row.id, row.channel_id)
+                table = self._load(row, now)
+            except Exception as exc:  # one unreadable table must not keep the bot down
+                await self._set_aside_row(row, _reason(exc))
                 continue
             self._tables[table.channel_id] = table
         # The loaded games leave the collector's scans (see gc_tuning: GC pauses made the p99).
         tune_gc()
-        self._started = True
+        self.driver.start()
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
-                self._wake(table)
+                self.driver.wake(table)
+        self._arm_sweeper()
 
     async def close(self) -> None:
         """Cancel timers and AI tasks, wait for pending commits, close the database."""
-        drivers = [t.driver for t in self._tables.values() if t.driver is not None]
-        for task in drivers:
-            task.cancel()
-        for task in drivers:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self._started = False
+                await self._sweeper
+            self._sweeper = None
+        await self.driver.stop(list(self._tables.values()))
         await self.db.close()
         self._tables.clear()
-        if self._ai_pool is not None:
-            self._ai_pool.shutdown(wait=True)
-            self._ai_pool = None
 
     async def settle(self) -> None:
         """Wait until no AI move or due timeout is pending: every table waits for a human (or
         for a deadline still in the future). For tests, and the terminal between turns."""
-        while True:
-            if not any(t.driver_busy for t in self._tables.values()):
-                await asyncio.sleep(0)  # let a driver that was just woken look first
-                if not any(t.driver_busy for t in self._tables.values()):
-                    return
-            self._driver_idle.clear()
-            await self._driver_idle.wait()
+        await self.driver.settle(self._tables)
 
     def add_listener(self, listener: TableListener) -> None:
         self._listeners.add(listener)
@@ -202,18 +244,41 @@ class TableService:
         """Every table in lobby or play."""
         return [t.public() for t in self._tables.values()]
 
+    def guild_tables(self, guild_id: int | None) -> list[TableSummary]:
+        """The guild's open tables, then those set aside (broken), each oldest first."""
+        open_tables = [
+            TableSummary(
+                table_id=t.id,
+                channel_id=t.channel_id,
+                guild_id=t.guild_id,
+                title=t.spec.title,
+                status=t.status,
+                players=tuple(s.name for s in sorted(t.seats.values(), key=lambda s: s.index)),
+                move_number=t.move_number,
+            )
+            for t in sorted(self._tables.values(), key=lambda t: t.id)
+            if t.guild_id == guild_id
+        ]
+        broken = [b for _, b in sorted(self._broken.items()) if b.guild_id == guild_id]
+        return open_tables + broken
+
     def view(self, channel_id: int, user_id: int) -> TableView:
-        """The user's seat view, or the spectator view if he holds no seat. Raises NoTable."""
+        """The user's seat view, or the spectator view if he holds no seat. Raises NoTable,
+        TableBroken."""
         table = self._require(channel_id)
         seat = table.seat_of(user_id)
         index = seat.index if seat is not None and seat.is_human else None
         if table.game is None:
             return TableView(table=table.public(), seat=index, game=None)
-        legal = self._legal(table, index)
+        try:
+            legal = self._legal(table, index)
+            game_view = table.game.view(index)
+        except GAME_FAULTS as exc:
+            raise self._fault_soon(table, exc) from exc
         return TableView(
             table=table.public(),
             seat=index,
-            game=table.game.view(index),
+            game=game_view,
             legal=tuple(legal),
             deadline=None if index is None else table.deadlines.get(index),
         )
@@ -221,7 +286,13 @@ class TableService:
     def public_view(self, channel_id: int) -> dict[str, Any] | None:
         """What a spectator sees of the game (None in the lobby or with no table here)."""
         table = self._tables.get(channel_id)
-        return None if table is None or table.game is None else table.game.view(None)
+        if table is None or table.game is None:
+            return None
+        try:
+            return table.game.view(None)
+        except GAME_FAULTS as exc:
+            self._fault_soon(table, exc)
+            return None
 
     def legal_actions(self, channel_id: int, user_id: int) -> list[str]:
         """What the user may do now (buttons, autocomplete); [] if not his turn / not seated."""
@@ -229,7 +300,11 @@ class TableService:
         if table is None:
             return []
         seat = table.seat_of(user_id)
-        return self._legal(table, seat.index if seat is not None and seat.is_human else None)
+        try:
+            return self._legal(table, seat.index if seat is not None and seat.is_human else None)
+        except GAME_FAULTS as exc:
+            self._fault_soon(table, exc)
+            return []
 
     def deadlines(self, channel_id: int) -> dict[int, float]:
         """Each awaited human seat's deadline (epoch seconds); {} if the timer is off."""
@@ -249,7 +324,8 @@ class TableService:
         *,
         seed: int | None = None,
     ) -> Table:
-        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame."""
+        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, and the
+        ``LimitReached`` refusals (cooldown, lobbies per user and per server)."""
         key = str(game).strip().lower()
         spec = engine.GAMES.get(key)
         if spec is None:
@@ -260,53 +336,74 @@ class TableService:
         except IllegalAction as exc:
             raise UnknownGame(str(exc)) from None
         preset_key = preset.strip().lower() if preset else None
-        async with self._lock(channel_id):
+        async with self.locked(channel_id):
             if channel_id in self._tables:
                 raise TableExists(
                     f"This channel already has a {self._tables[channel_id].spec.title} table."
                     " Join it, or ask its host to abandon it first."
                 )
             now = self.clock()
+            self._check_open_limits(host_id, guild_id, now)
             host = Seat(index=0, name=host_name, user_id=host_id, team=team_of(key, 0))
             table = LiveTable(
                 id=0,
                 channel_id=channel_id,
                 guild_id=guild_id,
-                spec=spec,
+                game_name=key,
+                host_id=host_id,
+                status=TableStatus.LOBBY,
+                created_at=now,
                 preset=preset_key,
                 overrides=overrides,
                 options=resolved,
-                host_id=host_id,
-                status=TableStatus.LOBBY,
                 seed=seed,
-                created_at=now,
                 seats={0: host},
+                active_at=now,
             )
-            rows = table.seat_rows()
-
-            def write(conn: Any) -> int:
-                return repo.insert_table(
-                    conn,
-                    channel_id=channel_id,
-                    guild_id=guild_id,
-                    game=key,
-                    preset=preset_key,
-                    overrides=overrides,
-                    options=resolved,
-                    host_id=host_id,
-                    seed=seed,
-                    created_at=now,
-                    seats=rows,
-                )
-
+            columns, rows = table.columns(), table.seat_rows()
+            opening = (host_id, guild_id)
+            self._opening.append(opening)
             try:
-                table.id = await self._commit(write)
+                table.id = await self._commit(lambda conn: repo.insert_table(conn, columns, rows))
             except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
                 raise TableExists("This channel already has an open table.") from None
+            finally:
+                self._opening.remove(opening)
+            self._opened_at[host_id] = now
             self._tables[channel_id] = table
+            self._arm_sweeper()
             events: list[TableEvent] = [TableOpened(table.public())]
             await self._announce(channel_id, events)
         return table.public()
+
+    def _check_open_limits(self, host_id: int, guild_id: int | None, now: float) -> None:
+        limits = self.limits
+        if limits.open_cooldown_seconds > 0:
+            if len(self._opened_at) > 1024:  # forget those whose cooldown is over
+                horizon = now - limits.open_cooldown_seconds
+                self._opened_at = {u: t for u, t in self._opened_at.items() if t > horizon}
+            last = self._opened_at.get(host_id)
+            if last is not None and now - last < limits.open_cooldown_seconds:
+                wait = math.ceil(limits.open_cooldown_seconds - (now - last))
+                raise OpeningTooFast(f"You opened a table moments ago: wait {wait} s.")
+            if any(user == host_id for user, _ in self._opening):
+                raise OpeningTooFast("You are opening a table already: wait a moment.")
+        lobbies = [t for t in self._tables.values() if t.status is TableStatus.LOBBY]
+        if limits.lobbies_per_user > 0:
+            hosted = sum(1 for t in lobbies if t.host_id == host_id)
+            hosted += sum(1 for user, _ in self._opening if user == host_id)
+            if hosted >= limits.lobbies_per_user:
+                raise TooManyLobbies(
+                    f"You already host {hosted} lobbies: start or abandon one first."
+                )
+        if limits.lobbies_per_guild > 0 and guild_id is not None:
+            count = sum(1 for t in lobbies if t.guild_id == guild_id)
+            count += sum(1 for _, guild in self._opening if guild == guild_id)
+            if count >= limits.lobbies_per_guild:
+                raise TooManyLobbies(
+                    f"This server has {count} lobbies waiting, the most allowed: join one,"
+                    " or try again when one has started."
+                )
 
     async def join(
         self,
@@ -321,8 +418,7 @@ class TableService:
         given team: Troika's teams are 0 = seats 0+2, 1 = seats 1+3; ``partner_id``: a seat of
         that seated user's team). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable,
         TableFull."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated("You already have a seat at this table.")
             if table.status is not TableStatus.LOBBY:
@@ -341,14 +437,13 @@ class TableService:
             table.seats[index] = new
             if user_id in table.spectators:
                 table.spectators.remove(user_id)
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
             return table.public()
 
     async def spectate(self, channel_id: int, user_id: int) -> Table:
         """Watch the table (any status). Seated users are not spectators."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is not None and seat.is_human:
                 raise AlreadySeated("You have a seat at this table; you see it from there.")
@@ -356,21 +451,20 @@ class TableService:
                 return table.public()
             saved = table.checkpoint()
             table.spectators.append(user_id)
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [SpectatorJoined(table.public(), user_id)])
             return table.public()
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
         """Leave. In the lobby the seat frees (host passes to the next human; an empty lobby
         closes); during play the AI takes the seat. Raises NotAtTable."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is None or not seat.is_human:
                 if user_id in table.spectators:
                     saved = table.checkpoint()
                     table.spectators.remove(user_id)
-                    await self._save_lobby(table, saved)
+                    await self._save(table, saved)
                     return table.public()
                 raise NotAtTable("You have no seat at this table.")
             if table.status is TableStatus.LOBBY:
@@ -387,12 +481,12 @@ class TableService:
         key = str(level).strip().lower()
         if key not in ai.LEVELS:
             raise UnknownGame(f"There is no AI level `{level}`. Levels: {', '.join(ai.LEVELS)}.")
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, user_id, "add an AI")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started.")
             index = self._free_seat(table, seat, None)
+            self._check_hard_ai(table, key)
             count = 1 + sum(1 for s in table.seats.values() if s.user_id is None)
             new = Seat(
                 index=index,
@@ -402,15 +496,14 @@ class TableService:
             )
             saved = table.checkpoint()
             table.seats[index] = new
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
             return table.public()
 
     async def kick(self, channel_id: int, host_id: int, seat: int) -> Table:
         """Host removes the occupant of ``seat`` (human or AI) from the lobby; during play the
         AI takes a kicked human's seat."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, host_id, "kick a player")
             target = table.seats.get(seat)
             if target is None:
@@ -434,8 +527,7 @@ class TableService:
         preset: str | None = None,
     ) -> Table:
         """Host changes the preset and/or options in the lobby (values may be text)."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, user_id, "change the options")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("Options can only change before the game starts.")
@@ -450,14 +542,13 @@ class TableService:
                 raise UnknownGame(str(exc)) from None
             saved = table.checkpoint()
             table.preset, table.overrides, table.options = new_preset, overrides, resolved
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [OptionsChanged(table.public())])
             return table.public()
 
     async def start_game(self, channel_id: int, user_id: int) -> Table:
         """Host starts the game when the number of seats fits. Raises CannotStart."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, user_id, "start the game")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started.")
@@ -488,39 +579,23 @@ class TableService:
             }
             now = self.clock()
             snapshot = game.to_json()
-            deadlines = self._deadlines_for(table, game, {}, None, now)
-            window = timers.next_window_deadline(
+            table.status, table.seed, table.started_at = TableStatus.PLAYING, seed, now
+            table.snapshot = table.initial_snapshot = snapshot
+            table.snapshot_version, table.move_number = engine.SNAPSHOT_VERSION, 0
+            table.deadlines = self._deadlines_for(table, game, {}, None, now)
+            table.window_deadline = timers.next_window_deadline(
                 game, previous=None, was_open=False, events=(), now=now
             )
-            stored = dict(deadlines)
-            if window is not None:
-                stored[timers.WINDOW_KEY] = window
-            rows = table.seat_rows()
-            table_id = table.id
-
-            def write(conn: Any) -> None:
-                repo.replace_seats(conn, table_id, rows)
-                repo.mark_started(
-                    conn,
-                    table_id,
-                    started_at=now,
-                    seed=seed,
-                    snapshot=snapshot,
-                    snapshot_version=engine.SNAPSHOT_VERSION,
-                    deadlines=stored,
-                )
-
-            await self._commit_or_restore(table, saved, write)
-            table.status = TableStatus.PLAYING
-            table.seed, table.game, table.snapshot = seed, game, snapshot
-            table.started_at, table.move_number, table.deadlines = now, 0, deadlines
-            table.window_deadline = window
+            await self._save(table, saved)
+            table.game = game
             public = table.public()
             events: list[TableEvent] = [
                 GameStarted(public),
-                TurnChanged(public, tuple(game.to_act()), dict(deadlines), window),
+                TurnChanged(
+                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
+                ),
             ]
-            self._wake(table)
+            self.driver.wake(table)
             await self._announce(channel_id, events)
             return public
 
@@ -528,8 +603,7 @@ class TableService:
     async def act(self, channel_id: int, user_id: int, action: str) -> ActResult:
         """Apply the user's action for his seat; returns once committed and announced.
         Raises NoTable, WrongPhase, NotAtTable, AiSeat, NotYourTurn, IllegalMove."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAtTable("You have no seat at this table.")
@@ -546,17 +620,38 @@ class TableService:
     async def force_end(self, channel_id: int, by_user_id: int, reason: str) -> Table:
         """End the channel's table at once, recorded as abandoned (a server admin's decision:
         the caller checks the permission). ``reason`` is told to the table."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             events = await self._end(table, TableStatus.ABANDONED, None, reason, by=by_user_id)
             await self._announce(channel_id, events)
             return table.public()
 
+    async def close_broken(self, channel_id: int, guild_id: int | None) -> list[TableSummary]:
+        """Close the tables of the channel that were set aside (status broken; an admin's
+        decision): they become abandoned, with no result (their game cannot be read)."""
+        closing = [
+            b
+            for b in self._broken.values()
+            if b.channel_id == channel_id and b.guild_id == guild_id
+        ]
+        if not closing:
+            return []
+        now = self.clock()
+        ids = [b.table_id for b in closing]
+        columns = {"status": TableStatus.ABANDONED.value, "ended_at": now}
+
+        def write(conn: Any) -> None:
+            for table_id in ids:
+                repo.update_table(conn, table_id, columns)
+
+        await self._commit(write)
+        for table_id in ids:
+            self._broken.pop(table_id, None)
+        return closing
+
     async def abandon(self, channel_id: int, user_id: int) -> AbandonResult:
         """The host abandons at once; a seated human's call is a vote (a majority of the seated
         humans abandons). A game in play is recorded as abandoned."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             is_host = user_id == table.host_id
             if not is_host and (seat is None or not seat.is_human):
@@ -574,16 +669,26 @@ class TableService:
                 table.abandon_votes.append(user_id)
             votes = sum(1 for v in table.abandon_votes if v in humans)
             if votes >= needed:
-                events = await self._end(table, TableStatus.ABANDONED, None, "the players voted")
+                events = await self._end(
+                    table, TableStatus.ABANDONED, None, "the players voted", saved
+                )
                 events.insert(0, AbandonVoted(table.public(), user_id, votes, needed))
                 await self._announce(channel_id, events)
                 return AbandonResult(table.public(), True, votes, needed)
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             events = [AbandonVoted(table.public(), user_id, votes, needed)]
             await self._announce(channel_id, events)
             return AbandonResult(table.public(), False, votes, needed)
 
     # -- internals: moves ---------------------------------------------------------------------
+    async def apply(
+        self, table: LiveTable, seat: int, action: str, source: ActionSource
+    ) -> list[TableEvent]:
+        """A driver's move (an AI seat, a timed-out seat, a window's close); the caller holds
+        the channel lock. Returns the events to announce."""
+        _, events = await self._apply(table, seat, action, source, None)
+        return events
+
     async def _apply(
         self,
         table: LiveTable,
@@ -594,7 +699,7 @@ class TableService:
     ) -> tuple[ActResult, list[TableEvent]]:
         """Validate, apply, commit one move (caller holds the channel lock)."""
         game = table.game
-        assert game is not None
+        assert game is not None and table.snapshot is not None
         if seat not in game.to_act():
             raise NotYourTurn(self._not_your_turn(table))
         if source is ActionSource.PLAYER and self._is_service_action(table, action):
@@ -604,6 +709,9 @@ class TableService:
             raw = game.apply(seat, action)
         except IllegalAction as exc:
             raise IllegalMove(str(exc)) from None
+        except BaseException:  # the game may be half-changed: take the committed one back
+            table.game = engine.load(table.snapshot)
+            raise
         # From here the game has changed: any failure below puts the committed snapshot back.
         try:
             text = normalize_action(action)
@@ -619,9 +727,6 @@ class TableService:
                 window = timers.next_window_deadline(
                     game, previous=table.window_deadline, was_open=was_open, events=raw, now=now
                 )
-            stored = dict(deadlines)
-            if window is not None:
-                stored[timers.WINDOW_KEY] = window
             table_id = table.id
 
             def write(conn: Any) -> None:
@@ -636,7 +741,8 @@ class TableService:
                     at=now,
                     snapshot=snapshot,
                     hands=hands,
-                    deadlines=stored,
+                    deadlines=deadlines,
+                    window_deadline=window,
                 )
                 if over:
                     repo.mark_ended(
@@ -650,7 +756,6 @@ class TableService:
 
             await self._commit(write)
         except BaseException:
-            assert table.snapshot is not None
             table.game = engine.load(table.snapshot)
             raise
         table.move_number, table.snapshot, table.hands = move, snapshot, hands
@@ -669,7 +774,7 @@ class TableService:
             events.append(GameOver(public, result))
         else:
             events.append(TurnChanged(public, tuple(game.to_act()), dict(deadlines), window))
-            self._wake(table)
+            self.driver.wake(table)
         return ActResult(public, seat, text, engine_events, move), events
 
     def _deadlines_for(
@@ -708,127 +813,6 @@ class TableService:
         waiting = [seats[s].name if s in seats else seat_label(s) for s in table.to_act()]
         return f"It is not your turn: waiting for {', '.join(waiting) or 'nobody'}."
 
-    # -- internals: the driver (AI seats and timeouts) ------------------------------------------
-    def _wake(self, table: LiveTable) -> None:
-        """(Re)start the table's driver after a change; the caller holds the channel lock, so a
-        running driver is sleeping or waiting for the lock and may be cancelled safely."""
-        if not self._started:
-            return
-        old = table.driver
-        running = old is not None and not old.done()
-        if running and old is asyncio.current_task():
-            return  # the driver itself made the move: its loop looks again
-        if running:
-            assert old is not None
-            old.cancel()
-        if not self._has_driver_work(table):
-            table.driver = None
-            return
-        table.driver_busy = True  # until it has looked at the table
-        table.driver = asyncio.create_task(self._drive(table), name=f"table-{table.id}-driver")
-
-    @staticmethod
-    def _has_driver_work(table: LiveTable) -> bool:
-        """An AI seat is awaited, or a deadline is armed (most human moves need no driver)."""
-        if table.deadlines or table.window_deadline is not None:
-            return True
-        if table.game is None:
-            return False
-        seats = table.seats
-        return any(s in seats and seats[s].is_ai for s in table.game.to_act())
-
-    async def _drive(self, table: LiveTable) -> None:
-        answering = False  # the AI seats are answering one May I window
-        try:
-            while table.status is TableStatus.PLAYING and table.game is not None:
-                awaited = table.game.to_act()
-                ai_seats = [s for s in awaited if s in table.seats and table.seats[s].is_ai]
-                if ai_seats:
-                    self._set_busy(table, True)
-                    # One pause per window, not one per AI answering it (a window is short).
-                    same_window = answering and timers.window_open(table.game)
-                    if self.ai_delay > 0 and not same_window:
-                        await self.sleep(self.ai_delay)
-                    else:
-                        await asyncio.sleep(0)  # let the caller's turn finish first
-                    answering = table.game is not None and timers.window_open(table.game)
-                    await self._driver_move(table, ai_seats[0], ActionSource.AI)
-                    continue
-                due_times = table.stored_deadlines()
-                if not due_times:
-                    return
-                seat, due = min(due_times.items(), key=lambda item: item[1])
-                wait = due - self.clock()
-                if wait > 0:
-                    self._set_busy(table, False)
-                    await self.sleep(wait)
-                    continue
-                self._set_busy(table, True)
-                await self._driver_move(table, seat, ActionSource.TIMEOUT)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the AI driver stopped", table.id)
-        finally:
-            if table.driver is asyncio.current_task():
-                self._set_busy(table, False)
-
-    def _set_busy(self, table: LiveTable, busy: bool) -> None:
-        table.driver_busy = busy
-        if not busy:
-            self._driver_idle.set()
-
-    async def _driver_move(self, table: LiveTable, seat: int, source: ActionSource) -> None:
-        async with self._lock(table.channel_id):
-            if self._tables.get(table.channel_id) is not table or table.game is None:
-                return
-            game = table.game
-            if seat == timers.WINDOW_KEY:
-                due = table.window_deadline
-                if due is None or due > self.clock() or not game.to_act():
-                    return
-                close = timers.CLOSE_ACTION[game.name]
-                _, events = await self._apply(table, game.to_act()[0], close, source, None)
-                await self._announce(table.channel_id, events)
-                return
-            if seat not in game.to_act():
-                return  # someone moved meanwhile; the loop looks again
-            if source is ActionSource.TIMEOUT:
-                due = table.deadlines.get(seat)
-                if due is None or due > self.clock():
-                    return
-                level = timers.timeout_level()
-            else:
-                level = table.seats[seat].ai_level or timers.timeout_level()
-            move = table.move_number + 1
-            seed = timers.move_seed(table.id, move, seat)
-            try:
-                action = await self._decide(game, seat, level, seed)
-                _, events = await self._apply(table, seat, action, source, None)
-            except (IllegalMove, ValueError):
-                # An AI that errs must not stall the table: play a legal move instead.
-                log.exception("table %s: the %s AI failed at seat %s", table.id, level, seat)
-                legal = game.legal_actions(seat)
-                if not legal:
-                    raise
-                action = random.Random(seed).choice(legal)
-                _, events = await self._apply(table, seat, action, source, None)
-            await self._announce(table.channel_id, events)
-
-    async def _decide(self, game: engine.Game, seat: int, level: str, seed: int) -> str:
-        """The AI's move. Slow levels think on a worker thread so that the event loop (every
-        other table) is not held up for tens of milliseconds; the table's lock is held, so the
-        game cannot change meanwhile, and the AI only reads the view and the legal list."""
-        view, legal = game.view(seat), game.legal_actions(seat)
-        if level not in self.ai_thread_levels:
-            return timers.decide(game.name, level, seed, view, legal)
-        if self._ai_pool is None:
-            self._ai_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troika-ai")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._ai_pool, timers.decide, game.name, level, seed, view, legal
-        )
-
     # -- internals: lobby and endings ---------------------------------------------------------
     async def _remove_from_lobby(
         self, table: LiveTable, seat: Seat, kicked_by: int | None
@@ -839,13 +823,13 @@ class TableService:
             table.abandon_votes.remove(seat.user_id)
         humans = table.humans()
         if not humans:
-            events = await self._end(table, TableStatus.ABANDONED, None, "everybody left")
+            events = await self._end(table, TableStatus.ABANDONED, None, "everybody left", saved)
             return [PlayerLeft(table.public(), seat), TableClosed(table.public()), *events[1:]]
         new_host = None
         if seat.user_id == table.host_id:
             table.host_id = min(humans, key=lambda s: s.index).user_id or table.host_id
             new_host = table.host_id
-        await self._save_lobby(table, saved)
+        await self._save(table, saved)
         public = table.public()
         first: TableEvent = (
             PlayerKicked(public, seat, kicked_by)
@@ -862,34 +846,24 @@ class TableService:
     ) -> list[TableEvent]:
         """During play: the AI takes the human's seat (the user stays on record)."""
         saved = table.checkpoint()
-        now = self.clock()
         replaced = Seat(
             index=seat.index,
             name=seat.name,
             user_id=seat.user_id,
             ai_level=timers.timeout_level(),
             team=seat.team,
-            left=True,
+            left_at=self.clock(),
         )
         table.seats[seat.index] = replaced
-        table.left_at[seat.index] = now
         table.deadlines.pop(seat.index, None)
         if seat.user_id in table.abandon_votes:
             table.abandon_votes.remove(seat.user_id)
         if not table.humans():
-            events = await self._end(table, TableStatus.ABANDONED, None, "no human is left")
+            events = await self._end(table, TableStatus.ABANDONED, None, "no human is left", saved)
             return [PlayerLeft(table.public(), replaced, True), *events]
         if seat.user_id == table.host_id:
             table.host_id = min(table.humans(), key=lambda s: s.index).user_id or table.host_id
-        rows, deadlines, table_id = table.seat_rows(), table.stored_deadlines(), table.id
-        fields = _lobby_fields(table)
-
-        def write(conn: Any) -> None:
-            repo.replace_seats(conn, table_id, rows)
-            repo.update_deadlines(conn, table_id, deadlines)
-            repo.update_lobby(conn, table_id, **fields)
-
-        await self._commit_or_restore(table, saved, write)
+        await self._save(table, saved)
         public = table.public()
         events: list[TableEvent] = [
             PlayerKicked(public, replaced, kicked_by)
@@ -898,7 +872,7 @@ class TableService:
         ]
         if table.host_id != saved["host_id"]:
             events.append(HostChanged(public, table.host_id))
-        self._wake(table)
+        self.driver.wake(table)
         return events
 
     async def _end(
@@ -907,25 +881,32 @@ class TableService:
         status: TableStatus,
         result: dict[str, Any] | None,
         reason: str,
+        saved: dict[str, Any] | None = None,
         by: int | None = None,
     ) -> list[TableEvent]:
-        """Close the table (abandoned here; a finished game ends in ``_apply``)."""
-        saved = table.checkpoint()
+        """Close the table (abandoned here; a finished game ends in ``_apply``). ``saved``: the
+        checkpoint to put back if the write fails (the caller's, when it changed the table
+        first)."""
+        saved = table.checkpoint() if saved is None else saved
         now = self.clock()
         played = table.status is TableStatus.PLAYING
         if played and result is None and table.game is not None:
-            result = {"abandoned": True, "scores_so_far": table.game.view(None).get("scores")}
-        rows, table_id = table.seat_rows(), table.id
+            try:
+                scores = table.game.view(None).get("scores")
+            except GAME_FAULTS:  # a damaged game still ends (an admin's /admin end)
+                scores = None
+            result = {"abandoned": True, "scores_so_far": scores}
+        table.status, table.ended_at = status, now
+        table.deadlines, table.window_deadline = {}, None
+        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
 
         def write(conn: Any) -> None:
-            repo.replace_seats(conn, table_id, rows)
-            repo.mark_ended(
-                conn, table_id, status=status.value, ended_at=now, result=result, record=played
-            )
+            repo.update_table(conn, table_id, columns, rows)
+            if played:
+                repo.record_result(conn, table_id, status=status.value, ended_at=now, result=result)
 
         await self._commit_or_restore(table, saved, write)
-        table.status, table.ended_at, table.result = status, now, result
-        table.deadlines, table.window_deadline = {}, None
+        table.result = result
         self._forget(table)
         public = table.public()
         return [TableAbandoned(public, by, reason)]
@@ -934,18 +915,166 @@ class TableService:
         """The table is over: the channel is free; its driver stops (unless it is us)."""
         if self._tables.get(table.channel_id) is table:
             del self._tables[table.channel_id]
-        driver = table.driver
-        if driver is not None and driver is not asyncio.current_task() and not driver.done():
-            driver.cancel()
+        self.driver.cancel(table)
 
-    async def _save_lobby(self, table: LiveTable, saved: dict[str, Any]) -> None:
-        rows, table_id, fields = table.seat_rows(), table.id, _lobby_fields(table)
+    async def _save(self, table: LiveTable, saved: dict[str, Any]) -> None:
+        """Store the table's record and seats (a change outside moves); put ``saved`` back if
+        the write fails. A lobby's change makes it active again (see the idle sweep)."""
+        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
+        await self._commit_or_restore(
+            table, saved, lambda conn: repo.update_table(conn, table_id, columns, rows)
+        )
+        table.active_at = self.clock()
 
-        def write(conn: Any) -> None:
-            repo.replace_seats(conn, table_id, rows)
-            repo.update_lobby(conn, table_id, **fields)
+    def _check_hard_ai(self, table: LiveTable, level: str) -> None:
+        limit = self.limits.hard_ai_seats_per_guild
+        if limit <= 0 or level not in self.ai_thread_levels or table.guild_id is None:
+            return
+        seated = sum(
+            1
+            for t in self._tables.values()
+            if t.guild_id == table.guild_id
+            for s in t.seats.values()
+            if s.ai_level in self.ai_thread_levels
+        )
+        if seated >= limit:
+            raise TooManyHardAis(
+                f"This server has {seated} {level} AI seats at its tables, the most allowed:"
+                " choose another level, or wait for a game to end."
+            )
 
-        await self._commit_or_restore(table, saved, write)
+    # -- internals: idle lobbies --------------------------------------------------------------
+    def _arm_sweeper(self) -> None:
+        """Run the idle-lobby sweep while there are lobbies (started with the first one)."""
+        if self.limits.lobby_idle_seconds <= 0 or not self.driver.running:
+            return
+        if self._sweeper is not None and not self._sweeper.done():
+            return
+        if any(t.status is TableStatus.LOBBY for t in self._tables.values()):
+            self._sweeper = asyncio.create_task(self._sweep(), name="idle-lobby-sweep")
+
+    async def _sweep(self) -> None:
+        """Close each lobby nobody changed for ``limits.lobby_idle_seconds``; sleep until the
+        next one would be due; stop when no lobby is left (the next one starts it again)."""
+        idle = self.limits.lobby_idle_seconds
+        while True:
+            lobbies = [t for t in self._tables.values() if t.status is TableStatus.LOBBY]
+            if not lobbies:
+                self._sweeper = None
+                return
+            now = self.clock()
+            due = min(t.active_at for t in lobbies) + idle
+            if due > now:
+                await self.sleep(due - now)
+                continue
+            for table in lobbies:
+                if now - table.active_at >= idle:
+                    try:
+                        await self._close_idle(table, idle)
+                    except Exception:  # a refused write: the next pass tries again
+                        log.exception("table %s: the idle lobby could not be closed", table.id)
+                        table.active_at = now  # (not before another full idle period)
+
+    async def _close_idle(self, table: LiveTable, idle: float) -> None:
+        async with self.locked(table.channel_id):
+            if not self.is_live(table) or table.status is not TableStatus.LOBBY:
+                return
+            if self.clock() - table.active_at < idle:
+                return  # changed meanwhile
+            minutes = max(1, round(idle / 60))
+            reason = f"nobody started it for {minutes} minute{'s' if minutes != 1 else ''}"
+            events = await self._end(table, TableStatus.ABANDONED, None, reason)
+            await self._announce(table.channel_id, events)
+
+    # -- internals: tables set aside ----------------------------------------------------------
+    def _load(self, row: repo.StoredTable, now: float) -> LiveTable:
+        """The live table of a stored row; raises (with the reason) if it cannot be used."""
+        table = LiveTable(**TableRecord.decode(row), active_at=now)
+        if table.status is TableStatus.PLAYING:
+            if table.snapshot is None:
+                raise ValueError("a table in play has no snapshot")
+            game = engine.load(table.snapshot)
+            probe(game, list(table.seats))
+            table.game = game
+        table.public()
+        return table
+
+    async def _set_aside_row(self, row: repo.StoredTable, reason: str) -> None:
+        """At start-up: store that the row is broken (if the database lets us) and list it."""
+        columns = row.columns
+        log.error(
+            "table %s (channel %s) is set aside as broken: %s",
+            row.id,
+            columns.get("channel_id"),
+            reason,
+        )
+        marked = {"status": TableStatus.BROKEN.value, "broken_reason": reason}
+        try:
+            await self._commit(lambda conn: repo.update_table(conn, row.id, marked))
+        except Exception:  # listed all the same; its channel stays taken in the database
+            log.exception("table %s could not be marked broken", row.id)
+        self._broken[row.id] = _broken_summary(row, reason)
+
+    async def check_game(self, table: LiveTable, exc: BaseException) -> None:
+        """The driver met an error: if the game fails the probe the table is set aside (see
+        ``_fault``), else the driver stops until the next change. Takes the channel lock."""
+        async with self.locked(table.channel_id):
+            if self.is_live(table):
+                await self._fault(table, exc)
+
+    async def _set_aside(self, table: LiveTable, reason: str) -> None:
+        log.error(
+            "table %s (channel %s) is set aside as broken: %s",
+            table.id,
+            table.channel_id,
+            reason,
+        )
+        table.status, table.broken_reason = TableStatus.BROKEN, reason
+        marked = {"status": TableStatus.BROKEN.value, "broken_reason": reason}
+        table_id = table.id
+        try:
+            await self._commit(lambda conn: repo.update_table(conn, table_id, marked))
+        except Exception:  # set aside in memory all the same: its game cannot be used
+            log.exception("table %s could not be marked broken", table.id)
+        self._forget(table)
+        self._broken[table.id] = TableSummary(
+            table_id=table.id,
+            channel_id=table.channel_id,
+            guild_id=table.guild_id,
+            title=table.spec.title,
+            status=TableStatus.BROKEN,
+            players=tuple(s.name for s in sorted(table.seats.values(), key=lambda s: s.index)),
+            move_number=table.move_number,
+            reason=reason,
+        )
+        await self._announce(table.channel_id, [TableSetAside(table.public(), reason)])
+
+    async def _fault(self, table: LiveTable, exc: BaseException) -> TableError:
+        """A command met an error of the game (lock held): if the game fails the probe, the
+        table is set aside; either way the user gets a refusal, never the raw error."""
+        log.error("table %s: the game raised", table.id, exc_info=exc)
+        game = table.game
+        if game is None:
+            return TableError("That could not be done; the table is unchanged.")
+        try:
+            probe(game, list(table.seats))
+        except Exception as failed:
+            await self._set_aside(table, _reason(failed))
+            return TableBroken()
+        return TableError("That could not be done (an error in the game); nothing changed.")
+
+    def _fault_soon(self, table: LiveTable, exc: BaseException) -> TableError:
+        """``_fault`` from a read (no lock held, not awaitable): checked in the background."""
+
+        async def check() -> None:
+            async with self.locked(table.channel_id):
+                if self.is_live(table):
+                    await self._fault(table, exc)
+
+        asyncio.get_running_loop().create_task(check(), name=f"table-{table.id}-check")
+        return TableBroken(
+            "This table's game could not be read; it is being checked. Try again in a moment."
+        )
 
     # -- internals: plumbing ------------------------------------------------------------------
     async def _commit_or_restore(
@@ -973,11 +1102,40 @@ class TableService:
                 raise task.exception() from None  # type: ignore[misc]
             raise
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
+    @contextlib.asynccontextmanager
+    async def locked(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's lock. The lock map keeps a channel only while it has a table or
+        someone holds or waits for its lock (it does not grow with every channel ever used)."""
+        entry = self._locks.get(channel_id)
+        if entry is None:
+            entry = self._locks[channel_id] = _ChannelLock(asyncio.Lock())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0 and channel_id not in self._tables:
+                del self._locks[channel_id]
+
+    @contextlib.asynccontextmanager
+    async def _table_op(self, channel_id: int) -> AsyncIterator[LiveTable]:
+        """Hold the channel's lock and yield its table (NoTable if none); an error of the game
+        becomes a refusal (``_fault``) instead of reaching the user."""
+        async with self.locked(channel_id):
+            table = self._require(channel_id)
+            try:
+                yield table
+            except GAME_FAULTS as exc:
+                raise await self._fault(table, exc) from exc
+
+    def is_live(self, table: LiveTable) -> bool:
+        """The table is still its channel's open table (not ended or set aside meanwhile)."""
+        return self._tables.get(table.channel_id) is table
+
+    async def announce(self, channel_id: int, events: list[TableEvent]) -> None:
+        """Deliver events (the driver's); the caller holds the channel lock."""
+        await self._announce(channel_id, events)
 
     async def _announce(self, channel_id: int, events: list[TableEvent]) -> None:
         """Deliver events; called with the channel lock held, so a table's events arrive in
@@ -1018,60 +1176,30 @@ class TableService:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]
 
-    def _from_row(self, row: repo.TableRow) -> LiveTable:
-        spec = engine.GAMES[row.game]
-        seats = {
-            r.seat: Seat(
-                index=r.seat,
-                name=r.name,
-                user_id=r.user_id,
-                ai_level=r.ai_level,
-                team=r.team,
-                left=r.left_at is not None,
-            )
-            for r in row.seats
-        }
-        table = LiveTable(
-            id=row.id,
-            channel_id=row.channel_id,
-            guild_id=row.guild_id,
-            spec=spec,
-            preset=row.preset,
-            overrides=row.overrides,
-            options=row.options,
-            host_id=row.host_id,
-            status=TableStatus(row.status),
-            seed=row.seed,
-            created_at=row.created_at,
-            seats=seats,
-            spectators=row.spectators,
-            abandon_votes=row.abandon_votes,
-            started_at=row.started_at,
-            ended_at=row.ended_at,
-            move_number=row.move_number,
-            hands=row.hands,
-            deadlines={s: d for s, d in row.deadlines.items() if s != timers.WINDOW_KEY},
-            window_deadline=row.deadlines.get(timers.WINDOW_KEY),
-            left_at={r.seat: r.left_at for r in row.seats if r.left_at is not None},
-        )
-        if table.status is TableStatus.PLAYING:
-            if row.snapshot is None:
-                raise ValueError("a table in play has no snapshot")
-            table.game = engine.load(row.snapshot)
-            table.snapshot = row.snapshot
-        return table
+
+def _reason(exc: BaseException) -> str:
+    """A broken table's reason: the error, short (it is listed in Discord)."""
+    text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= REASON_CHARS else text[: REASON_CHARS - 1] + "…"
 
 
-def _lobby_fields(table: LiveTable) -> dict[str, Any]:
-    """The table-row fields ``repo.update_lobby`` stores, copied now (the write runs later)."""
-    return {
-        "preset": table.preset,
-        "overrides": dict(table.overrides),
-        "options": dict(table.options),
-        "host_id": table.host_id,
-        "spectators": list(table.spectators),
-        "abandon_votes": list(table.abandon_votes),
-    }
+def _broken_summary(row: repo.StoredTable, reason: Any) -> TableSummary:
+    """A broken row's line in the table list, read defensively (its columns may be bad)."""
+    columns = row.columns
+    game = columns.get("game")
+    spec = engine.GAMES.get(game) if isinstance(game, str) else None
+    guild = columns.get("guild_id")
+    moves = columns.get("move_number")
+    return TableSummary(
+        table_id=row.id,
+        channel_id=int(columns.get("channel_id") or 0),
+        guild_id=guild if isinstance(guild, int) else None,
+        title=spec.title if spec is not None else str(game)[:40],
+        status=TableStatus.BROKEN,
+        players=tuple(s.name for s in row.seats),
+        move_number=moves if isinstance(moves, int) else 0,
+        reason=str(reason or "unknown")[:REASON_CHARS],
+    )
 
 
 __all__ = ["TableError", "TableService"]
