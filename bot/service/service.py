@@ -174,6 +174,8 @@ class TableService:
         #: Lobbies being opened (their commit pending): (host id, guild id).
         self._opening: list[tuple[int, int | None]] = []
         self._sweeper: asyncio.Task[None] | None = None
+        #: Checks of games that raised on a read (``_fault_soon``).
+        self._checks: set[asyncio.Task[None]] = set()
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
@@ -219,6 +221,9 @@ class TableService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._sweeper
             self._sweeper = None
+        for check in list(self._checks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await check
         await self.driver.stop(list(self._tables.values()))
         await self.db.close()
         self._tables.clear()
@@ -1071,7 +1076,9 @@ class TableService:
                 if self.is_live(table):
                     await self._fault(table, exc)
 
-        asyncio.get_running_loop().create_task(check(), name=f"table-{table.id}-check")
+        task = asyncio.get_running_loop().create_task(check(), name=f"table-{table.id}-check")
+        self._checks.add(task)  # (a task nobody references may be collected mid-way)
+        task.add_done_callback(self._checks.discard)
         return TableBroken(
             "This table's game could not be read; it is being checked. Try again in a moment."
         )

@@ -309,12 +309,16 @@ class LiveTable(TableRecord):
 
 def probe(game: Game, seats: Sequence[int]) -> None:
     """Use the game the way commands will (who acts, every seat's view, the legal moves, its
-    snapshot): a damaged state raises here, once, instead of at every player's command."""
+    snapshot, and one legal move made on a copy): a damaged state raises here, once, instead
+    of at every player's command. About a millisecond."""
     awaited = game.to_act()
     game.view(None)
     for seat in seats:
         game.view(seat)
-    for seat in awaited:
-        game.legal_actions(seat)
+    legal = {seat: game.legal_actions(seat) for seat in awaited}
     game.is_over()
-    game.to_json()
+    snapshot = game.to_json()
+    for seat, actions in legal.items():
+        if actions:
+            engine.load(snapshot).apply(seat, actions[0])  # IllegalAction here: damaged too
+            break
