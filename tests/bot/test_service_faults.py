@@ -47,7 +47,8 @@ def new_service(db_path: Path, clock: FakeClock) -> TableService:
 
 async def human_vs_ai(service: TableService, channel: int, host: int, seed: int) -> None:
     """A Troeven game: ``host`` against an easy AI, started."""
-    await service.open_table(channel, GUILD, host, f"P{host}", "troeven", options=NO_TIMER, seed=seed)
+    name = f"P{host}"
+    await service.open_table(channel, GUILD, host, name, "troeven", options=NO_TIMER, seed=seed)
     await service.add_ai(channel, host, "easy")
     await service.start_game(channel, host)
 
