@@ -2,9 +2,9 @@
 
 Commands: ``season new``, ``leaderboard remove|restore <member>``, ``defaults`` (default timer,
 and default preset/options per game), ``tables`` (the server's tables and their state, those set
-aside as broken included), ``end [channel]`` (force-end a table, recorded as abandoned; with no
-open table there, close the channel's broken ones), ``channels`` (allow tables only in listed
-channels, or everywhere) and ``forget <member>`` (delete a member's stored data from the server).
+aside as broken included), ``end [channel]`` (close the channel's broken table, else force-end
+its table, recorded as abandoned), ``channels`` (allow tables only in listed channels, or
+everywhere) and ``forget <member>`` (delete a member's stored data from the server).
 
 The group's default permission is Manage Server (Discord hides it from other members), and every
 command checks it again on use: a server can grant the command to others in its Integrations
@@ -268,14 +268,16 @@ class Admin(commands.Cog):
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:
         target = channel.id if channel is not None else interaction.channel_id or 0
+        # A table set aside as broken is what an admin comes to close: it goes first, and a
+        # new game opened in the channel meanwhile is left alone.
+        closed = await self.service.close_broken(target, interaction.guild_id)
+        if closed:
+            ids = ", ".join(str(b.table_id) for b in closed)
+            await say(interaction, f"The broken table ({ids}) in <#{target}> is closed.")
+            return
         table = self.service.get_table(target)
         if table is None or table.guild_id != interaction.guild_id:
-            closed = await self.service.close_broken(target, interaction.guild_id)
-            if not closed:
-                raise NoTable(f"There is no table in <#{target}>.")
-            ids = ", ".join(str(b.table_id) for b in closed)
-            await say(interaction, f"The broken table(s) {ids} in <#{target}> are closed.")
-            return
+            raise NoTable(f"There is no table in <#{target}>.")
         await self.service.force_end(target, interaction.user.id, "a server admin ended it")
         if table.status is TableStatus.PLAYING:
             text = f"The {table.title} game in <#{target}> is ended and recorded as abandoned."
