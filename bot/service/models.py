@@ -30,11 +30,6 @@ class TableStatus(StrEnum):
     ABANDONED = "abandoned"
     BROKEN = "broken"
 
-    @property
-    def is_open(self) -> bool:
-        """Lobby or playing: the channel's one active table."""
-        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
-
 
 class ActionSource(StrEnum):
     """Who made a move: the seated player, the AI of an AI seat, or the AI after a timeout."""

@@ -46,11 +46,6 @@ _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
 _KIND_NAME = ("trump", "trump", "no", "no")
 
 
-def team_of(seat: int) -> int:
-    """Seats 0+2 are team 0, seats 1+3 team 1."""
-    return seat & 1
-
-
 def trick_winner(trick: list[int], leader: int, trump: int | None, low: bool) -> int:
     """Seat that wins a full trick: highest trump, else highest card of the suit led."""
     strength = LOW if low else HIGH
