@@ -13,8 +13,15 @@ import simcord
 from cog_world import World
 from simcord import MemberActor
 
+import engine
 from bot.leaderboard import FORGOTTEN, ChannelNotAllowed, GuildRules, GuildSettings
-from bot.service import TableStatus, TableSummary
+from bot.service import (
+    RecordingListener,
+    TableBroken,
+    TableStalled,
+    TableStatus,
+    TableSummary,
+)
 from bot.storage import repository as repo
 from cogs.admin import MESSAGE_CHARS, REFUSAL, tables_text
 from cogs.leaderboard import leaderboard_of
@@ -356,3 +363,63 @@ async def test_admin_defaults_offers_the_chosen_games_presets(world: World) -> N
     assert [c["value"] for c in choices] == ["standard", "saskatchewan", "online", "none"]
     choices = await ada.autocomplete(world.channel, "admin defaults", "preset", "s", game="troggu")
     assert [c["value"] for c in choices] == ["standard"]
+
+
+async def test_a_game_that_raises_gets_a_refusal_and_an_admin_closes_it(world: World) -> None:
+    ada = make_admin(world)
+    await world.open("troggu", humans=3, preset="quick")
+    turn = world.human_to_act()
+    assert turn is not None
+    member, legal = turn
+    # The game in memory (and its last snapshot) lose a key that only a move reads.
+    live = world.service._tables[world.channel.id]
+    data = json.loads(live.snapshot or "{}")
+    del data["state"]["players"]
+    live.snapshot = json.dumps(data)
+    live.game = engine.load(live.snapshot)
+    result = await world.by_command(member, legal[0])
+    assert result.ephemeral and "damaged" in result.response.content
+    assert len(result.response.content) < 200 and "KeyError" not in result.response.content
+    assert refusals(world, TableBroken) == 1
+    assert world.table() is None
+    assert "**broken**" in await admin(world, ada, "admin tables")
+    assert "broken table" in await admin(world, ada, "admin end")
+    assert await admin(world, ada, "admin tables") == "This server has no open table."
+    opened = await world.slash(world.members[1], "new troggu")
+    assert "You opened" in opened.response.content
+
+
+async def test_a_stalled_ai_table_resumes_without_a_restart(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk is full for the AI's next six moves: retried 0.5, 1, 2, 4, 8, 16 s later, one
+    ``TableStalled`` after the fifth; then it plays on (virtual time: ``env.advance_time``)."""
+    stalls = RecordingListener()
+    world.service.add_listener(stalls)
+    await world.open("troggu", humans=1, ais=2, preset="quick")
+    real = repo.record_action
+    failures: list[int] = []
+
+    def full_disk(conn: sqlite3.Connection, table_id: int, **kwargs: Any) -> None:
+        if kwargs["source"] == "ai" and len(failures) < 6:
+            failures.append(kwargs["move_number"])
+            raise sqlite3.OperationalError("database or disk is full")
+        real(conn, table_id, **kwargs)
+
+    monkeypatch.setattr(repo, "record_action", full_disk)
+    await world.play(via="command", stop=lambda w: bool(failures))
+    if not failures:  # the AI leads: it is already retrying
+        await world.env.advance_time(0)
+    assert len(failures) == 1
+    stuck = world.table()
+    assert stuck is not None
+    for waited, count in ((0.5, 2), (1, 3), (2, 4), (4, 5), (8, 6)):
+        await world.env.advance_time(waited)
+        assert len(failures) == count and world.table().move_number == stuck.move_number
+    assert len(stalls.of_type(TableStalled)) == 1
+    await world.env.advance_time(16)
+    assert world.table() is None or world.table().move_number > stuck.move_number
+    assert len(set(failures)) == 1, "the same move was retried"
+    await world.play(via="command")
+    assert world.table() is None and (await last_result(world))["status"] == "finished"
+    assert len(stalls.of_type(TableStalled)) == 1
