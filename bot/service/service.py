@@ -35,7 +35,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import random
 import sqlite3
 import time
@@ -46,6 +45,7 @@ from typing import Any
 
 import engine
 from bot.service import timers
+from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import Driver
 from bot.service.errors import (
     AiSeat,
@@ -56,18 +56,16 @@ from bot.service.errors import (
     NotAtTable,
     NotHost,
     NotYourTurn,
-    OpeningTooFast,
     TableBroken,
     TableError,
     TableExists,
     TableFull,
-    TooManyHardAis,
-    TooManyLobbies,
     UnknownGame,
     WrongPhase,
 )
 from bot.service.gc_tuning import tune_gc
-from bot.service.limits import Limits
+from bot.service.idle import IdleSweep
+from bot.service.limits import Limits, Quotas
 from bot.service.listeners import (
     AbandonVoted,
     ActionApplied,
@@ -120,8 +118,6 @@ GAME_FAULTS: tuple[type[Exception], ...] = (
     AttributeError,
     AssertionError,
 )
-#: The most of a reason kept for a broken table (it is listed in Discord).
-REASON_CHARS = 200
 
 
 @dataclass
@@ -166,14 +162,11 @@ class TableService:
         self.driver = Driver(self)
         self._listeners = Listeners()
         self._tables: dict[int, LiveTable] = {}
-        #: Tables set aside (status broken), by table id, until an admin closes them.
-        self._broken: dict[int, TableSummary] = {}
+        #: Tables set aside (status broken) until an admin closes them.
+        self.broken = BrokenTables()
         self._locks: dict[int, _ChannelLock] = {}
-        #: When each user last opened a table (service clock), for the cooldown.
-        self._opened_at: dict[int, float] = {}
-        #: Lobbies being opened (their commit pending): (host id, guild id).
-        self._opening: list[tuple[int, int | None]] = []
-        self._sweeper: asyncio.Task[None] | None = None
+        self.quotas = Quotas(self.limits)
+        self.idle = IdleSweep(self)
         #: Checks of games that raised on a read (``_fault_soon``).
         self._checks: set[asyncio.Task[None]] = set()
 
@@ -198,12 +191,12 @@ class TableService:
             if not isinstance(channel, int) or (channel < 0) != self.local:
                 continue
             if row.columns.get("status") == TableStatus.BROKEN.value:
-                self._broken[row.id] = _broken_summary(row, row.columns.get("broken_reason"))
+                self.broken.add_row(row, row.columns.get("broken_reason"))
                 continue
             try:
                 table = self._load(row, now)
             except Exception as exc:  # one unreadable table must not keep the bot down
-                await self._set_aside_row(row, _reason(exc))
+                await self._set_aside_row(row, reason_of(exc))
                 continue
             self._tables[table.channel_id] = table
         # The loaded games leave the collector's scans (see gc_tuning: GC pauses made the p99).
@@ -212,15 +205,11 @@ class TableService:
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
                 self.driver.wake(table)
-        self._arm_sweeper()
+        self.idle.arm()
 
     async def close(self) -> None:
         """Cancel timers and AI tasks, wait for pending commits, close the database."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._sweeper
-            self._sweeper = None
+        await self.idle.stop()
         for check in list(self._checks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await check
@@ -264,8 +253,7 @@ class TableService:
             for t in sorted(self._tables.values(), key=lambda t: t.id)
             if t.guild_id == guild_id
         ]
-        broken = [b for _, b in sorted(self._broken.items()) if b.guild_id == guild_id]
-        return open_tables + broken
+        return open_tables + self.broken.of_guild(guild_id)
 
     def view(self, channel_id: int, user_id: int) -> TableView:
         """The user's seat view, or the spectator view if he holds no seat. Raises NoTable,
@@ -348,7 +336,7 @@ class TableService:
                     " Join it, or ask its host to abandon it first."
                 )
             now = self.clock()
-            self._check_open_limits(host_id, guild_id, now)
+            self.quotas.check_open(self._tables.values(), host_id, guild_id, now)
             host = Seat(index=0, name=host_name, user_id=host_id, team=team_of(key, 0))
             table = LiveTable(
                 id=0,
@@ -366,49 +354,16 @@ class TableService:
                 active_at=now,
             )
             columns, rows = table.columns(), table.seat_rows()
-            opening = (host_id, guild_id)
-            self._opening.append(opening)
             try:
-                table.id = await self._commit(lambda conn: repo.insert_table(conn, columns, rows))
+                with self.quotas.opening(host_id, guild_id, now):
+                    table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
             except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
                 raise TableExists("This channel already has an open table.") from None
-            finally:
-                self._opening.remove(opening)
-            self._opened_at[host_id] = now
             self._tables[channel_id] = table
-            self._arm_sweeper()
+            self.idle.arm()
             events: list[TableEvent] = [TableOpened(table.public())]
             await self._announce(channel_id, events)
         return table.public()
-
-    def _check_open_limits(self, host_id: int, guild_id: int | None, now: float) -> None:
-        limits = self.limits
-        if limits.open_cooldown_seconds > 0:
-            if len(self._opened_at) > 1024:  # forget those whose cooldown is over
-                horizon = now - limits.open_cooldown_seconds
-                self._opened_at = {u: t for u, t in self._opened_at.items() if t > horizon}
-            last = self._opened_at.get(host_id)
-            if last is not None and now - last < limits.open_cooldown_seconds:
-                wait = math.ceil(limits.open_cooldown_seconds - (now - last))
-                raise OpeningTooFast(f"You opened a table moments ago: wait {wait} s.")
-            if any(user == host_id for user, _ in self._opening):
-                raise OpeningTooFast("You are opening a table already: wait a moment.")
-        lobbies = [t for t in self._tables.values() if t.status is TableStatus.LOBBY]
-        if limits.lobbies_per_user > 0:
-            hosted = sum(1 for t in lobbies if t.host_id == host_id)
-            hosted += sum(1 for user, _ in self._opening if user == host_id)
-            if hosted >= limits.lobbies_per_user:
-                raise TooManyLobbies(
-                    f"You already host {hosted} lobbies: start or abandon one first."
-                )
-        if limits.lobbies_per_guild > 0 and guild_id is not None:
-            count = sum(1 for t in lobbies if t.guild_id == guild_id)
-            count += sum(1 for _, guild in self._opening if guild == guild_id)
-            if count >= limits.lobbies_per_guild:
-                raise TooManyLobbies(
-                    f"This server has {count} lobbies waiting, the most allowed: join one,"
-                    " or try again when one has started."
-                )
 
     async def join(
         self,
@@ -491,7 +446,7 @@ class TableService:
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started.")
             index = self._free_seat(table, seat, None)
-            self._check_hard_ai(table, key)
+            self.quotas.check_ai(self._tables.values(), table.guild_id, key, self.ai_thread_levels)
             count = 1 + sum(1 for s in table.seats.values() if s.user_id is None)
             new = Seat(
                 index=index,
@@ -633,11 +588,7 @@ class TableService:
     async def close_broken(self, channel_id: int, guild_id: int | None) -> list[TableSummary]:
         """Close the tables of the channel that were set aside (status broken; an admin's
         decision): they become abandoned, with no result (their game cannot be read)."""
-        closing = [
-            b
-            for b in self._broken.values()
-            if b.channel_id == channel_id and b.guild_id == guild_id
-        ]
+        closing = self.broken.in_channel(channel_id, guild_id)
         if not closing:
             return []
         now = self.clock()
@@ -650,7 +601,7 @@ class TableService:
 
         await self._commit(write)
         for table_id in ids:
-            self._broken.pop(table_id, None)
+            self.broken.remove(table_id)
         return closing
 
     async def abandon(self, channel_id: int, user_id: int) -> AbandonResult:
@@ -931,65 +882,11 @@ class TableService:
         )
         table.active_at = self.clock()
 
-    def _check_hard_ai(self, table: LiveTable, level: str) -> None:
-        limit = self.limits.hard_ai_seats_per_guild
-        if limit <= 0 or level not in self.ai_thread_levels or table.guild_id is None:
-            return
-        seated = sum(
-            1
-            for t in self._tables.values()
-            if t.guild_id == table.guild_id
-            for s in t.seats.values()
-            if s.ai_level in self.ai_thread_levels
-        )
-        if seated >= limit:
-            raise TooManyHardAis(
-                f"This server has {seated} {level} AI seats at its tables, the most allowed:"
-                " choose another level, or wait for a game to end."
-            )
-
-    # -- internals: idle lobbies --------------------------------------------------------------
-    def _arm_sweeper(self) -> None:
-        """Run the idle-lobby sweep while there are lobbies (started with the first one)."""
-        if self.limits.lobby_idle_seconds <= 0 or not self.driver.running:
-            return
-        if self._sweeper is not None and not self._sweeper.done():
-            return
-        if any(t.status is TableStatus.LOBBY for t in self._tables.values()):
-            self._sweeper = asyncio.create_task(self._sweep(), name="idle-lobby-sweep")
-
-    async def _sweep(self) -> None:
-        """Close each lobby nobody changed for ``limits.lobby_idle_seconds``; sleep until the
-        next one would be due; stop when no lobby is left (the next one starts it again)."""
-        idle = self.limits.lobby_idle_seconds
-        while True:
-            lobbies = [t for t in self._tables.values() if t.status is TableStatus.LOBBY]
-            if not lobbies:
-                self._sweeper = None
-                return
-            now = self.clock()
-            due = min(t.active_at for t in lobbies) + idle
-            if due > now:
-                await self.sleep(due - now)
-                continue
-            for table in lobbies:
-                if now - table.active_at >= idle:
-                    try:
-                        await self._close_idle(table, idle)
-                    except Exception:  # a refused write: the next pass tries again
-                        log.exception("table %s: the idle lobby could not be closed", table.id)
-                        table.active_at = now  # (not before another full idle period)
-
-    async def _close_idle(self, table: LiveTable, idle: float) -> None:
-        async with self.locked(table.channel_id):
-            if not self.is_live(table) or table.status is not TableStatus.LOBBY:
-                return
-            if self.clock() - table.active_at < idle:
-                return  # changed meanwhile
-            minutes = max(1, round(idle / 60))
-            reason = f"nobody started it for {minutes} minute{'s' if minutes != 1 else ''}"
-            events = await self._end(table, TableStatus.ABANDONED, None, reason)
-            await self._announce(table.channel_id, events)
+    async def close_table(self, table: LiveTable, reason: str) -> None:
+        """Abandon ``table`` for ``reason`` and tell its channel (the idle sweep's; the caller
+        holds the channel lock)."""
+        events = await self._end(table, TableStatus.ABANDONED, None, reason)
+        await self._announce(table.channel_id, events)
 
     # -- internals: tables set aside ----------------------------------------------------------
     def _load(self, row: repo.StoredTable, now: float) -> LiveTable:
@@ -1018,7 +915,7 @@ class TableService:
             await self._commit(lambda conn: repo.update_table(conn, row.id, marked))
         except Exception:  # listed all the same; its channel stays taken in the database
             log.exception("table %s could not be marked broken", row.id)
-        self._broken[row.id] = _broken_summary(row, reason)
+        self.broken.add_row(row, reason)
 
     async def check_game(self, table: LiveTable, exc: BaseException) -> None:
         """The driver met an error: if the game fails the probe the table is set aside (see
@@ -1042,16 +939,7 @@ class TableService:
         except Exception:  # set aside in memory all the same: its game cannot be used
             log.exception("table %s could not be marked broken", table.id)
         self._forget(table)
-        self._broken[table.id] = TableSummary(
-            table_id=table.id,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            title=table.spec.title,
-            status=TableStatus.BROKEN,
-            players=tuple(s.name for s in sorted(table.seats.values(), key=lambda s: s.index)),
-            move_number=table.move_number,
-            reason=reason,
-        )
+        self.broken.add_live(table, reason)
         await self._announce(table.channel_id, [TableSetAside(table.public(), reason)])
 
     async def _fault(self, table: LiveTable, exc: BaseException) -> TableError:
@@ -1064,7 +952,7 @@ class TableService:
         try:
             probe(game, list(table.seats))
         except Exception as failed:
-            await self._set_aside(table, _reason(failed))
+            await self._set_aside(table, reason_of(failed))
             return TableBroken()
         return TableError("That could not be done (an error in the game); nothing changed.")
 
@@ -1136,6 +1024,10 @@ class TableService:
             except GAME_FAULTS as exc:
                 raise await self._fault(table, exc) from exc
 
+    def live_tables(self) -> list[LiveTable]:
+        """Every table in lobby or play (the service's own records: for its helpers)."""
+        return list(self._tables.values())
+
     def is_live(self, table: LiveTable) -> bool:
         """The table is still its channel's open table (not ended or set aside meanwhile)."""
         return self._tables.get(table.channel_id) is table
@@ -1182,31 +1074,6 @@ class TableService:
         if not candidates:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]
-
-
-def _reason(exc: BaseException) -> str:
-    """A broken table's reason: the error, short (it is listed in Discord)."""
-    text = f"{type(exc).__name__}: {exc}"
-    return text if len(text) <= REASON_CHARS else text[: REASON_CHARS - 1] + "…"
-
-
-def _broken_summary(row: repo.StoredTable, reason: Any) -> TableSummary:
-    """A broken row's line in the table list, read defensively (its columns may be bad)."""
-    columns = row.columns
-    game = columns.get("game")
-    spec = engine.GAMES.get(game) if isinstance(game, str) else None
-    guild = columns.get("guild_id")
-    moves = columns.get("move_number")
-    return TableSummary(
-        table_id=row.id,
-        channel_id=int(columns.get("channel_id") or 0),
-        guild_id=guild if isinstance(guild, int) else None,
-        title=spec.title if spec is not None else str(game)[:40],
-        status=TableStatus.BROKEN,
-        players=tuple(s.name for s in row.seats),
-        move_number=moves if isinstance(moves, int) else 0,
-        reason=str(reason or "unknown")[:REASON_CHARS],
-    )
 
 
 __all__ = ["TableError", "TableService"]
