@@ -44,11 +44,6 @@ _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
 
 
-def team_of(seat: int) -> int:
-    """Seats 0+2 are team 0, seats 1+3 team 1."""
-    return seat & 1
-
-
 def misdeal_hand(hand: list[int]) -> bool:
     """No ace, no K/Q/J, neither 5H nor 3S: the holder may throw the hand in."""
     return not any(HONOUR[c] for c in hand)
