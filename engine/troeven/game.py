@@ -285,6 +285,7 @@ class Troeven(Game):
             "scores": list(scores),
         }
         state["last_hand"] = summary
+        state.setdefault("history", []).append(dict(summary))  # the score sheet
         events: list[Event] = [{"type": "hand_over", "seat": winner, **summary}]
         if winner is not None and scores[winner] <= 0:
             state["phase"] = "over"
@@ -374,6 +375,7 @@ class Troeven(Game):
             "hand_points": list(state["hand_points"]),
             "hand_sizes": [len(self.playable(s)) for s in (0, 1)],
             "last_hand": state["last_hand"],
+            "history": [dict(row) for row in state.get("history", [])],
             "winners": list(state["winners"]),
         }
         if "up" in state:

@@ -67,6 +67,7 @@ def build_view(game: TroikaGame, seat: int | None) -> dict[str, Any]:
         "kitty_size": len(st["kitty"]),
         "discard_count": len(st["discards"]),
         "dealer_draw": [list(pair) for pair in st["dealer_draw"]],
+        "history": [dict(row) for row in st.get("history", [])],
         "options": dict(st["options"]),
     }
     if seat is not None:
