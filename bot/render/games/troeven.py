@@ -341,10 +341,10 @@ class TroevenPresenter(Presenter):
                 who += f", {seating.name(1 - winner)} +1"
             trump = pretty_suit(str(row["trump"])).split()[0] if row.get("trump") else "?"
             lines.append(
-                f"**{row.get('hand_number')}.** {trump} {points[0]}–{points[1]} · {who} · "
-                f"{scores[0]}–{scores[1]}"
+                f"**{row.get('hand_number')}.** {trump} {points[0]}–{points[1]} · {who} → "
+                f"**{scores[0]}–{scores[1]}**"
             )
-        head = f"Deal · trumps · card points {seating.name(0)}–{seating.name(1)} · change · scores"
+        head = f"Deal · trumps · card points {seating.name(0)}–{seating.name(1)} · change → scores"
         sections = [Section("Score sheet", head)]
         sections += sheet_pages("Deals", lines)
         sections.append(self.scores(view, None, seating))

@@ -116,8 +116,10 @@ class TroikaPresenter(Presenter):
         if view.get("phase") == "kitty":
             done = int(view.get("discard_count") or 0)
             lines.append(
-                f"{does(seating, declarer, 'takes', 'take')} the kitty and discards 2 "
-                f"({done} of 2 done)"
+                does(
+                    seating, declarer, "takes the kitty and discards", "take the kitty and discard"
+                )
+                + f" 2 ({done} of 2 done)"
             )
         number = int(contract.get("number") or 0)
         lines.append(f"{team_name(seating, team)} need {number} hand points")
@@ -152,7 +154,8 @@ class TroikaPresenter(Presenter):
         ]
         lines.append(" · ".join(bids) if bids else "No bids yet")
         if options.get("auction") != "open" and view.get("high_bid"):
-            lines.append(f"The dealer may equal the high bid ({bid_words(view['high_bid'])})")
+            equal = does(seating, dealer, "may equal", "may equal")
+            lines.append(f"{equal} the high bid ({bid_words(view['high_bid'])}) as dealer")
         return lines
 
     def _hand_points_section(self, view: View, seating: Seating) -> Section | None:
@@ -494,20 +497,23 @@ class TroikaPresenter(Presenter):
         rows = [r for r in (view or {}).get("history") or [] if isinstance(r, Mapping)]
         if not rows:
             return [self.scores(view, None, seating)]
-        header = f"Hand · contract · {team_name(seating, 0)} / {team_name(seating, 1)} · totals"
+        header = (
+            f"Hand · contract · {team_name(seating, 0)} / {team_name(seating, 1)}: change → total"
+        )
         lines = []
         for row in rows:
             bid = str(row.get("bid"))
             declarer = row.get("seat")
             team = _team_of(int(declarer or 0))
             took = int((row.get("hand_points") or [0, 0])[team])
-            mark = "✓" if row.get("made") else f"✗ set by {int(bid.split()[0]) - took}"
             changes = row.get("changes") or [0, 0]
             scores = row.get("scores") or [0, 0]
+            mark = "✓" if row.get("made") else f"✗ set by {int(bid.split()[0]) - took}"
+            totals = f"{signed_total(int(scores[0]))} / {signed_total(int(scores[1]))}"
             lines.append(
-                f"**{row.get('hand_number')}.** {seating.name(declarer)} {bid_words(bid)} "
-                f"({took}) {mark} · {signed(int(changes[0]))} / {signed(int(changes[1]))} · "
-                f"{signed_total(int(scores[0]))}–{signed_total(int(scores[1]))}"
+                f"**{row.get('hand_number')}.** {seating.name(declarer)} {bid_words(bid)}: "
+                f"took {took} {mark} · {signed(int(changes[0]))} / {signed(int(changes[1]))} "
+                f"→ **{totals}**"
             )
         sections = [Section("Score sheet", header)]
         sections += sheet_pages("Hands", lines)
