@@ -325,3 +325,30 @@ def test_scores_and_final_from_the_result() -> None:
     assert P.final(result, TABLE)[0].text == "🏆 **Ann & Cid win**, 54 to 38 after 9 hands."
     mine = Seating(TABLE.names, viewer=2)
     assert P.scores(None, result, mine).text == "You & Ann **54** · Bob & Dan **38**"
+
+
+def test_a_misdeal_and_a_hand_thrown_in_are_told_and_the_hand_goes_on() -> None:
+    weak = {0: ["10S", "9S", "8S", "10H", "9H", "8H", "10D", "9D"]}
+    others = [c for c in _deck32() if c not in weak[0]]
+    hands = {0: weak[0], 1: others[0:8], 2: others[8:16], 3: others[16:24]}
+    stacked_deck = [hands[seat][i] for i in range(8) for seat in range(4)]
+    game = engine.new_game("troika", 4, options={"first_dealer": 3, "stick_dealer": False},
+                           seed=1, deck=stacked_deck)  # fmt: skip
+    assert "misdeal" in game.legal_actions(0)
+    events = game.apply(0, "misdeal")
+    told = [P.narrate(e, TABLE) for e in events]
+    assert told == ["Ann throws the hand in (misdeal): 10♤ 9♤ 8♤ 10♥️ 9♥️ 8♥️ 10♦️ 9♦️",
+                    "Hand 1: Dan deals"]  # fmt: skip
+    events = []
+    while not any(e["type"] == "thrown_in" for e in events):
+        seat = game.to_act()[0]
+        events += game.apply(seat, "pass")
+    told = [P.narrate(e, TABLE) for e in events if e["type"] in {"thrown_in", "deal"}]
+    assert told == ["Everybody passed: the hand is thrown in and the deal passes on",
+                    "Hand 1: Ann deals"]  # fmt: skip
+
+
+def _deck32() -> list[str]:
+    return [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8")] + [
+        "7C", "7D", "5H", "3S",
+    ]  # fmt: skip
