@@ -445,6 +445,7 @@ class TrogguGame(Game):
             "scores": list(st["scores"]),
         }
         st["last_hand"] = summary
+        st.setdefault("history", []).append(dict(summary))  # the score sheet (``/score``)
         events: list[Event] = [{"type": "hand_over", **summary}]
         if st["hand_number"] >= st["deals"]:
             st["phase"] = "over"
@@ -516,6 +517,8 @@ class TrogguGame(Game):
             # Every card of the finished tricks of this deal (public: for counting cards).
             "played": codes(st["played"]) if in_play else [],
             "last_hand": st["last_hand"],
+            # Every finished deal's summary, oldest first (the score sheet).
+            "history": list(st.get("history", [])),
         }
         if seat is not None:
             view["hand"] = codes(st["hands"][seat])
