@@ -20,10 +20,13 @@ MESSAGE_TEXT = 5000
 MESSAGE_SECTIONS = 20
 
 
-def does(seating: Seating, seat: Any, third: str, second: str | None = None) -> str:
-    """``Ann plays`` / ``You play``: the verb agrees with who reads."""
+def does(
+    seating: Seating, seat: Any, third: str, second: str | None = None, mid: bool = False
+) -> str:
+    """``Ann plays`` / ``You play``: the verb agrees with who reads (``you play`` when ``mid``:
+    in the middle of a sentence)."""
     if seating.is_you(seat):
-        return f"You {second if second is not None else third}"
+        return f"{'you' if mid else 'You'} {second if second is not None else third}"
     return f"{seating.name(seat)} {third}"
 
 

@@ -354,7 +354,7 @@ class TrogguPresenter(Presenter):
         if kind == "forced_tapp":
             why = "the Fool" if event.get("reason") == "fool" else "trump I"
             return (
-                f"Everyone passed: {seating.who(seat)} "
+                f"Everyone passed: {whom(seating, seat)} "
                 f"{'hold' if seating.is_you(seat) else 'holds'} {why} and must play a Tapp."
             )
         if kind == "contract":
@@ -408,11 +408,11 @@ class TrogguPresenter(Presenter):
             return self._trick_line(event, seating)
         if kind == "fool_exchange":
             given = event.get("points")
-            to = seating.who(event.get("to"))
             if given is None:
                 swap = "there was nothing in the pile to give in exchange"
             else:
-                swap = f"{to} gets a {plural(int(given), 'point')} card from that pile instead"
+                gets = does(seating, event.get("to"), "gets", "get", mid=True)
+                swap = f"{gets} a {plural(int(given), 'point')} card from that pile instead"
             return f"The held-back Fool goes to {whose(seating, seat)} pile; {swap}."
         if kind == "hand_over":
             return self._over_line(event, seating)
@@ -455,7 +455,7 @@ class TrogguPresenter(Presenter):
             losers = [s for s, p in enumerate(points) if p == top]
             plural_verb = len(losers) > 1 or seating.is_you(losers[0])
             verb = "pay" if plural_verb else "pays"
-            losers = [seating.who(s) for s in losers]
+            losers = [whom(seating, s) for s in losers]
             return (
                 f"Misère: {names_and(losers)} took the most ({top}) and {verb} "
                 f"{MISERE_RATE} to each player with fewer."
@@ -487,7 +487,7 @@ class TrogguPresenter(Presenter):
         """``Bob's``, ``Your``, ``Bob & Cid's``: whose contract it was."""
         declarer, partner = event.get("declarer"), event.get("partner")
         if isinstance(partner, int):
-            return f"{seating.who(declarer)} & {seating.who(partner)}'s"
+            return f"{seating.name(declarer)} & {seating.name(partner)}'s"
         return "Your" if seating.is_you(declarer) else f"{seating.name(declarer)}'s"
 
     def summary(self, event: Event, seating: Seating) -> list[Section]:

@@ -83,7 +83,8 @@ class TroiKuntzaPresenter(Presenter):
         if view.get("phase") == "draw" and mayi.get("exposed") and top:
             lines.append(
                 f"{pretty(top)} came up after a May I: "
-                f"{does(seating, current, 'may', 'may')} take it (no May I on it) or draw."
+                f"{does(seating, current, 'may', 'may', mid=True)} take it (no May I on it) "
+                "or draw."
             )
         return Section("Discard", "\n".join(lines))
 
@@ -316,7 +317,7 @@ class TroiKuntzaPresenter(Presenter):
             contract = _contract_name(event.get("contract"))
             return (
                 f"**Round {event.get('round')} — {contract}**: "
-                f"{does(seating, event.get('dealer'), 'deals', 'deal')}; "
+                f"{does(seating, event.get('dealer'), 'deals', 'deal', mid=True)}; "
                 f"{pretty(str(event.get('upcard')))} is turned up."
             )
         if kind == "hand":
@@ -337,7 +338,7 @@ class TroiKuntzaPresenter(Presenter):
         if kind == "window_closed":
             return None  # the May I line that follows says what came of it
         if kind == "mayi_void":
-            callers = names_and([seating.who(s) for s in event.get("seats") or []])
+            callers = names_and([whom(seating, s) for s in event.get("seats") or []])
             return (
                 f"{does(seating, event.get('by'), 'takes', 'take')} the discard: "
                 f"the May I of {callers} is void."
@@ -347,7 +348,9 @@ class TroiKuntzaPresenter(Presenter):
             line = does(seating, seat, "gets", "get") + f" {shown} by May I"
             if used and limit:
                 line += f" ({used} of {limit} May I's used)"
-            void = [seating.who(s) for s in event.get("void") or []]
+            elif used:
+                line += f" (May I number {used} this round)"
+            void = [whom(seating, s) for s in event.get("void") or []]
             if void:
                 line += f"; {names_and(void)} called too, further from the turn"
             return line + "."
@@ -357,8 +360,12 @@ class TroiKuntzaPresenter(Presenter):
             return f"Your penalty card: {shown}."
         if kind == "exposed":
             if not card:
-                return f"The discard pile is empty: {does(seating, seat, 'draws', 'draw')}."
-            return f"{shown} comes up: {does(seating, seat, 'may', 'may')} take it or draw."
+                return (
+                    f"The discard pile is empty: {does(seating, seat, 'draws', 'draw', mid=True)}."
+                )
+            return (
+                f"{shown} comes up: {does(seating, seat, 'may', 'may', mid=True)} take it or draw."
+            )
         if kind == "reshuffle":
             cards = int(event.get("cards") or 0)
             return f"The discards ({plural(cards, 'card')}) are shuffled into a new stock."
@@ -389,7 +396,7 @@ class TroiKuntzaPresenter(Presenter):
     def _over_line(self, event: Event, seating: Seating) -> str:
         head = f"**Round {event.get('round')} over**"
         if event.get("reason") == "out" and event.get("went_out") is not None:
-            return f"{head}: {does(seating, event.get('went_out'), 'went', 'went')} out."
+            return f"{head}: {does(seating, event.get('went_out'), 'went', 'went', mid=True)} out."
         return f"{head}: the stock ran out; everyone scores his hand."
 
     # -- the end of a round ---------------------------------------------------------------------
