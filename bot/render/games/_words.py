@@ -40,6 +40,11 @@ def whose(seating: Seating, seat: Any) -> str:
     return "your" if seating.is_you(seat) else f"{seating.name(seat)}'s"
 
 
+def cap(text: str) -> str:
+    """The first letter upper case, the rest as it is (``str.capitalize`` lowers names)."""
+    return text[:1].upper() + text[1:]
+
+
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """``1 card``, ``3 cards``."""
     return f"{count} {noun if count == 1 else many or noun + 's'}"

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.render.cards import face, pretty, pretty_list, pretty_suit
 from bot.render.games._words import (
+    cap,
     does,
     names_and,
     pack,
@@ -26,11 +27,13 @@ from bot.render.games._words import (
     within_limits,
 )
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
+from engine.troggu import tricks
 from engine.troggu.cards import CODES, POINTS
 from engine.troggu.scoring import BASE, BIG, HALF, MISERE_RATE
 from engine.troggu.spec import DEAL_SIZES, PARTNER_PLAYERS
 
 _POINTS = dict(zip(CODES, POINTS, strict=True))
+_INDEX = {code: card for card, code in enumerate(CODES)}
 _CONTRACT = {"tapp": "Tapp", "solo": "Solo", "misere": "Misère"}
 _BIDS = {"pass": "Pass", "tapp": "Tapp", "solo": "Solo"}
 _SUIT_WORD = {"cups": "CU", "coins": "CO", "swords": "SW", "batons": "BA"}
@@ -101,10 +104,18 @@ class TrogguPresenter(Presenter):
         partner = self._partner_line(view, seating)
         if partner:
             lines.append(partner)
+        side = names_and([whom(seating, declarer), *self._known_partner(view, seating)])
+        needs = "need" if seating.is_you(declarer) or " and " in side else "needs"
         lines.append(
-            f"Needs more than {HALF} of 114 card points; over {BIG} doubles, every trick triples."
+            f"{cap(side)} {needs} more than {HALF} of 114 card points "
+            f"(over {BIG} doubles, every trick triples)."
         )
         return Section("Contract", "\n".join(lines))
+
+    @staticmethod
+    def _known_partner(view: View, seating: Seating) -> list[str]:
+        partner = view.get("partner")
+        return [whom(seating, partner)] if isinstance(partner, int) else []
 
     @staticmethod
     def _forced(view: View) -> str:
@@ -160,12 +171,16 @@ class TrogguPresenter(Presenter):
         lead = view.get("lead_suit")
         if pairs:
             text = _trick_text(pairs, seating)
-            if lead in _SUIT_WORD:
-                text += f"\n{pretty_suit(_SUIT_WORD[lead])} led"
-            elif lead == "trumps":
-                text += "\ntrumps led"
+            led = pretty_suit(_SUIT_WORD[lead]) if lead in _SUIT_WORD else "trumps"
+            text += f"\n{led} led" if lead else ""
+            # The last trick may hold a Fool held back, which never wins: nobody else knows.
+            if number != per or "FOOL" not in [c for _, c in pairs]:
+                seat = tricks.winner([[s, _INDEX[c]] for s, c in pairs], None)
+                card = dict(pairs)[seat]
+                text += f" · {cap(whose(seating, seat))} {pretty(card)} is winning"
         else:
-            text = "Nobody has played yet."
+            to_act = list(view.get("to_act") or [])
+            text = f"{does(seating, to_act[0], 'leads', 'lead')}." if to_act else "—"
         out.append(Section(f"Trick {number} of {per}", text))
         last = view.get("last_trick")
         if last:

@@ -51,7 +51,9 @@ def _round_number(view: View) -> int:
 
 class TroiKuntzaPresenter(Presenter):
     game = "troikuntza"
-    quiet = frozenset()
+    #: Each pass on a May I (up to nine a turn) and the window closing: the table message's
+    #: May I section shows who may still call; the May I itself is told when it happens.
+    quiet = frozenset({"mayi_pass", "window_closed"})
 
     # -- the public table -----------------------------------------------------------------------
     def heading(self, view: View, seating: Seating) -> str:
@@ -111,7 +113,9 @@ class TroiKuntzaPresenter(Presenter):
         if waiting:
             lines.append(f"May still call: {names_and(waiting)}.")
         if mayi.get("waiting"):
-            lines.append(f"{does(seating, current, 'declined', 'declined')} it and waits.")
+            lines.append(
+                f"{does(seating, current, 'passed', 'passed')} on it and waits for the calls."
+            )
         return Section("May I", "\n".join(lines))
 
     def _meld_lines(self, view: View, seating: Seating, compact: bool) -> list[str]:
@@ -310,6 +314,8 @@ class TroiKuntzaPresenter(Presenter):
         if owner is not None and owner != seating.viewer:
             return None
         kind = event.get("type")
+        if kind in self.quiet:
+            return None
         seat = event.get("seat")
         card = event.get("card")
         shown = pretty(str(card)) if card else "the discard"
@@ -325,18 +331,18 @@ class TroiKuntzaPresenter(Presenter):
         if kind == "take":
             return does(seating, seat, "takes", "take") + f" {shown}."
         if kind == "decline":
-            line = does(seating, seat, "does not take", "do not take") + f" {shown}"
-            return line + ("; the May I window stays open." if event.get("waiting") else ".")
+            if not event.get("waiting"):
+                return None  # the draw (or the May I) that follows tells it
+            return (
+                does(seating, seat, "passes on", "pass on")
+                + f" {shown} and waits for the May I calls."
+            )
         if kind == "draw":
             return does(seating, seat, "draws", "draw") + " from the stock."
         if kind == "drawn":
             return f"You drew {shown}."
         if kind == "mayi_call":
             return does(seating, seat, "calls", "call") + " **May I**!"
-        if kind == "mayi_pass":
-            return does(seating, seat, "lets", "let") + " it go."
-        if kind == "window_closed":
-            return None  # the May I line that follows says what came of it
         if kind == "mayi_void":
             callers = names_and([whom(seating, s) for s in event.get("seats") or []])
             return (

@@ -148,7 +148,7 @@ def test_the_table_shows_melds_counts_mayis_discard_and_the_window() -> None:
     assert "**May I** for 5♤? Closes <t:1800000123:R>." in table
     assert "May still call: Bob, Cid and Dee." in table
     events = game.apply(0, "draw")  # declines the upcard; the window stays open
-    assert P.narrate(events[0], public) == "Ann does not take 5♤; the May I window stays open."
+    assert P.narrate(events[0], public) == "Ann passes on 5♤ and waits for the May I calls."
     for seat in (1, 2):
         game.apply(seat, "pass")
     events = game.apply(3, "mayi")
