@@ -293,6 +293,13 @@ class TrogguPresenter(Presenter):
                 lines += self._follow_hint(view)
         if phase == "call":
             lines.append("Call a trump from II to XX: its holder is your secret partner.")
+        if phase == "bidding":
+            hand = [str(c) for c in view.get("hand") or []]
+            trumps = sum(face(c).family in ("trump", "fool") for c in hand)
+            lines.append(
+                f"You hold {plural(trumps, 'trump')} and {card_points(hand)} card points; "
+                f"a Tapp or Solo needs more than {HALF} of 114 with the Tapp."
+            )
         return lines
 
     @staticmethod
@@ -598,8 +605,7 @@ class TrogguPresenter(Presenter):
         winners = [seating.name(w) for w in result.get("winners") or []]
         best = max(scores) if scores else 0
         verb = "share the win" if len(winners) > 1 else "won"
-        head = f"🏆 **{names_and(winners) or 'Nobody'} {verb}** with {signed_total(best)}."
         deals = result.get("deals")
-        if deals:
-            head += f" ({plural(int(deals), 'deal')} played)"
+        after = f" after {plural(int(deals), 'deal')}" if deals else ""
+        head = f"🏆 **{names_and(winners) or 'Nobody'} {verb}** with {signed_total(best)}{after}."
         return within_limits([Section("Game over", head), self.scores(None, result, seating)])
