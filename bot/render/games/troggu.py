@@ -72,6 +72,12 @@ class TrogguPresenter(Presenter):
         return f"deal {number} of {deals}" if deals else f"deal {number}"
 
     def table_sections(self, view: View, seating: Seating) -> list[Section]:
+        last = view.get("last_hand")
+        if view.get("phase") == "over" and isinstance(last, Mapping):
+            title = f"Deal {last.get('hand_number')} over"
+            return within_limits(
+                [Section(title, self._verdict(last, seating)), self.scores(view, None, seating)]
+            )
         sections = [self._contract_section(view, seating)]
         sections += self._trick_sections(view, seating)
         sections.append(self._players_section(view, seating))
@@ -244,6 +250,8 @@ class TrogguPresenter(Presenter):
     # -- the private panel ----------------------------------------------------------------------
     def hand_sections(self, view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
         hand = [str(c) for c in view.get("hand") or []]
+        if view.get("phase") == "over":
+            return self.table_sections(view, seating)
         sections = [Section(f"Your hand ({plural(len(hand), 'card')})", grouped(hand))]
         you = self._you_lines(view, seating)
         sections.append(self._contract_section(view, seating))

@@ -186,6 +186,11 @@ def test_a_solo_with_every_trick_is_paid_triple() -> None:
     assert "Bob: 0 pts, 0 tricks → **−60** (total −60)" in text
     sheet = section_text(P.score_sheet(game.view(None), seating(3)))
     assert "1 Solo ✓" in sheet and "+120*" in sheet and "−60" in sheet
+    over_table = section_text(P.table_sections(game.view(None), seating(3)))
+    assert "Deal 1 over" in over_table and "Ann's Solo is **made**" in over_table
+    final = section_text(P.final(game.result(), seating(3)))
+    assert "🏆 **Ann won** with 120 after 1 deal." in final
+    assert "Ann 120 · Bob −60 · Cid −60" in final
 
 
 def test_a_lost_tapp_shows_the_points_against_57_and_every_payment() -> None:
