@@ -26,9 +26,11 @@ from bot.render.games._words import (
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 from engine.troikuntza.melds import CONTRACTS, card_points, describe_contract
 
-#: Above this many characters the melds are shown compactly (a run as its span, a Troika as
-#: its rank and size), so that 30 melds still fit in the message.
-_MELDS_FULL = 1800
+#: Beyond this many melds (or characters) they are shown compactly, one line per player (a
+#: run as its span, a Troika as its rank and size): on a phone 30 melds card by card are a
+#: long scroll, and the picture shows every card anyway.
+_MELDS_FULL = 8
+_MELDS_FULL_TEXT = 1500
 _SUIT_ORDER = ("S", "H", "D", "C")
 
 
@@ -126,13 +128,17 @@ class TroiKuntzaPresenter(Presenter):
             mine = [m for m in melds if m.get("owner") == owner]
             if not mine:
                 continue
-            lines.append(f"**{seating.who(owner)}**")
-            lines += [self._meld_text(m, compact) for m in mine]
+            if compact:
+                texts = " · ".join(self._meld_text(m, compact) for m in mine)
+                lines.append(f"**{seating.who(owner)}**: {texts}")
+            else:
+                lines.append(f"**{seating.who(owner)}**")
+                lines += [self._meld_text(m, compact) for m in mine]
         return lines
 
     @staticmethod
     def _meld_text(meld: Mapping[str, Any], compact: bool) -> str:
-        """``2 · 🃏 4♥️ 5♥️ 6♥️ (🃏 = 3♥️)``; compact: ``2 · run 3♥️–6♥️ (4 cards)``."""
+        """```2` 🃏 4♥️ 5♥️ 6♥️ (🃏 = 3♥️)``; compact: ```2` 3♥️–6♥️ 🃏``, ```1` 7s ×4``."""
         number = meld.get("number")
         cards = [str(c) for c in meld.get("cards") or []]
         stands = [str(c) for c in meld.get("stands_for") or []]
@@ -140,23 +146,23 @@ class TroiKuntzaPresenter(Presenter):
         if meld.get("kind") == "run":
             span = f"{pretty(stands[0])}–{pretty(stands[-1])}" if stands else ""
             if compact:
-                extra = f", {plural(jokers, 'joker')}" if jokers else ""
-                return f"`{number}` run {span} ({plural(len(cards), 'card')}{extra})"
+                return f"`{number}` {span}" + " 🃏" * jokers
             wild = [pretty(s) for c, s in zip(cards, stands, strict=False) if c == "JK"]
             tail = f" (🃏 = {', '.join(wild)})" if wild else ""
             return f"`{number}` {pretty_list(cards)}{tail}"
         rank = str(meld.get("rank") or "")
         if compact:
-            extra = f", {plural(jokers, 'joker')}" if jokers else ""
-            return f"`{number}` {rank}s ({plural(len(cards), 'card')}{extra})"
+            return f"`{number}` {rank}s ×{len(cards)}" + " 🃏" * jokers
         return f"`{number}` {pretty_list(cards)}"
 
     def _meld_sections(self, view: View, seating: Seating) -> list[Section]:
         if not view.get("melds"):
             return []
         lines = self._meld_lines(view, seating, compact=False)
-        if sum(len(line) + 1 for line in lines) > _MELDS_FULL:
+        size = sum(len(line) + 1 for line in lines)
+        if len(view["melds"]) > _MELDS_FULL or size > _MELDS_FULL_TEXT:
             lines = self._meld_lines(view, seating, compact=True)
+            lines.append("(a run: its first and last card; 🃏: a joker in it)")
         return pack("Melds (number for /layoff)", lines)
 
     def _players_section(self, view: View, seating: Seating) -> Section:
