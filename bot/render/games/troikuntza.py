@@ -188,7 +188,9 @@ class TroiKuntzaPresenter(Presenter):
         rows: list[tuple[str, list[str]]] = []
         if view.get("discard_top"):
             rows.append(("discard", [str(view["discard_top"])]))
-        for meld in view.get("melds") or []:
+        # Grouped by player in seat order, as in the text (the numbers are /layoff's).
+        melds = sorted(view.get("melds") or [], key=lambda m: (m.get("owner"), m.get("number")))
+        for meld in melds:
             owner = seating.name(meld.get("owner"))
             rows.append((f"{meld.get('number')}. {owner}", [str(c) for c in meld["cards"]]))
         if not rows:

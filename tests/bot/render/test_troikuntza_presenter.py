@@ -227,3 +227,5 @@ def test_thirty_melds_at_ten_players_fit_and_every_meld_number_shows() -> None:
     assert all(f"`{n}`" in section_text(panel) for n in range(1, 31))
     picture = P.table_picture(game.view(None), public)
     assert picture is not None and len(picture.kwargs()["rows"]) == 31
+    labels = [label for label, _ in picture.kwargs()["rows"]]
+    assert labels[:5] == ["discard", "1. Ann", "11. Ann", "21. Ann", "2. Bob"]
