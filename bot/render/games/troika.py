@@ -423,13 +423,13 @@ class TroikaPresenter(Presenter):
         double: bool,
         seating: Seating,
     ) -> str:
-        times = " × 2 (no trump)" if double else ""
+        times = " × 2 for no trump" if double else ""
         if made:
-            why = f"the {took} they took{times}"
+            why = f"{took} taken{times}"
         elif abs(change) == number * (2 if double else 1):
-            why = f"set: the bid, {number}{times}"
+            why = f"set: bid {number}{times}"
         else:
-            why = f"set: the {abs(took)} they took{times}"
+            why = f"set: {abs(took)} taken{times}"
         return f"{team_name(seating, team)} **{signed(change)}** ({why})"
 
     def _defender_change(

@@ -213,7 +213,7 @@ def test_a_declarer_set_by_2_reads_so_with_the_doubled_loss() -> None:
     assert "Ann bid **7 no trump**" in text and "took **5** of 7 needed" in text
     assert "Ann & Cid **5** (5 tricks)" in text
     assert "Bob & Dan **5** (3 tricks, 5♥️ +5, 3♤ −3)" in text
-    assert "Ann & Cid **−14** (set: the bid, 7 × 2 (no trump))" in text
+    assert "Ann & Cid **−14** (set: bid 7 × 2 for no trump)" in text
     assert "Bob & Dan **+5** (defending)" in text
     assert "Ann & Cid: 20 → **6**" in text and "Bob & Dan: 30 → **35**" in text
     assert "First to 52" in text
@@ -225,7 +225,7 @@ def test_set_penalty_points_reads_the_points_taken() -> None:
     game = stacked("bid 7 no", set_penalty="points")
     over = hand_over(play_out(game))
     text = text_of(P.summary(over, seating(4, game.options)))
-    assert "Ann & Cid **−10** (set: the 5 they took × 2 (no trump))" in text
+    assert "Ann & Cid **−10** (set: 5 taken × 2 for no trump)" in text
 
 
 def test_the_cut_off_is_explained_when_it_drops_the_defenders_points() -> None:
@@ -245,7 +245,7 @@ def test_a_made_no_trump_raises_target_and_cut_off_in_the_summary_and_the_table(
     table = seating(4, game.options)
     text = text_of(P.summary(over, table))
     assert "Hand 1: Ann & Cid made it" in text
-    assert "Ann & Cid **+10** (the 5 they took × 2 (no trump))" in text
+    assert "Ann & Cid **+10** (5 taken × 2 for no trump)" in text
     assert "raises the target to 62, the cut-off to 55" in text and "First to 62" in text
     scores = P.scores(game.view(None), None, table).text
     assert "First to 62 (raised from 52 by a made no trump)" in scores
