@@ -469,15 +469,28 @@ class TroikaPresenter(Presenter):
                 if options.get("target") not in (None, target):
                     first += f" (raised from {options['target']} by a made no trump)"
                 lines.append(first)
-            cut = view.get("cut_off")
-            if cut not in (None, "off"):
-                over = [t for t in (0, 1) if teams[t] >= int(cut)]
-                for t in over:
-                    lines.append(
-                        f"{team_name(seating, t)} at the cut-off ({cut}): defending, they add "
-                        "no points, only losses"
-                    )
+            lines += self._cut_off_lines(view, teams, seating)
         return Section("Scores", "\n".join(lines))
+
+    @staticmethod
+    def _cut_off_lines(view: View, teams: list[int], seating: Seating) -> list[str]:
+        """The cut-off, said only for a team it bites: at or over it and defending (or, before
+        the contract, a team that may yet defend)."""
+        cut = view.get("cut_off")
+        if cut in (None, "off") or view.get("phase") == "over":
+            return []
+        contract = view.get("contract")
+        declaring = contract.get("team") if isinstance(contract, Mapping) else None
+        lines = []
+        for t in (0, 1):
+            if teams[t] < int(cut) or t == declaring:
+                continue
+            when = "defending this hand" if declaring is not None else "if they defend"
+            lines.append(
+                f"{team_name(seating, t)} at the cut-off ({cut}): {when}, they add no points, "
+                "only losses"
+            )
+        return lines
 
     @staticmethod
     def _team_scores(view: View | None, result: Mapping[str, Any] | None) -> list[int] | None:

@@ -264,7 +264,8 @@ def test_the_table_shows_contract_trick_points_and_scores_mid_hand() -> None:
     assert "Ann & Cid **2** (2 tricks)" in text
     assert "Bob & Dan **3** (1 trick, 5♥️ +5, 3♤ −3)" in text
     assert "Ann & Cid **44** · Bob & Dan **46**" in text and "First to 52" in text
-    assert "Bob & Dan at the cut-off (45)" in text and "Ann & Cid at the cut-off" not in text
+    assert "Bob & Dan at the cut-off (45): defending this hand, they add no points" in text
+    assert "Ann & Cid at the cut-off" not in text
     for word in ("trick number", "discard size", "lead suit", "hand_points", "kitty_size"):
         assert word not in text
     picture = P.table_picture(view, table)
@@ -352,3 +353,12 @@ def _deck32() -> list[str]:
     return [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8")] + [
         "7C", "7D", "5H", "3S",
     ]  # fmt: skip
+
+
+def test_the_cut_off_is_said_only_for_a_team_it_bites() -> None:
+    game = stacked("bid 7 no", scores=(50, 20))  # the declarers are over it: it does not bite
+    assert "cut-off" not in text_of(P.table_sections(game.view(None), seating(4, game.options)))
+    bidding = engine.new_game("troika", 4, options={"first_dealer": 3}, seed=1)
+    bidding.state["scores"] = [50, 20]
+    text = text_of(P.table_sections(bidding.view(None), seating(4, bidding.options)))
+    assert "Ann & Cid at the cut-off (45): if they defend, they add no points" in text
