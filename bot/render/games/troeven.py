@@ -87,6 +87,8 @@ class TroevenPresenter(Presenter):
         return "\n".join(lines)
 
     def _stock_text(self, view: View, seating: Seating) -> str:
+        if view.get("phase") == "trump":
+            return "Dealt once trumps are named: 8 cards each, 16 in the stock"
         size = int(view.get("stock_size") or 0)
         sizes = list(view.get("hand_sizes") or [])
         held = " · ".join(
@@ -144,10 +146,12 @@ class TroevenPresenter(Presenter):
         if view.get("version") == "layout" and isinstance(seat, int):
             counts = view.get("face_down_counts") or []
             hidden = int(counts[seat]) if seat < len(counts) else 0
-            mine = (
-                f"Face up: {by_suit(hand)}\n{plural(hidden, 'face-down card')} under them "
-                "(nobody knows them until they turn up)"
+            under = (
+                f"Face down: {hidden}, unknown to all until the card on them is played"
+                if hidden
+                else "No face-down cards left"
             )
+            mine = f"Face up: {by_suit(hand)}\n{under}"
             sections.append(Section("Your layout", mine))
             other = 1 - seat
             sections.append(Section("Opponent", self._layout_line(view, seating, other)))

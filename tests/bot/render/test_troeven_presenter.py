@@ -228,12 +228,14 @@ def test_the_table_shows_both_layouts_the_trump_and_first_to_zero() -> None:
     assert rows["Ann (7 down)"] == ("AH", "KD", "7S", "10S", "9D", "QS", "KC", "10C")
     assert P.heading(view, TABLE) == "deal 1"
     mine = text_of(P.hand_sections(game.view(1), game.legal_actions(1), TABLE.for_seat(1)))
-    assert "8 face-down cards under them" in mine
+    assert "Face down: 8, unknown to all until the card on them is played" in mine
     assert "No spades: play any card" in mine
 
 
 def test_the_stock_version_shows_the_stock_and_what_to_follow() -> None:
     game = new(version="stock")
+    before = text_of(P.table_sections(game.view(None), TABLE))
+    assert "Dealt once trumps are named: 8 cards each, 16 in the stock" in before
     game.apply(CALLER, "trump c")
     view = game.view(None)
     text = text_of(P.table_sections(view, TABLE))
