@@ -20,16 +20,29 @@ MESSAGE_TEXT = 5000
 MESSAGE_SECTIONS = 20
 
 
-def does(seating: Seating, seat: Any, third: str, second: str | None = None) -> str:
-    """``Ann plays`` / ``You play``: the verb agrees with who reads."""
+def does(
+    seating: Seating, seat: Any, third: str, second: str | None = None, mid: bool = False
+) -> str:
+    """``Ann plays`` / ``You play``: the verb agrees with who reads (``you play`` when ``mid``:
+    in the middle of a sentence)."""
     if seating.is_you(seat):
-        return f"You {second if second is not None else third}"
+        return f"{'you' if mid else 'You'} {second if second is not None else third}"
     return f"{seating.name(seat)} {third}"
+
+
+def whom(seating: Seating, seat: Any) -> str:
+    """``Ann`` / ``you``: a seat in the middle of a sentence."""
+    return "you" if seating.is_you(seat) else seating.name(seat)
 
 
 def whose(seating: Seating, seat: Any) -> str:
     """``Ann's`` / ``your``."""
     return "your" if seating.is_you(seat) else f"{seating.name(seat)}'s"
+
+
+def cap(text: str) -> str:
+    """The first letter upper case, the rest as it is (``str.capitalize`` lowers names)."""
+    return text[:1].upper() + text[1:]
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -59,6 +72,18 @@ def names_and(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def table_block(header: Sequence[str], rows: Sequence[Sequence[str]], first: int) -> str:
+    """A monospace table (a paper score sheet): ``first`` is the width of the row labels, the
+    other columns are right-aligned to their widest cell."""
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(1, len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [str(row[0]).ljust(first)[:first]]
+        cells += [str(c).rjust(w) for c, w in zip(row[1:], widths, strict=True)]
+        lines.append(" ".join(cells).rstrip())
+    return "```\n" + "\n".join(lines) + "\n```"
 
 
 def clip(text: str, limit: int) -> str:

@@ -13,13 +13,12 @@ from bot.render.games._tricks import (
     by_suit,
     card_of_action,
     last_trick,
-    named,
     sheet_pages,
     trick_lines,
     trick_now,
     trick_picture,
 )
-from bot.render.games._words import does, plural, whose, within_limits
+from bot.render.games._words import does, plural, whom, whose, within_limits
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 DEAL_POINTS = 40
@@ -64,7 +63,7 @@ class TroevenPresenter(Presenter):
     def _trump_line(self, view: View, seating: Seating) -> str:
         caller = view.get("caller")
         if view.get("trump"):
-            return f"{pretty_suit(str(view['trump']))} (named by {named(seating, caller)})"
+            return f"{pretty_suit(str(view['trump']))} (named by {whom(seating, caller)})"
         sees = "your" if seating.is_you(caller) else "their"
         return f"{does(seating, caller, 'names', 'name')} trumps, seeing {sees} first 4 cards"
 
@@ -108,8 +107,8 @@ class TroevenPresenter(Presenter):
         played = int(view.get("tricks_played") or 0)
         if not played or len(points) != 2 or len(tricks) != 2:
             return []
-        taken = " · ".join(f"{named(seating, s)} **{points[s]}**" for s in (0, 1))
-        won = " · ".join(f"{named(seating, s)} {tricks[s]}" for s in (0, 1))
+        taken = " · ".join(f"{whom(seating, s)} **{points[s]}**" for s in (0, 1))
+        won = " · ".join(f"{whom(seating, s)} {tricks[s]}" for s in (0, 1))
         return [
             f"Card points: {taken} (more than 20 wins)",
             f"Tricks: {won} ({played} of {TRICKS} played)",
@@ -296,7 +295,7 @@ class TroevenPresenter(Presenter):
             f"{seating.who(s)} **{points[s]}** ({plural(tricks[s], 'trick')})" for s in (0, 1)
         )
         split += (
-            f"\nof {DEAL_POINTS} card points · trumps {trump}, named by {named(seating, caller)} · "
+            f"\nof {DEAL_POINTS} card points · trumps {trump}, named by {whom(seating, caller)} · "
             f"{seating.who(dealer)} dealt"
         )
         if winner is None:
@@ -311,7 +310,7 @@ class TroevenPresenter(Presenter):
             if winner == dealer and changes[1 - winner] > 0:
                 loser = 1 - winner
                 lines.append(
-                    f"The dealer won, so {named(seating, loser)} (who named trumps) "
+                    f"The dealer won, so {whom(seating, loser)} (who named trumps) "
                     f"{'go' if seating.is_you(loser) else 'goes'} up 1: "
                     f"{before[loser]} → **{scores[loser]}**"
                 )

@@ -15,13 +15,12 @@ from bot.render.cards import pretty, pretty_list, pretty_suit
 from bot.render.games._tricks import (
     by_suit,
     card_of_action,
-    named,
     sheet_pages,
     trick_lines,
     trick_now,
     trick_picture,
 )
-from bot.render.games._words import does, pack, plural, signed, signed_total, within_limits
+from bot.render.games._words import does, pack, plural, signed, signed_total, whom, within_limits
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 TEAMS = ((0, 2), (1, 3))
@@ -106,7 +105,7 @@ class TroikaPresenter(Presenter):
         partner = TEAMS[team][1] if TEAMS[team][0] == declarer else TEAMS[team][0]
         bid = str(contract.get("bid", ""))
         head = f"{does(seating, declarer, 'bid', 'bid')} **{bid_words(bid)}**"
-        head += f" (partner {named(seating, partner)})"
+        head += f" (partner {whom(seating, partner)})"
         if _is_no_trump(bid):
             head += " · scores double"
         lines = [head, self._trumps_line(view, seating, declarer, bid)]
@@ -131,7 +130,7 @@ class TroikaPresenter(Presenter):
         if view.get("trump"):
             return f"Trumps: {pretty_suit(str(view['trump']))}"
         if _options(view, seating).get("trump_lead"):
-            return f"Trumps: the suit {named(seating, declarer)} leads first"
+            return f"Trumps: the suit {whom(seating, declarer)} leads first"
         return f"Trumps: {does(seating, declarer, 'names', 'name')} them"
 
     def _bidding_lines(self, view: View, seating: Seating) -> list[str]:
@@ -147,7 +146,7 @@ class TroikaPresenter(Presenter):
         deals = does(seating, dealer, "deals", "deal")
         lines.append(f"{deals} · bids from {options.get('min_bid', 6)} · {auction}")
         bids = [
-            f"{named(seating, b['seat'])} "
+            f"{whom(seating, b['seat'])} "
             + ("passed" if b.get("bid") == "pass" else bid_words(str(b.get("bid"))))
             for b in view.get("bids") or []
             if isinstance(b, Mapping)
