@@ -263,3 +263,16 @@ def test_final() -> None:
     result = {"scores": [0, 4], "winners": [0], "hands_played": 12}
     assert P.final(result, TABLE)[0].text == "🏆 **Ann reaches 0 and wins** after 12 deals."
     assert P.scores(None, result, TABLE).text == "Ann **0** · Bob **4** — first to 0 wins"
+
+
+@pytest.mark.parametrize("version", ["layout", "stock"])
+def test_the_pictures_draw_with_the_image_functions(version: str) -> None:
+    from bot.render import images
+
+    game = new(version=version)
+    game.apply(CALLER, "trump h")
+    game.apply(CALLER, game.legal_actions(CALLER)[0])
+    for picture in (P.table_picture(game.view(None), TABLE),
+                    P.hand_picture(game.view(1), TABLE.for_seat(1))):  # fmt: skip
+        assert picture is not None
+        assert getattr(images, picture.draw)(**picture.kwargs()).startswith(b"\x89PNG")

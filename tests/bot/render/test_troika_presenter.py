@@ -362,3 +362,16 @@ def test_the_cut_off_is_said_only_for_a_team_it_bites() -> None:
     bidding.state["scores"] = [50, 20]
     text = text_of(P.table_sections(bidding.view(None), seating(4, bidding.options)))
     assert "Ann & Cid at the cut-off (45): if they defend, they add no points" in text
+
+
+def test_the_pictures_draw_with_the_image_functions() -> None:
+    from bot.render import images
+
+    game = stacked("bid 7 no")
+    play_out(game, tricks=1)
+    game.apply(0, "play ks")
+    table = seating(4, game.options)
+    for picture in (P.table_picture(game.view(None), table),
+                    P.hand_picture(game.view(1), table.for_seat(1))):  # fmt: skip
+        assert picture is not None
+        assert getattr(images, picture.draw)(**picture.kwargs()).startswith(b"\x89PNG")
