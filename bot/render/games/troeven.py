@@ -18,7 +18,7 @@ from bot.render.games._tricks import (
     trick_now,
     trick_picture,
 )
-from bot.render.games._words import does, plural, whom, whose, within_limits
+from bot.render.games._words import cap, does, plural, whom, whose, within_limits
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 DEAL_POINTS = 40
@@ -231,7 +231,7 @@ class TroevenPresenter(Presenter):
             return f"{does(seating, seat, 'plays', 'play')} {pretty(str(event.get('card')))}"
         if kind == "turn_up":
             card = pretty(str(event.get("card")))
-            return f"{whose(seating, seat).capitalize()} card under it turns up: {card}"
+            return f"{cap(whose(seating, seat))} card under it turns up: {card}"
         if kind == "trick":
             points = int(event.get("points") or 0)
             value = plural(points, "card point") if points else "no card points"

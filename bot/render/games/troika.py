@@ -20,7 +20,17 @@ from bot.render.games._tricks import (
     trick_now,
     trick_picture,
 )
-from bot.render.games._words import does, pack, plural, signed, signed_total, whom, within_limits
+from bot.render.games._words import (
+    cap,
+    does,
+    pack,
+    plural,
+    signed,
+    signed_total,
+    whom,
+    whose,
+    within_limits,
+)
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 TEAMS = ((0, 2), (1, 3))
@@ -292,8 +302,10 @@ class TroikaPresenter(Presenter):
             bid = bid_words(str(event.get("bid", event.get("contract"))))
             return f"{does(seating, seat, 'wins', 'win')} the bidding: {bid}"
         if kind == "trump":
-            named = does(seating, seat, "names", "name")
-            return f"{named} trumps: {pretty_suit(str(event.get('suit')))}"
+            suit = pretty_suit(str(event.get("suit")))
+            if seating.options.get("trump_lead"):  # the declarer's first lead fixed them
+                return f"{cap(whose(seating, seat))} first lead makes {suit} trumps"
+            return f"{does(seating, seat, 'names', 'name')} trumps: {suit}"
         if kind == "kitty":
             count = int(event.get("count") or 2)
             return f"{does(seating, seat, 'takes', 'take')} the {plural(count, 'kitty card')}"

@@ -375,3 +375,10 @@ def test_the_pictures_draw_with_the_image_functions() -> None:
                     P.hand_picture(game.view(1), table.for_seat(1))):  # fmt: skip
         assert picture is not None
         assert getattr(images, picture.draw)(**picture.kwargs()).startswith(b"\x89PNG")
+
+
+def test_trumps_fixed_by_the_first_lead_read_so() -> None:
+    event = {"type": "trump", "seat": 1, "suit": "D"}
+    table = seating(4, {"trump_lead": True})
+    assert P.narrate(event, table) == "Bob's first lead makes ♦️ diamonds trumps"
+    assert P.narrate(event, table.for_seat(1)) == "Your first lead makes ♦️ diamonds trumps"
