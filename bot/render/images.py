@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import ParamSpec
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -48,6 +49,8 @@ from bot.render.faces import (
     scheme,
 )
 from bot.render.fonts import draw_text, font
+
+P = ParamSpec("P")
 
 #: The size of a card on the table picture (``seat_positions`` places them).
 CARD_W, CARD_H = 96, 134
@@ -98,8 +101,11 @@ def draw_card(
 
 
 def _png(img: Image.Image) -> bytes:
+    """PNG bytes of the picture on the shared palette (``_palette``)."""
     buffer = io.BytesIO()
-    img.save(buffer, format="PNG", compress_level=3)
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=6
+    )
     return buffer.getvalue()
 
 
@@ -128,8 +134,7 @@ def seat_positions(
     return out
 
 
-@png_cache()
-def table_png(
+def table_image(
     players: Sequence[str],
     played: Sequence[tuple[int, str]],
     viewer: int | None = None,
@@ -137,7 +142,7 @@ def table_png(
     highlight: int | None = None,
     colours: str = "two",
     winner: int | None = None,
-) -> bytes:
+) -> Image.Image:
     """The cards on the table: ``played`` is (seat, card) in play order, by each seat's name.
 
     A seat that has not played shows an empty place; ``highlight`` (whose turn) has its name and
@@ -173,7 +178,7 @@ def table_png(
     if caption:
         draw_text(draw, (width / 2, height / 2), caption, 20, LABEL, anchor="mm",
                   max_width=width - 2 * card_w * 1.4)  # fmt: skip
-    return _png(img)
+    return img
 
 
 # -- hands and rows ------------------------------------------------------------------------------
@@ -186,13 +191,12 @@ def row_counts(n: int, per_row: int = HAND_PER_ROW) -> list[int]:
     return [base + 1 if r < extra else base for r in range(rows)]
 
 
-@png_cache()
-def hand_png(
+def hand_image(
     cards: Sequence[str | None],
     colours: str = "two",
     per_row: int = HAND_PER_ROW,
     width: int = HAND_W,
-) -> bytes:
+) -> Image.Image:
     """A hand in overlapping rows, in reading order; each card's index stays in view.
 
     Up to 5 cards sit side by side; more overlap (half a card apart) and wrap onto balanced rows
@@ -222,13 +226,12 @@ def hand_png(
             if i < len(cards):
                 _put(img, margin + j * step, margin + r * row_step, cards[i], width, colours)
             i += 1
-    return _png(img)
+    return img
 
 
-@png_cache()
-def row_png(
+def row_image(
     cards: Sequence[str | None], caption: str = "", overlap: int = 0, colours: str = "two"
-) -> bytes:
+) -> Image.Image:
     """Cards side by side in one row (a meld, a discard pile), with an optional caption."""
     scheme(colours)
     step = max(CARD_W + 8 - overlap, CARD_W // 2)
@@ -239,15 +242,14 @@ def row_png(
         draw_text(ImageDraw.Draw(img), (10, 10), caption, 20, LABEL, max_width=img.width - 20)
     for i, card in enumerate(cards):
         _put(img, 10 + i * step, top, card, CARD_W, colours)
-    return _png(img)
+    return img
 
 
-@png_cache()
-def rows_png(
+def rows_image(
     rows: Sequence[tuple[str, Sequence[str | None]]],
     max_rows: int | None = None,
     colours: str = "two",
-) -> bytes:
+) -> Image.Image:
     """Labelled rows of cards (a discard pile, melds...), every row shown unless ``max_rows``
     is given, and then a last line says how many rows were left out."""
     scheme(colours)
@@ -256,80 +258,82 @@ def rows_png(
     if max_rows is not None and len(rows) > max_rows:
         left_out = len(rows) - max_rows
         rows = rows[:max_rows]
-    w = MELD_W + 10
-    h = card_height(w)
-    step = round(w * 0.52)
-    label_h = 28
-    row_h = label_h + h + 10
+    # A row: its label on the left, then the cards' indices side by side (compact: a rummy
+    # table has a row per meld).
+    chip_w, chip_h = index_width(MELD_W), index_height(MELD_W)
+    label_w = 150
+    row_h = chip_h + 10
     widest = max((len(cards) for _, cards in rows), default=1)
-    width = max(20 + step * (max(widest, 1) - 1) + w, 360)
+    width = max(label_w + 10 + (chip_w + 2) * max(widest, 1), 360)
     height = 10 + row_h * max(len(rows), 1) + (30 if left_out else 0)
     img = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(img)
     for r, (label, cards) in enumerate(rows):
         top = 10 + r * row_h
-        draw_text(draw, (10, top), label, 20, LABEL, max_width=width - 20)
+        draw_text(draw, (10, top + chip_h / 2), label, 20, LABEL, anchor="lm",
+                  max_width=label_w - 16)  # fmt: skip
         for i, card in enumerate(cards):
-            _put(img, 10 + i * step, top + label_h, card, w, colours)
+            chip = card_index(card if card is not None else "??", MELD_W, colours)
+            img.paste(chip, (label_w + i * (chip_w + 2), top), chip)
     if left_out:
         more = f"+ {left_out} more row{'s' if left_out > 1 else ''}"
         draw_text(draw, (10, height - 28), more, 18, LABEL)
-    return _png(img)
+    return img
 
 
 # -- layouts: places holding a face-up card over face-down ones ------------------------------------
 Place = tuple[str | None, int]
 
 
-@png_cache()
-def layouts_png(
+def layouts_image(
     rows: Sequence[tuple[str, Sequence[Place]]],
     colours: str = "two",
     highlight: int | None = None,
-) -> bytes:
+) -> Image.Image:
     """Per player (a name and its places), each place a (face-up card or None, face-down count).
 
-    A face-down card shows as a card back peeking out under the place with the count on it; a
-    place with neither is an empty outline. Places overlap like a hand, indices in view.
-    ``highlight`` (a row index, whose turn) has its name in gold.
+    Places sit side by side as cards showing their index (all a player needs to choose a play);
+    face-down cards peek out under a place as a card back with their count on it; a place with
+    neither is an empty outline. ``highlight`` (a row index, whose turn) has its name in gold.
     """
     scheme(colours)
-    w = LAYOUT_W
-    h = card_height(w)
-    step = round(w * 0.6)
-    peek = round(h * 0.16)
-    label_h = 30
-    row_h = label_h + h + peek + 14
+    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
+    step = w + 8
+    peek = 24
+    label_h = 32
+    row_h = label_h + h + peek + 12
     widest = max((len(places) for _, places in rows), default=1)
-    width = max(20 + step * (max(widest, 1) - 1) + w, 360)
+    width = max(20 + step * max(widest, 1) - 8, 360)
     img = Image.new("RGB", (width, 8 + row_h * max(len(rows), 1)), FELT)
     draw = ImageDraw.Draw(img)
+    back = card_index("??", LAYOUT_W, colours)
     for r, (name, places) in enumerate(rows):
         top = 8 + r * row_h
-        draw_text(draw, (10, top + 2), name, 22, GOLD if r == highlight else LABEL,
+        draw_text(draw, (10, top + 4), name, 22, GOLD if r == highlight else LABEL,
                   max_width=width - 20)  # fmt: skip
         y = top + label_h
-        # Empty places first: the cards to their left overlap them, not the other way round.
-        for i, (up, down) in enumerate(places):
-            if up is None and down <= 0:
-                _place(draw, 10 + i * step, y, w)
         for i, (up, down) in enumerate(places):
             x = 10 + i * step
+            if up is None and down <= 0:
+                draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
+                continue
             if down > 0 and up is not None:
-                _put(img, x, y + peek, None, w, colours)
-                _count_badge(draw, x + w * 0.22, y + h + peek * 0.45, down)
-            elif down > 0:
-                _put(img, x, y, None, w, colours)
-                _count_badge(draw, x + w * 0.22, y + w * 0.3, down)
+                img.paste(back, (x, y + peek), back)
+                _count_badge(draw, x + w / 2, y + h + peek / 2 - 1, down)
             if up is not None:
-                _put(img, x, y, up, w, colours)
-    return _png(img)
+                chip = card_index(up, LAYOUT_W, colours)
+                img.paste(chip, (x, y), chip)
+            else:
+                img.paste(back, (x, y), back)
+                _count_badge(draw, x + w / 2, y + h / 2, down)
+    return img
 
 
 def _count_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, count: int) -> None:
-    r = 12
+    r = 10
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=BLACK, width=2)
-    draw.text((cx, cy), str(count), font=font(17), fill=BLACK, anchor="mm")
+    draw.text((cx, cy), str(count), font=font(fitted_size(str(count), 15, 2 * r - 4)), fill=BLACK,
+              anchor="mm")  # fmt: skip
 
 
 # -- melds grouped by player, as pages -------------------------------------------------------------
@@ -340,12 +344,12 @@ def _meld_width(n: int, w: int) -> int:
     return 40 + (index_width(w) + 2) * max(n, 1)
 
 
-def melds_pngs(
+def melds_images(
     groups: Sequence[MeldGroup],
     colours: str = "two",
     width: int = 600,
     max_height: int | None = 900,
-) -> list[bytes]:
+) -> list[Image.Image]:
     """Melds by player: a name, then that player's melds as numbered overlapping cards.
 
     Nothing is cut: melds flow onto more lines and, past ``max_height`` pixels, onto more pages
@@ -357,16 +361,15 @@ def melds_pngs(
         (str(name), tuple((int(n), tuple(str(c) for c in cards)) for n, cards in melds))
         for name, melds in groups
     )
-    return list(_melds_pages(frozen, colours, int(width), max_height))
+    return _melds_pages(frozen, colours, int(width), max_height)
 
 
-@lru_cache(maxsize=32)
 def _melds_pages(
     groups: tuple[tuple[str, tuple[tuple[int, tuple[str, ...]], ...]], ...],
     colours: str,
     width: int,
     max_height: int | None,
-) -> tuple[bytes, ...]:
+) -> list[Image.Image]:
     w = MELD_W
     chip_h = index_height(w)
     header_h, line_h, margin = 34, chip_h + 12, 10
@@ -441,8 +444,8 @@ def _melds_pages(
                 LABEL,
                 anchor="rs",
             )
-        out.append(_png(img))
-    return tuple(out)
+        out.append(img)
+    return out
 
 
 def _meld(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, number: int | None,
@@ -461,6 +464,84 @@ def _meld(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, number: i
         img.paste(chip, (x + 40 + i * step, y), chip)
 
 
+@lru_cache(maxsize=32)
+def _melds_encoded(
+    groups: tuple[tuple[str, tuple[tuple[int, tuple[str, ...]], ...]], ...],
+    colours: str,
+    width: int,
+    max_height: int | None,
+) -> tuple[bytes, ...]:
+    return tuple(_png(page) for page in _melds_pages(groups, colours, width, max_height))
+
+
+def melds_pngs(
+    groups: Sequence[MeldGroup],
+    colours: str = "two",
+    width: int = 600,
+    max_height: int | None = 900,
+) -> list[bytes]:
+    """``melds_images`` as PNG pages (an unchanged set of melds is not drawn again)."""
+    scheme(colours)
+    frozen = tuple(
+        (str(name), tuple((int(n), tuple(str(c) for c in cards)) for n, cards in melds))
+        for name, melds in groups
+    )
+    return list(_melds_encoded(frozen, colours, int(width), max_height))
+
+
 def melds_png(groups: Sequence[MeldGroup], colours: str = "two", width: int = 600) -> bytes:
     """All melds in one picture that grows as tall as needed (see ``melds_pngs`` for pages)."""
     return melds_pngs(groups, colours, width, max_height=None)[0]
+
+
+# -- PNG bytes -------------------------------------------------------------------------------------
+def _encoded(image_fn: Callable[P, Image.Image], name: str) -> Callable[P, bytes]:
+    """``name``: the picture of ``image_fn`` as PNG bytes, cached by its inputs."""
+
+    def png(*args: P.args, **kwargs: P.kwargs) -> bytes:
+        return _png(image_fn(*args, **kwargs))
+
+    png.__name__ = png.__qualname__ = name  # what pickle (a process pool) looks the function up by
+    png.__doc__ = f"``{image_fn.__name__}`` as PNG bytes.\n\n{image_fn.__doc__ or ''}"
+    return png_cache()(png)
+
+
+table_png = _encoded(table_image, "table_png")
+hand_png = _encoded(hand_image, "hand_png")
+row_png = _encoded(row_image, "row_png")
+rows_png = _encoded(rows_image, "rows_png")
+layouts_png = _encoded(layouts_image, "layouts_png")
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One palette for every picture, made once from samples of every kind of picture.
+
+    Mapping a picture onto a ready palette takes a fraction of a millisecond, where finding a
+    palette per picture took several and encoding the 24-bit picture far more (and made files
+    3-4 times larger). Every colour the pictures use is known in advance: felt, card faces in
+    both colour schemes, inks, gold, labels, and the smoothed edges between them.
+    """
+    names = ["Ann", "Bob", "Cy", "Di"]
+    tarot = ["K-CU", "1-CO", "7-SW", "5-BA", "T21", "FOOL", "JK", "??"]
+    samples = [
+        table_image(
+            names, [(0, "AS"), (1, "KH"), (2, "10D")], highlight=3, winner=1, caption="last trick"
+        ),  # fmt: skip
+        table_image(names, [(0, "QC"), (1, "JD"), (2, "2H"), (3, "9S")], colours="four", winner=0),
+        hand_image(tarot),
+        hand_image(tarot[:4], colours="four"),
+        layouts_image([("Ann", [("AS", 1), (None, 0), (None, 1), ("KD", 0)])], highlight=0),
+        *melds_images(
+            [("Ann", [(1, ["10C", "10D", "JK"]), (2, ["5H", "6H", "7H"])])],
+            colours="four",
+            width=360,
+        ),  # fmt: skip
+        *melds_images([("Bob", [(3, ["QS", "QC", "QH", "QD"])])], width=360),
+    ]
+    sheet = Image.new("RGB", (max(i.width for i in samples), sum(i.height for i in samples)))
+    y = 0
+    for sample in samples:
+        sheet.paste(sample, (0, y))
+        y += sample.height
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
