@@ -38,6 +38,7 @@ BACK_LINE = (95, 120, 200)
 LABEL = (240, 240, 230)
 PARCHMENT = (250, 236, 196)
 TRUMP_INK = (95, 35, 135)
+NUMERAL_INK = (150, 100, 10)
 FOOL_BAND = (110, 40, 150)
 EDGE = (110, 110, 110)
 
@@ -202,7 +203,7 @@ def _index(
         mark(draw, cx, pip_y, w * 0.26, ink)
 
 
-def _draw_face(f: Face, w: int, colours: str) -> Image.Image:
+def draw_face(f: Face, w: int, colours: str) -> Image.Image:
     """The face at ``w`` pixels wide, drawn large and scaled down (RGBA, rounded corners)."""
     big_w, big_h = w * _SUPER, card_height(w) * _SUPER
     img = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
@@ -243,7 +244,8 @@ def _draw_face(f: Face, w: int, colours: str) -> Image.Image:
         draw.rounded_rectangle(panel, W * 0.06, fill=WHITE, outline=GOLD, width=_SUPER * 3)
         numeral = roman(int(f.rank))
         size = fitted_size(numeral, W * 0.4, W * 0.74)
-        draw.text((W / 2, H * 0.71), numeral, font=font(size), fill=ink, anchor="mm")
+        # Not the index colour: in a hand row the numeral is cut off, and must not read as one.
+        draw.text((W / 2, H * 0.71), numeral, font=font(size), fill=NUMERAL_INK, anchor="mm")
     elif f.family == "fool":
         # Unmistakable: a purple band across the whole card (seen even in a hand row), a gold
         # star and the word.
@@ -273,21 +275,30 @@ def _ink(f: Face, colours: str) -> Rgb:
     return SUIT_INK[colours].get(f.suit, RED if f.red else BLACK)
 
 
-@lru_cache(maxsize=1024)
 def card_face(code: str | None, width: int, colours: str = "two") -> Image.Image:
     """One card as an RGBA image, drawn once per (code, width, colours) and then reused.
 
     ``None`` (or a hidden code) is a card back. Callers paste it; they never draw on it.
     """
-    return _draw_face(face(code if code is not None else "??"), int(width), scheme(colours))
+    return _card_face(str(code if code is not None else "??").upper(), int(width), colours)
 
 
-@lru_cache(maxsize=512)
+# One key per card however it is asked for (an lru_cache keys keyword and positional apart).
+@lru_cache(maxsize=1024)
+def _card_face(code: str, width: int, colours: str) -> Image.Image:
+    return draw_face(face(code), width, scheme(colours))
+
+
 def card_index(code: str, width: int, colours: str = "two") -> Image.Image:
     """A small card showing only its index (rank and suit), for compact rows such as melds.
 
     Its index is the size of the index of a card ``width`` wide; the chip is half as wide.
     """
+    return _card_index(str(code).upper(), int(width), colours)
+
+
+@lru_cache(maxsize=512)
+def _card_index(code: str, width: int, colours: str) -> Image.Image:
     f = face(code)
     w = int(width)
     big_w, big_h = index_width(w) * _SUPER, index_height(w) * _SUPER

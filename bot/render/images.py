@@ -53,7 +53,7 @@ from bot.render.fonts import draw_text, font
 P = ParamSpec("P")
 
 #: The size of a card on the table picture (``seat_positions`` places them).
-CARD_W, CARD_H = 96, 134
+CARD_W, CARD_H = 110, 154
 HAND_W = 100
 HAND_PER_ROW = 9
 LAYOUT_W = 96
@@ -104,7 +104,7 @@ def _png(img: Image.Image) -> bytes:
     """PNG bytes of the picture on the shared palette (``_palette``)."""
     buffer = io.BytesIO()
     img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
-        buffer, format="PNG", compress_level=6
+        buffer, format="PNG", compress_level=3
     )
     return buffer.getvalue()
 
@@ -115,8 +115,8 @@ def table_layout(count: int) -> tuple[int, int, int]:
     if count <= 4:
         return 560, 400, CARD_W
     if count <= 6:
-        return 680, 520, 90
-    return 720, 600, 84
+        return 680, 540, 100
+    return 720, 620, 92
 
 
 def seat_positions(
@@ -126,7 +126,7 @@ def seat_positions(
     bottom = viewer if viewer is not None else 0
     card_h = card_height(card_w)
     # Room above the top card and under the bottom one for a name.
-    rx, ry = width / 2 - card_w * 0.9, height / 2 - card_h / 2 - 28
+    rx, ry = width / 2 - card_w * 0.9, height / 2 - card_h / 2 - 32
     out = []
     for seat in range(count):
         angle = math.pi / 2 + 2 * math.pi * ((seat - bottom) % count) / count
@@ -156,7 +156,7 @@ def table_image(
     draw = ImageDraw.Draw(img)
     centres = seat_positions(count, viewer, width, height, card_w)
     cards = {seat: card for seat, card in played if 0 <= seat < count}
-    label_size = 20 if count <= 4 else 18
+    label_size = 24 if count <= 4 else 22
     for seat, (cx, cy) in enumerate(centres):
         left, top = cx - card_w / 2, cy - card_h / 2
         gold = seat == highlight
@@ -166,7 +166,7 @@ def table_image(
         below = cy >= height / 2 - 1
         label_y = top + card_h + 7 if below else top - 7 - label_size * 0.75
         draw_text(draw, (cx, label_y), name, label_size, GOLD if gold else LABEL, anchor="mt",
-                  max_width=card_w * 1.9)  # fmt: skip
+                  max_width=min(card_w * 1.9, 2 * cx - 4, 2 * (width - cx) - 4))  # fmt: skip
     for seat, card in played:
         if seat in cards and cards[seat] == card:
             cx, cy = centres[seat]
@@ -176,8 +176,8 @@ def table_image(
                                        card_w * 0.12, fill=GOLD)  # fmt: skip
             _put(img, cx - card_w / 2, cy - card_h / 2, card, card_w, colours)
     if caption:
-        draw_text(draw, (width / 2, height / 2), caption, 20, LABEL, anchor="mm",
-                  max_width=width - 2 * card_w * 1.4)  # fmt: skip
+        # In the top-left corner, which no seat uses: the middle is too narrow for large cards.
+        draw_text(draw, (12, 12), caption, 22, LABEL, max_width=width / 2 - card_w * 0.8)
     return img
 
 
