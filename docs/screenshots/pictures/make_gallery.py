@@ -120,9 +120,8 @@ def main() -> None:
     for name, data in made.items():
         (HERE / name).write_bytes(data)
     buffer = io.BytesIO()
-    phone(["trick_4_players.png", "hand_tarot_18.png", "layouts.png"], made).save(
-        buffer, "PNG", optimize=True
-    )
+    sheet = phone(["trick_4_players.png", "hand_tarot_18.png", "layouts.png"], made)
+    sheet.quantize(256, method=Image.Quantize.FASTOCTREE).save(buffer, "PNG", optimize=True)
     (HERE / "phone_table_hand_layouts.png").write_bytes(buffer.getvalue())
     print("\n".join(f"{name}: {len(data) // 1024} KB" for name, data in sorted(made.items())))
 
