@@ -14,14 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from bot.render.cards import Face, face
 from bot.render.fonts import font
 
-Colours = Literal["two", "four"]
 COLOUR_SCHEMES: tuple[str, ...] = ("two", "four")
 
 FELT = (22, 94, 58)

@@ -1,7 +1,8 @@
 """Pictures of cards, drawn with Pillow by this code (no image files but the bundled font).
 
 Generic on purpose: the functions take names, cards and rows, and the per-game presenters
-decide what to draw. Each returns PNG bytes ready for a ``discord.File``:
+decide what to draw. Each returns PNG bytes ready for a ``discord.File`` (and each has an
+``*_image`` twin returning the Pillow image, to combine pictures):
 
 - ``table_png``: the cards on the table (a trick), each at its player's side;
 - ``hand_png``: a hand in overlapping rows of at most ``HAND_PER_ROW`` cards;
@@ -17,7 +18,9 @@ so the card indices are large in proportion to the picture. Every function takes
 cups red, coins amber, swords blue, batons green).
 
 Each card face is drawn once per (code, width, colours) and reused (``card_face``), and a
-picture whose inputs did not change is not encoded again (``bot.render.cache.png_cache``).
+picture whose inputs did not change is not drawn or encoded again (``bot.render.cache``). Every
+picture is encoded on one palette made once (``_palette``): small files, quick to encode. To
+draw off the event loop, ``await bot.render.pool.render(images.table_png, ...)``.
 """
 
 from __future__ import annotations

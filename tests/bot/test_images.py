@@ -288,3 +288,13 @@ def test_pool_refuses_bad_settings() -> None:
         RenderPool("fibers")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="workers must be at least 1"):
         RenderPool("thread", 0)
+
+
+async def test_a_process_pool_draws_the_same_picture() -> None:
+    # The picture functions must pickle by name for a process pool (their caching wrappers too).
+    pool = RenderPool("process", 1)
+    try:
+        args = (["Ann", "Bob"], [(0, "AS"), (1, "T21")])
+        assert await pool.render(images.table_png, *args) == images.table_png(*args)
+    finally:
+        pool.close()
