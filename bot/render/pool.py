@@ -6,14 +6,14 @@
 pool and answers from a cache when the same picture was asked for before, so that an unchanged
 picture is neither drawn nor encoded again; two identical requests in flight share one drawing.
 
-Threads, not processes, by default: ``bench/render.py --pool`` drew 60 new table pictures with
-each while a 5 ms timer ran on the event loop (2 shared cores, load average 9-10): 2 threads
-took 0.48 s with the timer late by 22 ms at the 99th percentile; 2 processes took 1.37 s
-(start-up, pickling the PNG bytes back, a face cache per process) with the timer late by
-23 ms; drawing on the loop itself, 31 ms (78 ms at worst, against 38 ms with threads). Pillow
-releases the GIL while it scales, pastes and encodes. Its FreeType calls keep the GIL, which is
-what makes sharing the cached fonts between the threads safe (a free-threaded Python would need
-processes). ``RenderPool("process")`` is there to measure again.
+Threads, not processes, by default: ``bench/render.py --pool`` draws 60-80 new table pictures
+with each while a 5 ms timer runs on the event loop. Over six runs on 2 cores shared with other
+work (load average 7-12): 2 threads took 0.5-1.1 s, 2 processes 0.9-2.9 s (start-up, pickling
+the PNG bytes back, a face cache per process); the timer's 99th-percentile lateness was alike
+(threads 19-54 ms, processes 17-38 ms; on the loop itself 30-80 ms), mostly the machine's load.
+Pillow releases the GIL while it scales, pastes and encodes. Its FreeType calls keep the GIL,
+which is what makes sharing the cached fonts between the threads safe (a free-threaded Python
+would need processes). ``RenderPool("process")`` is there to measure again.
 """
 
 from __future__ import annotations
