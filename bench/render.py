@@ -34,8 +34,8 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.render import faces, images  # noqa: E402
-from bot.render.cards import face  # noqa: E402
+from bot.render.games import faces, images  # noqa: E402
+from bot.render.games.cards import face  # noqa: E402
 from bot.render.pool import RenderPool  # noqa: E402
 
 FRENCH = [r + s for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")]

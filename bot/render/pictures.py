@@ -1,8 +1,8 @@
-"""Draw a presenter's ``Picture`` into PNG bytes with ``bot.render.images``."""
+"""Draw a presenter's ``Picture`` into PNG bytes with ``bot.render.games.images``."""
 
 from __future__ import annotations
 
-from bot.render import images
+from bot.render.games import images
 from bot.render.presenter import Picture
 
 

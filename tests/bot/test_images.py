@@ -10,7 +10,8 @@ import threading
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.render import faces, fonts, images
+from bot.render import fonts
+from bot.render.games import faces, images
 from bot.render.pool import RenderPool
 
 NAMES = ["Jürgen", "Zoë", "Иван", "王小明", "🤖", "🃏", "Ann 🤖 Bot", "Marie-Ève"]

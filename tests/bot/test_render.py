@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 import engine
-from bot.render import cards, embeds, images
+from bot.render import embeds
+from bot.render.games import cards, images
 from bot.service import Seat, Table, TableStatus
 
 NAMES = ["ann", "bob", "cid", "dee"]

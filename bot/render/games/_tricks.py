@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.cards import face, pretty, pretty_list
 from bot.render.games._words import pack, whom
+from bot.render.games.cards import face, pretty, pretty_list
 from bot.render.presenter import Picture, Seating, Section, View
 
 Played = list[tuple[int, str]]

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.render.cards import face, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.games._tricks import (
     by_suit,
     card_of_action,
@@ -19,6 +18,7 @@ from bot.render.games._tricks import (
     trick_picture,
 )
 from bot.render.games._words import cap, does, plural, whom, whose, within_limits
+from bot.render.games.cards import face, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 DEAL_POINTS = 40

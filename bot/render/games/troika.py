@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.render.cards import pretty, pretty_list, pretty_suit
 from bot.render.games._tricks import (
     by_suit,
     card_of_action,
@@ -31,6 +30,7 @@ from bot.render.games._words import (
     whose,
     within_limits,
 )
+from bot.render.games.cards import pretty, pretty_list, pretty_suit
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 TEAMS = ((0, 2), (1, 3))

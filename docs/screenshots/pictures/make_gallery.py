@@ -1,6 +1,6 @@
 """Draws the pictures of this gallery: ``python docs/screenshots/pictures/make_gallery.py``.
 
-Every picture comes from ``bot.render.images`` with made-up players whose names test the font
+Every picture comes from ``bot.render.games.images`` with made-up players whose names test the font
 (accents, Cyrillic, CJK, emoji). ``phone_*.png`` show pictures as a phone shows them: scaled to
 340 px wide on Discord's dark background.
 """
@@ -16,7 +16,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 
 from PIL import Image  # noqa: E402
 
-from bot.render import images  # noqa: E402
+from bot.render.games import images  # noqa: E402
 
 NAMES = ["Jürgen", "Zoë", "Иван", "王小明 🤖"]
 TAROT_18 = ["K-CU", "Q-CU", "N-CU", "1-CO", "6-CO", "10-SW", "7-SW", "J-SW", "K-BA",

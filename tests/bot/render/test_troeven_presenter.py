@@ -267,7 +267,7 @@ def test_final() -> None:
 
 @pytest.mark.parametrize("version", ["layout", "stock"])
 def test_the_pictures_draw_with_the_image_functions(version: str) -> None:
-    from bot.render import images
+    from bot.render.games import images
 
     game = new(version=version)
     game.apply(CALLER, "trump h")

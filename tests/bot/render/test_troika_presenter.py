@@ -365,7 +365,7 @@ def test_the_cut_off_is_said_only_for_a_team_it_bites() -> None:
 
 
 def test_the_pictures_draw_with_the_image_functions() -> None:
-    from bot.render import images
+    from bot.render.games import images
 
     game = stacked("bid 7 no")
     play_out(game, tricks=1)

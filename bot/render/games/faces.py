@@ -17,8 +17,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.cards import Face, face
 from bot.render.fonts import font
+from bot.render.games.cards import Face, face
 
 COLOUR_SCHEMES: tuple[str, ...] = ("two", "four")
 

@@ -34,7 +34,8 @@ from typing import ParamSpec
 from PIL import Image, ImageDraw, ImageFilter
 
 from bot.render.cache import png_cache
-from bot.render.faces import (
+from bot.render.fonts import draw_text, font
+from bot.render.games.faces import (
     BLACK,
     FELT,
     FELT_LINE,
@@ -51,7 +52,6 @@ from bot.render.faces import (
     index_width,
     scheme,
 )
-from bot.render.fonts import draw_text, font
 
 P = ParamSpec("P")
 
