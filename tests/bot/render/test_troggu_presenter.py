@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from presenter_checks import (
+from random_game_checks import (
     NAMES,
     Hidden,
     check_limits,

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from presenter_checks import (
+from random_game_checks import (
     Hidden,
     check_limits,
     check_narration,

@@ -1,7 +1,7 @@
 """Helpers for the presenter tests: a seeded random game driver, what is hidden at a moment,
 the cards a text names, and Discord's limits on a message.
 
-Import as ``from presenter_checks import ...`` (pytest puts this folder on the path).
+Import as ``from random_game_checks import ...`` (pytest puts this folder on the path).
 """
 
 from __future__ import annotations
