@@ -52,6 +52,16 @@ def hidden_codes(game: engine.Game) -> set[str]:
     return held - visible
 
 
+def hidden_from(game: engine.Game, seat: int) -> set[str]:
+    """Card codes in other seats' hands that ``seat``'s own view does not show."""
+    visible = {s.upper() for s in strings(game.view(seat))}
+    held = {
+        str(c).upper() for other in range(game.players) if other != seat
+        for c in game.view(other)["hand"]
+    }  # fmt: skip
+    return held - visible
+
+
 def action_codes(action: str) -> set[str]:
     """The words of an action, as codes (the cards it names)."""
     return {word.upper() for word in action.replace("|", " ").split()}
