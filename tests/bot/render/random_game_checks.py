@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import engine
@@ -67,12 +68,18 @@ def action_codes(action: str) -> set[str]:
     return {word.upper() for word in action.replace("|", " ").split()}
 
 
+@lru_cache(maxsize=512)
+def _printed(code: str) -> tuple[str, re.Pattern[str]]:
+    shown = pretty(code)
+    return shown, re.compile(rf"(?<![\w]){re.escape(shown)}(?![\w])")
+
+
 def named_cards(text: str, codes: Iterable[str]) -> set[str]:
     """Which of ``codes`` the text names in their printed form (``K🏆``, ``10♥️``, ``T2``)."""
     found = set()
     for code in codes:
-        shown = re.escape(pretty(code))
-        if re.search(rf"(?<![\w]){shown}(?![\w])", text):
+        shown, pattern = _printed(code)
+        if shown in text and pattern.search(text):  # the plain test first: it is cheap
             found.add(code)
     return found
 
