@@ -78,7 +78,7 @@ def _seated(cards: list[int], leader: int) -> list[SeatedCard]:
 
 def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
     if seat is not None and seat not in (0, 1, 2, 3):
-        raise IllegalAction(f"There is no seat {seat} at this table.")
+        raise IllegalAction("seat.unknown", seat=seat if isinstance(seat, int) else str(seat))
     st = game.state
     trump = st["trump"]
     last = st["last_trick"]
