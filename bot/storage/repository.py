@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.action_log import ActionRow, compact, tail
-from bot.storage.action_log import load_actions as load_actions  # (callers use it from here)
+from bot.storage.action_log import load_actions as load_actions  # (callers use them from here)
+from bot.storage.action_log import load_game as load_game
 
 
 class StaleWrite(RuntimeError):

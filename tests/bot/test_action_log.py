@@ -81,6 +81,11 @@ def test_an_old_database_migrates_and_its_ended_games_are_compacted(tmp_path: Pa
     counts = dict(conn.execute("SELECT table_id, count(*) FROM actions GROUP BY table_id"))
     assert counts == {2: 20}
     assert {t: as_tuples(repo.load_actions(conn, t)) for t in (1, 2)} == before
+    # The ended game's dealt game moved into its compressed row, and its last snapshot (the
+    # replay's) is dropped; the playing table keeps both.
+    stored = conn.execute("SELECT id, initial_snapshot, snapshot FROM tables ORDER BY id")
+    assert stored.fetchall() == [(1, None, None), (2, initial, initial)]
+    assert repo.load_game(conn, 1).initial_snapshot == initial
     # Old snapshots stood at their move number.
     assert conn.execute("SELECT snapshot_move FROM tables ORDER BY id").fetchall() == [(60,), (20,)]
     # The action log is its own key: no rowid, no separate index.
@@ -113,10 +118,12 @@ def test_a_compacted_log_replays_the_game_and_is_much_smaller(tmp_path: Path) ->
     assert action_log.compact(conn, 1) == 200
     assert conn.execute("SELECT count(*) FROM actions").fetchone()[0] == 0
     blob = conn.execute("SELECT log FROM action_logs WHERE table_id = 1").fetchone()[0]
-    assert len(blob) * 5 < raw
-    again = repo.load_actions(conn, 1)
+    assert len(blob) * 5 < raw + len(initial)
+    record = repo.load_game(conn, 1)
+    again = record.actions
     assert as_tuples(again) == as_tuples(rows)  # player moves get their seat's user id back
-    game = engine.load(initial)
+    assert record.initial_snapshot == initial
+    game = engine.load(record.initial_snapshot)
     for row in again:
         game.apply(row.seat, row.action)
     state = engine.load(initial)

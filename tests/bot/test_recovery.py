@@ -153,35 +153,39 @@ def check_database(db_path: Path, acks: dict[int, tuple[int, str]]) -> None:
     conn = sqlite3.connect(db_path)
     try:
         tables = conn.execute(
-            "SELECT id, status, initial_snapshot, snapshot, snapshot_move, move_number FROM tables"
+            "SELECT id, status, snapshot, snapshot_move, move_number FROM tables"
         ).fetchall()
-        for table_id, status, initial, snapshot, snapshot_move, moves in tables:
+        for table_id, status, snapshot, snapshot_move, moves in tables:
             acked_move, acked_digest = acks.get(table_id, (0, None))
-            if initial is None:  # a lobby (killed before its start committed)
+            # Rows, or the compacted log (with the dealt game) of an ended game.
+            record = repo.load_game(conn, table_id)
+            if record.initial_snapshot is None:  # a lobby (killed before its start committed)
                 assert status in ("lobby", "abandoned") and acked_move == 0
                 continue
             # Never behind the last acknowledgement; at most one commit beyond it.
             assert moves in (acked_move, acked_move + 1), (table_id, moves, acked_move)
-            log = repo.load_actions(conn, table_id)  # rows, or the compacted log of an ended game
+            log = record.actions
             assert [a.move_number for a in log] == list(range(1, moves + 1))
             assert 0 <= snapshot_move <= moves
-            game = engine.load(initial)
+            game = engine.load(record.initial_snapshot)
             for action in log:
                 game.apply(action.seat, action.action)
                 if action.move_number == acked_move:
                     assert digest(game.to_json()) == acked_digest, (table_id, action.move_number)
-                if action.move_number == snapshot_move:
+                if action.move_number == snapshot_move and snapshot is not None:
                     assert game.to_json() == snapshot, (table_id, snapshot_move)
+            assert (status == "finished") == game.is_over()
+            if status in ("finished", "abandoned"):  # compacted: no rows left
+                rows = conn.execute("SELECT count(*) FROM actions WHERE table_id = ?", (table_id,))
+                assert rows.fetchone()[0] == 0 and snapshot_move == moves
+            if status == "finished":  # its last snapshot is the replay's: not stored
+                assert snapshot is None
+                continue
             # What a restart loads: the snapshot and the moves after it replayed.
             stored = engine.load(snapshot)
             for action in log[snapshot_move:]:
                 stored.apply(action.seat, action.action)
             assert stored.to_json() == game.to_json()
-            assert (status == "finished") == game.is_over()
-            if status in ("finished", "abandoned"):  # compacted: no rows left
-                assert snapshot_move == moves
-                rows = conn.execute("SELECT count(*) FROM actions WHERE table_id = ?", (table_id,))
-                assert rows.fetchone()[0] == 0
     finally:
         conn.close()
 
