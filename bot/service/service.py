@@ -143,8 +143,8 @@ class TableService:
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
     before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
-    ``ai_thread_levels``: AI levels that think on a worker thread (the slow ones; they are also
-    the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
+    ``ai_thread_levels``: AI levels that think in the AI's process pool (the slow ones; they are
+    also the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
     """
 
     def __init__(
@@ -162,7 +162,7 @@ class TableService:
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
         self.local = local
-        #: AI levels whose decisions run on a worker thread (they take up to ~65 ms).
+        #: AI levels whose decisions run in a process pool (50-150 ms each; see driver.py).
         self.ai_thread_levels = ai_thread_levels
         self.limits = limits if limits is not None else Limits()
         self.clock = clock
