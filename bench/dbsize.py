@@ -18,7 +18,8 @@ seats, started (the dealt snapshot), one ``record_action`` per move, ended with 
 
 Move times are random (a human's exponential, mean 3 s; an AI's 0.3-1.5 s), like real ones.
 
-Transactions hold 20 games each (the service's group commit makes them as large or larger: the
+Also printed: the WAL one action writes when it is its own transaction (a quiet bot), over one
+game of the sample. Transactions hold 20 games each (the service's group commit makes them as large or larger: the
 file's size does not depend on it). Prints each file's size and its largest tables (SQLite's
 ``dbstat``), and the ratio before / after. The load average is printed (this is disk and CPU
 work on a shared machine: the run time, not the size, depends on it).
@@ -88,8 +89,16 @@ def play(game: str, seed: int) -> Played:
     return Played(game, players, options, initial, moves, state.result())
 
 
-def store(conn: sqlite3.Connection, played: Played, number: int, *, before: bool) -> None:
-    """Open, start, play and end one game through the repository functions."""
+def store(
+    conn: sqlite3.Connection,
+    played: Played,
+    number: int,
+    *,
+    before: bool,
+    commit_each: bool = False,
+) -> None:
+    """Open, start, play and end one game through the repository functions (``commit_each``:
+    each move in its own transaction)."""
     now = 1_800_000_000.0 + number * 600
     columns = {
         "channel_id": 1_000_000 + number,
@@ -119,6 +128,9 @@ def store(conn: sqlite3.Connection, played: Played, number: int, *, before: bool
         # People think (3 s on average), the AI pauses about a second: times as random as real
         # ones, so that the compressed log is not flattered by regular clicks.
         at += rng.expovariate(1 / 3.0) if user is not None else rng.uniform(0.3, 1.5)
+        if commit_each:
+            conn.execute("COMMIT")
+            conn.execute("BEGIN IMMEDIATE")
         if before:
             record_action_before(conn, table_id, move_number, move, source, user, at)
             continue
@@ -191,6 +203,24 @@ def build(path: Path, sample: Sequence[Played], games: int, *, before: bool) -> 
     return elapsed
 
 
+def wal_per_action(path: Path, played: Played, *, before: bool) -> float:
+    """Bytes of WAL one action adds when each is its own transaction (a quiet bot: no other
+    write to share its pages with), over one whole game."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    configure(conn)
+    migrate(conn, MIGRATIONS[:BEFORE_MIGRATIONS] if before else None)
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    wal = path.with_name(path.name + "-wal")
+    size = wal.stat().st_size if wal.exists() else 0
+    conn.execute("BEGIN IMMEDIATE")
+    store(conn, played, 0, before=before, commit_each=True)
+    conn.execute("COMMIT")
+    grown = wal.stat().st_size - size
+    conn.close()
+    return grown / len(played.moves)
+
+
 def report(path: Path) -> tuple[int, list[tuple[str, int]]]:
     """(the file's size, the five largest tables and indexes by bytes)."""
     conn = sqlite3.connect(path)
@@ -227,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
         size, largest = report(path)
         sizes[label] = size
         parts = ", ".join(f"{name} {pages / 2**20:.1f}" for name, pages in largest)
+        wal = wal_per_action(folder / f"{label}-wal.db", sample[0], before=before)
+        print(f"{label:<7}WAL per action, one action per transaction: {wal / 1024:.1f} KiB")
         print(
             f"{label:<7}{args.games:,} finished games: {size / 2**20:,.1f} MiB"
             f" ({size / args.games / 1024:.1f} KiB per game; built in {seconds:.0f} s)."

@@ -112,11 +112,11 @@ from engine import IllegalAction, ai, normalize_action
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[None]]
 
 #: Moves between two stored snapshots of a game (a hand's end and the game's end store one too):
 #: recovery replays at most this many moves per table; the moves between write no snapshot.
 SNAPSHOT_EVERY = 32
-Sleep = Callable[[float], Awaitable[None]]
 
 #: What a damaged game state raises when used (the engine's own refusals are IllegalAction).
 GAME_FAULTS: tuple[type[Exception], ...] = (
