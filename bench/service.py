@@ -19,7 +19,8 @@ Phases, in one run:
    pass (``record_action`` with a snapshot every ``SNAPSHOT_EVERY`` moves and at a hand's end,
    real Troika games played beforehand; a game's end and the next game's opening), committed by
    the service's own group commit (``db._commit_batch``) in batches of the sizes the service's
-   round just made, a second connection checkpointing the WAL meanwhile like the service's.
+   round just made, a second connection checkpointing the WAL meanwhile and the writer itself
+   when it grows past ``WAL_FRAMES_LIMIT``, like the service's.
    Ratio = service / ceiling (target >= 0.3): what the service's Python (engine, validation,
    events, asyncio) costs on top of its SQL.
 3. ``paced``: each player thinks an exponential time (mean ``--think`` seconds, as people do)
@@ -54,7 +55,7 @@ from bot.service import Limits, TableError, TableService  # noqa: E402
 from bot.service.service import SNAPSHOT_EVERY  # noqa: E402
 from bot.storage import db as db_module  # noqa: E402
 from bot.storage import repository as repo  # noqa: E402
-from bot.storage.db import Database, _commit_batch, configure  # noqa: E402
+from bot.storage.db import WAL_FRAMES_LIMIT, Database, _commit_batch, configure  # noqa: E402
 from bot.storage.migrations import migrate  # noqa: E402
 from engine import normalize_action  # noqa: E402
 
@@ -118,6 +119,7 @@ class Ceiling:
         migrate(self.conn)
         self.conn.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints: a second connection's
         self.path = path
+        self.wal = path.with_name(path.name + "-wal")
         self.games = games
         self.tables = tables
         self.slots: list[list[int]] = []  # per channel: [table id, game index, moves made]
@@ -197,6 +199,10 @@ class Ceiling:
                         writes.append(self._write(self.next))
                     _commit_batch(self.conn, writes=writes)
                     done += size
+                    if self.wal.stat().st_size > WAL_FRAMES_LIMIT * 4096:
+                        # What the service's writer does then (see Database._checkpoint_step):
+                        # copy the rest itself, so that the WAL restarts.
+                        self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
                     if time.perf_counter() - start >= seconds:
                         break
         finally:
