@@ -19,10 +19,10 @@ seats, started (the dealt snapshot), one ``record_action`` per move, ended with 
 Move times are random (a human's exponential, mean 3 s; an AI's 0.3-1.5 s), like real ones.
 
 Also printed: the WAL one action writes when it is its own transaction (a quiet bot), over one
-game of the sample. Transactions hold 20 games each (the service's group commit makes them as large or larger: the
-file's size does not depend on it). Prints each file's size and its largest tables (SQLite's
-``dbstat``), and the ratio before / after. The load average is printed (this is disk and CPU
-work on a shared machine: the run time, not the size, depends on it).
+game of the sample. Transactions hold 20 games each (the service's group commit makes them as
+large or larger: the file's size does not depend on it). Prints each file's size and its
+largest tables (SQLite's ``dbstat``), and the ratio before / after. The load average is printed
+(this is disk and CPU work on a shared machine: the run time, not the size, depends on it).
 """
 
 from __future__ import annotations
