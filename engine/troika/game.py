@@ -283,6 +283,8 @@ class TroikaGame(Game):
             events = [{"type": "bid", "seat": seat, "bid": B.text(bid)}]
             return self._next_bidder(seat, events)
         if verb == "misdeal":
+            if len(words) > 1:  # "misdeal" alone: extra words are a typing mistake
+                raise self._expected(seat)
             if not self._may_misdeal(seat):
                 raise self._no_misdeal(seat)
             shown = codes(st["hands"][seat])
