@@ -233,6 +233,7 @@ class Troeven(Game):
         state["tricks_won"][winner] += 1
         state["tricks_played"] += 1
         state["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        state.setdefault("played_tricks", []).append({**state["last_trick"], "cards": list(trick)})
         state["trick"] = []
         state["turn"] = state["leader"] = winner
         events: list[Event] = [
@@ -315,6 +316,7 @@ class Troeven(Game):
         state["trump"] = None
         state["trick"] = []
         state["last_trick"] = None
+        state["played_tricks"] = []
         state["tricks_played"] = 0
         state["tricks_won"] = [0, 0]
         state["hand_points"] = [0, 0]
@@ -360,6 +362,17 @@ class Troeven(Game):
             "trump_name": None if trump is None else SUIT_NAME[trump],
             "leader": leader,
             "trick": [{"seat": (leader + i) % 2, "card": CODE[c]} for i, c in enumerate(trick)],
+            # Every finished trick of this deal (public: players can count the cards).
+            "played_tricks": [
+                {
+                    "cards": [
+                        {"seat": (t["leader"] + i) % 2, "card": CODE[c]}
+                        for i, c in enumerate(t["cards"])
+                    ],
+                    "winner": t["winner"],
+                }
+                for t in state.get("played_tricks", [])
+            ],
             "last_trick": None
             if last is None
             else {

@@ -126,6 +126,7 @@ class TrogguGame(Game):
                 "trick_number": 1,
                 "last_trick": None,
                 "played": [],
+                "played_tricks": [],
                 "fool_held": None,
             }
         )
@@ -381,6 +382,7 @@ class TrogguGame(Game):
             events.append(exchange)
         st["last_trick"] = {"cards": [list(pair) for pair in trick], "winner": win}
         st["played"].extend(c for _, c in trick)
+        st.setdefault("played_tricks", []).append(st["last_trick"])
         st["trick"] = []
         if last:
             return events + self._score_deal()
@@ -515,6 +517,15 @@ class TrogguGame(Game):
             "last_trick": self._last_trick_view(),
             # Every card of the finished tricks of this deal (public: for counting cards).
             "played": codes(st["played"]) if in_play else [],
+            "played_tricks": [
+                {
+                    "cards": [{"seat": s, "card": CODES[c]} for s, c in t["cards"]],
+                    "winner": t["winner"],
+                }
+                for t in st.get("played_tricks", [])
+            ]
+            if in_play
+            else [],
             "last_hand": st["last_hand"],
         }
         if seat is not None:

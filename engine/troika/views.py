@@ -62,6 +62,11 @@ def build_view(game: TroikaGame, seat: int | None) -> dict[str, Any]:
         "last_trick": None
         if last is None
         else {"cards": _seated(last["cards"], last["leader"]), "winner": last["winner"]},
+        # Every finished trick of this hand (public: players can count the cards).
+        "played_tricks": [
+            {"cards": _seated(t["cards"], t["leader"]), "winner": t["winner"]}
+            for t in st.get("played_tricks", [])
+        ],
         "tricks_won": list(st["tricks"]),
         "hand_points": list(st["points"]),
         "kitty_size": len(st["kitty"]),
