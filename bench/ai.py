@@ -38,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.ai import make_player  # noqa: E402
+from engine.ai import Player, make_player  # noqa: E402
 
 MAX_ACTIONS = 100_000
 
@@ -80,6 +80,21 @@ TIME_TARGETS = {"normal": 0.020, "hard": 1.0}
 TIMES: dict[str, list[float]] = {}
 
 
+def baseline_player(game: str, seed: int) -> Player:
+    """Level ``oldhard``: the frozen hard player from before issue 19 (Troika only)."""
+    if game != "troika":
+        raise SystemExit(f"oldhard exists for troika only, not {game}")
+    from engine.ai.baseline.troika import TroikaHard
+
+    return TroikaHard(seed)
+
+
+def new_player(game: str, level: str, seed: int) -> Player:
+    if level == "oldhard":
+        return baseline_player(game, seed)
+    return make_player(game, level, seed)
+
+
 def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str, Any]:
     """One game with ``levels[seat]`` in each seat; returns ``game.result()``."""
     game = engine.new_game(setup.game, setup.players, options=dict(setup.options), seed=seed)
@@ -94,7 +109,7 @@ def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str,
         view = game.view(seat)
         if history:
             view["played_tricks"] = [{"cards": t} for t in played]
-        player = make_player(setup.game, levels[seat], seed * 1_000_003 + move)
+        player = new_player(setup.game, levels[seat], seed * 1_000_003 + move)
         start = time.perf_counter()
         action = player.choose(view, legal)
         TIMES.setdefault(f"{setup.game}/{levels[seat]}", []).append(time.perf_counter() - start)
@@ -121,6 +136,14 @@ def team_score(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> floa
     return 0.5 if a_won == b_won else float(a_won)
 
 
+def team_margin(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> float:
+    """Team / 2-player games: level A's final score minus level B's (a finer figure than the
+    win: a game is decided by a few points, the margin shows by how much)."""
+    scores = result["scores"]
+    b_seat = next(s for s in range(setup.players) if s not in a_seats)
+    return scores[a_seats[0]] - scores[b_seat]
+
+
 def seat_gain(setup: Setup, result: dict[str, Any], baseline: dict[str, Any], seat: int) -> float:
     """Free-for-all: what level A in ``seat`` scored beyond level B in the same seat with the
     same cards (positive = better; TroiKuntza's lowest total wins, so its sign is turned)."""
@@ -143,7 +166,8 @@ class Outcome:
     half: float  # its 95% half-width over the duplicate sets
     games: int
     wtl: list[int] = field(default_factory=lambda: [0, 0, 0])  # FFA vs B in the same seat
-    gain: float | None = None  # FFA: A's mean score gain over B in the same seat
+    #: FFA: A's mean score gain over B in the same seat; teams / 2 players: A's mean margin.
+    gain: float | None = None
 
 
 def field_score(setup: Setup, result: dict[str, Any], seat: int) -> float:
@@ -159,6 +183,7 @@ def field_score(setup: Setup, result: dict[str, Any], seat: int) -> float:
 def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> Outcome:
     per_seed: list[float] = []
     gains: list[float] = []
+    margins: list[float] = []
     wtl = [0, 0, 0]
     games = 0
     for seed in range(seeds):
@@ -173,6 +198,7 @@ def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> Outcome:
             games += 1
             if baseline is None:
                 outcomes.append(team_score(setup, result, a_seats))
+                margins.append(team_margin(setup, result, a_seats))
                 continue
             outcomes.append(field_score(setup, result, a_seats[0]))
             gain = seat_gain(setup, result, baseline, a_seats[0])
@@ -182,7 +208,8 @@ def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> Outcome:
     mean = sum(per_seed) / len(per_seed)
     var = sum((x - mean) ** 2 for x in per_seed) / max(1, len(per_seed) - 1)
     half = 1.96 * math.sqrt(var / len(per_seed))
-    return Outcome(mean, half, games, wtl, sum(gains) / len(gains) if gains else None)
+    gain = gains or margins
+    return Outcome(mean, half, games, wtl, sum(gain) / len(gain) if gain else None)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -211,13 +238,13 @@ def main() -> None:
         for setup in SETUPS[name]:
             for pair in args.pairs.split(","):
                 a, b = pair.split(":")
-                if "hard" in (a, b) and name == "troikuntza":
-                    continue  # TroiKuntza's hard plays normal
                 start = time.perf_counter()
                 out = match(setup, a, b, args.seeds, args.history)
                 took = time.perf_counter() - start
                 extra = ""
-                if out.gain is not None:
+                if out.gain is not None and setup.game not in FREE_FOR_ALL:
+                    extra = f"  mean margin {out.gain:+.1f}"
+                elif out.gain is not None:
                     w, t, lost = out.wtl
                     extra = f"  same seat W/T/L {w}/{t}/{lost}, mean gain {out.gain:+.1f}"
                 target = TARGETS.get((a, b, name))
