@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
+from engine.ai.troika_solver import Solver, mask_of
 from engine.troika import bids as B
 from engine.troika.cards import (
     CARD,
@@ -555,26 +557,91 @@ def score_change(
 
 
 class TroikaHard(TroikaNormal):
-    """Determinized search; ``samples`` deals per move bound the work (not the clock)."""
+    """Determinized search. From ``exact_tricks`` tricks left each sampled deal is solved
+    double-dummy (``troika_solver``); earlier the solver is too slow in Python, and each legal
+    card is played out with the ``normal`` policy instead. ``samples`` deals per move bound the
+    work, so a seed always gives the same move; ``budget`` seconds is only a safety net (a
+    decision stops sampling there, never before its first deal)."""
 
     def __init__(
-        self, seed: int = 0, samples: int = 40, bid_samples: int = 24, rollouts: int = 280
+        self,
+        seed: int = 0,
+        samples: int = 40,
+        bid_samples: int = 24,
+        rollouts: int = 280,
+        exact_samples: int = 24,
+        exact_tricks: int = 6,
+        budget: float = 0.35,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.bid_samples = bid_samples
         self.rollouts = rollouts
+        self.exact_samples = exact_samples
+        self.exact_tricks = exact_tricks
+        self.budget = budget
 
     def play(self, view: View, legal: list[str]) -> str:
         info = PlayInfo(view)
         options = [CARD[a.split()[1].upper()] for a in legal]
+        if info.trump_from_lead or len(info.hand) > self.exact_tricks:
+            totals = self.rollout_totals(info, options)
+        else:
+            totals = self.exact_totals(info, options)
+        if totals is None:
+            return super().play(view, legal)
+        best = max(options, key=lambda c: (totals[c], -options.index(c)))
+        return PLAY_ACTION[best]
+
+    def _score(self, info: PlayInfo, gained: list[int]) -> float:
+        """Our score change minus theirs once the hand ends with ``gained`` more points."""
         team = info.seat & 1
+        final = [info.points[0] + gained[0], info.points[1] + gained[1]]
+        if team == 1:
+            final = [final[1], final[0]]
+        dteam = None
+        if info.declarer_team is not None:
+            dteam = 0 if info.declarer_team == team else 1
+        return score_change(final, dteam, info.number, info.no_trump, info.options)
+
+    def exact_totals(self, info: PlayInfo, options: list[int]) -> dict[int, float] | None:
+        """Each card's summed score over sampled deals, every deal solved double-dummy."""
+        deadline = time.perf_counter() + self.budget
+        team = info.seat & 1
+        totals = dict.fromkeys(options, 0.0)
+        # Fewer deals while the hand is long: a 6-trick solve costs ~4x a 5-trick one.
+        samples = self.exact_samples if len(info.hand) <= 5 else max(1, self.exact_samples // 3)
+        done = tries = 0
+        while done < samples and tries < samples * 4:
+            if done and time.perf_counter() > deadline:
+                break
+            tries += 1
+            hands = sample_hands(info, self.rng)
+            if hands is None:
+                continue
+            solver = Solver(info.trump, info.low, team)
+            masks = [mask_of(h) for h in hands]
+            values = solver.move_values(masks, info.trick, info.leader, options)
+            if solver.exhausted:
+                continue
+            done += 1
+            left = len(info.hand) + sum(POINTS[c] for h in hands for c in h)
+            left += sum(POINTS[c] for c in info.trick)
+            for card, mine in values.items():
+                gained = [mine, left - mine] if team == 0 else [left - mine, mine]
+                totals[card] += self._score(info, gained)
+        return totals if done else None
+
+    def rollout_totals(self, info: PlayInfo, options: list[int]) -> dict[int, float] | None:
+        """Each card's summed score over sampled deals played out with the normal policy."""
+        deadline = time.perf_counter() + self.budget
         totals = dict.fromkeys(options, 0.0)
         # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
         samples = min(self.samples, max(12, self.rollouts // len(options)))
-        done = 0
-        tries = 0
+        done = tries = 0
         while done < samples and tries < samples * 4:
+            if done and time.perf_counter() > deadline:
+                break
             tries += 1
             hands = sample_hands(info, self.rng)
             if hands is None:
@@ -591,17 +658,8 @@ class TroikaHard(TroikaNormal):
                     info.low,
                     info.declarer_team,
                 )
-                final = [info.points[0] + gained[0], info.points[1] + gained[1]]
-                if team == 1:
-                    final = [final[1], final[0]]
-                dteam = None
-                if info.declarer_team is not None:
-                    dteam = 0 if info.declarer_team == team else 1
-                totals[card] += score_change(final, dteam, info.number, info.no_trump, info.options)
-        if done == 0:
-            return super().play(view, legal)
-        best = max(options, key=lambda c: (totals[c], -options.index(c)))
-        return PLAY_ACTION[best]
+                totals[card] += self._score(info, gained)
+        return totals if done else None
 
     # simulated contracts --------------------------------------------------------------------
     def simulate_contract(
