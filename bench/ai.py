@@ -19,9 +19,9 @@ places, so luck of the cards cancels out.
 The win rate is A's share over all games; the 95% interval treats each seed's duplicate set as
 one sample (mean +- 1.96 standard errors). Decision times (p50, p99 per level) are measured on
 every AI move, one process on one core; the load average is printed because other work on the
-machine slows the figures. ``--history`` adds ``played_tricks`` (every completed trick of the
-hand, as the bench saw them) to the views: how the AIs would play if the engines showed it (the
-views show only the current and the last trick; the AIs read ``played_tricks`` when present).
+machine slows the figures. The views list every completed trick under ``played_tricks``;
+``--history`` rebuilds that list from the events instead (a check of the views' list). Level
+``oldhard`` is Troika's frozen hard player from before issue 19 (``engine.ai.baseline``).
 """
 
 from __future__ import annotations

@@ -222,7 +222,10 @@ class TroiKuntzaHard(TroiKuntzaNormal):
             first = playout(copy_game(base), seat, options[0], seed)
             for action in options[1:]:
                 diffs[action].append(playout(copy_game(base), seat, action, seed) - first)
-        return min(options, key=lambda a: (0.0 if a == options[0] else self.margin(diffs[a]), a))
+        return min(
+            options,
+            key=lambda a: (0.0 if a == options[0] else self.margin(diffs[a]), options.index(a)),
+        )
 
     def margin(self, diffs: list[float]) -> float:
         """How much better than ``normal``'s choice an action is, believed only past one
