@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
 from engine.troggu import tricks
@@ -386,17 +387,26 @@ def contract_payment(points: int) -> int:
 
 
 class TrogguHard(TrogguNormal):
-    def __init__(self, seed: int = 0, samples: int = 24, rollouts: int = 160) -> None:
+    """Playouts over sampled deals; ``samples`` and ``rollouts`` (playouts a move) bound the
+    work, so a seed always gives the same move; ``budget`` seconds is only a safety net."""
+
+    def __init__(
+        self, seed: int = 0, samples: int = 48, rollouts: int = 720, budget: float = 0.4
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.rollouts = rollouts
+        self.budget = budget
 
     def card(self, info: Info, legal: list[int]) -> int:
         totals = dict.fromkeys(legal, 0.0)
         # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
         samples = min(self.samples, max(8, self.rollouts // len(legal)))
         done = tries = 0
+        deadline = time.perf_counter() + self.budget
         while done < samples and tries < samples * 3:
+            if done and time.perf_counter() > deadline:
+                break
             tries += 1
             hands = sample(info, self.rng)
             if hands is None:

@@ -14,6 +14,7 @@ from engine.troika.cards import DECK_34, HIGH, LOW, POINTS, SUIT
 #: Bitmask of every card of a suit, by suit index.
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << c for c in DECK_34 if SUIT[c] == s) for s in range(4))
 _INF = 1000
+POINTS_FLAG: tuple[int, ...] = tuple(1 if POINTS[c] else 0 for c in DECK_34)
 
 
 def cards_of(mask: int) -> list[int]:
@@ -60,6 +61,10 @@ class Solver:
             ]
             for led in range(4)
         ]
+        self.order_bits: list[list[tuple[int, int]]] = [
+            [(c, 1 << c) for c in o] for o in self.order
+        ]
+        self.lead_key: list[int] = [-self.key[SUIT[c]][c] for c in range(len(DECK_34))]
         self.tt: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
@@ -118,7 +123,7 @@ class Solver:
             if hands[0] & (hands[0] - 1) == 0:  # one card each: the last trick is forced
                 last = [cards_of(hands[(leader + i) % 4])[0] for i in range(4)]
                 return self._after([0, 0, 0, 0], last[:3], leader, last[3], alpha, beta)
-            tt_key = (hands[0], hands[1], hands[2], hands[3], leader)
+            tt_key = self._shape(hands, leader)
             entry = self.tt.get(tt_key)
             if entry is not None:
                 lo, hi = entry
@@ -136,9 +141,23 @@ class Solver:
         moves = self._moves(hands, hand, trick, seat)
         maximize = seat & 1 == self.team
         best = -_INF if maximize else _INF
+        key = self.key[SUIT[trick[0]]] if n else None
         for card in moves:
             hands[seat] = hand & ~(1 << card)
-            v = self._after(hands, trick, leader, card, alpha, beta)
+            if n < 3:
+                v = self._search(hands, [*trick, card], leader, alpha, beta)
+            else:
+                # The trick is complete (the body of ``_after``, inlined: this runs most).
+                w, top = 3, key[card]
+                for i in (0, 1, 2):
+                    if key[trick[i]] > top:
+                        w, top = i, key[trick[i]]
+                winner = (leader + w) % 4
+                gained = 0
+                if winner & 1 == self.team:
+                    gained = 1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
+                    gained += POINTS[card]
+                v = gained + self._search(hands, [], winner, alpha - gained, beta - gained)
             if maximize:
                 if v > best:
                     best = v
@@ -162,32 +181,57 @@ class Solver:
             self.tt[tt_key] = (lo, hi)
         return best
 
+    def _shape(self, hands: list[int], leader: int) -> tuple[int, ...]:
+        """The position up to equal cards: per suit, who holds the remaining cards in rank
+        order (the played ones squeezed out), so positions reached by playing different but
+        equivalent cards share an entry. Point cards keep their own mark."""
+        h0, h1, h2, h3 = hands
+        out = [leader]
+        for s in range(4):
+            code = 1
+            for c, bit in self.order_bits[s]:
+                # One base-8 digit a card still in play: its holder, and whether it scores.
+                if h0 & bit:
+                    code = code * 8 + POINTS_FLAG[c]
+                elif h1 & bit:
+                    code = code * 8 + 2 + POINTS_FLAG[c]
+                elif h2 & bit:
+                    code = code * 8 + 4 + POINTS_FLAG[c]
+                elif h3 & bit:
+                    code = code * 8 + 6 + POINTS_FLAG[c]
+            out.append(code)
+        return tuple(out)
+
     def _moves(self, hands: list[int], hand: int, trick: list[int], seat: int) -> list[int]:
         """The cards worth trying, one of each run of equal cards, best guesses first."""
         if trick:
-            led = SUIT[trick[0]]
-            follow = hand & SUIT_MASK[led]
+            follow = hand & SUIT_MASK[SUIT[trick[0]]]
             if follow:
                 hand = follow
+        if hand & (hand - 1) == 0:
+            return [hand.bit_length() - 1]
         # Cards still in play elsewhere (other hands and the current trick) split runs.
-        elsewhere = 0
-        for s in range(4):
-            if s != seat:
-                elsewhere |= hands[s]
+        elsewhere = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
         for c in trick:
             elsewhere |= 1 << c
         moves: list[int] = []
         for s in range(4):
-            if not hand & SUIT_MASK[s]:
+            mine = hand & SUIT_MASK[s]
+            if not mine:
+                continue
+            if mine & (mine - 1) == 0:
+                moves.append(mine.bit_length() - 1)
                 continue
             prev_mine = False
-            for c in self.order[s]:
-                bit = 1 << c
-                if hand & bit:
+            for c, bit in self.order_bits[s]:
+                if mine & bit:
                     # A card next to one of ours already kept (no card between them in play)
                     # changes nothing, unless it carries points.
                     if not (prev_mine and POINTS[c] == 0 and POINTS[moves[-1]] == 0):
                         moves.append(c)
+                    mine ^= bit
+                    if not mine:
+                        break
                     prev_mine = True
                 elif elsewhere & bit:
                     prev_mine = False
@@ -195,19 +239,16 @@ class Solver:
             return moves
         if not trick:
             # Leading: strong cards first (they win or draw out the opponents' strength).
-            strength = self.key
-            return sorted(moves, key=lambda c: -strength[SUIT[c]][c])
+            return sorted(moves, key=self.lead_key.__getitem__)
         key = self.key[SUIT[trick[0]]]
         n = len(trick)
-        leader = (seat - n) % 4
         w = 0
         best = key[trick[0]]
         for i in range(1, n):
             if key[trick[i]] > best:
                 best, w = key[trick[i]], i
-        partner_wins = ((leader + w) - seat) % 4 == 2
-        if partner_wins:
+        if (w - n) % 4 == 2:
             # Partner ahead: the 5H and low cards first.
             return sorted(moves, key=lambda c: (-POINTS[c], key[c]))
         # Win as cheaply as possible first, else throw the lowest.
-        return sorted(moves, key=lambda c: (key[c] <= best, key[c] if key[c] > best else key[c]))
+        return sorted(moves, key=lambda c: (key[c] <= best, key[c]))

@@ -185,9 +185,11 @@ class TroiKuntzaHard(TroiKuntzaNormal):
         discards: int = 3,
         budget: float = 0.4,
         caution: float = 1.0,
+        searched: tuple[str, ...] = ("draw", "mayi", "discard"),
     ) -> None:
         super().__init__(seed)
         self.caution = caution
+        self.searched = searched
         self.samples = samples
         self.discards = discards
         self.budget = budget
@@ -195,6 +197,12 @@ class TroiKuntzaHard(TroiKuntzaNormal):
     def candidates(self, view: View, legal: list[str]) -> list[str]:
         """The actions worth a search, ``normal``'s choice first (it wins ties)."""
         first = super().decide(view, legal)
+        if "mayi" in legal and "mayi" not in self.searched:
+            return [first]
+        if "take" in legal and "draw" not in self.searched:
+            return [first]
+        if first.startswith("discard ") and "discard" not in self.searched:
+            return [first]
         if "mayi" in legal or "take" in legal:
             rest = [a for a in ("mayi", "pass", "take", "draw") if a in legal and a != first]
             return [first, *rest]
