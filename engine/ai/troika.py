@@ -619,7 +619,7 @@ class TroikaHard(TroikaNormal):
             hands = sample_hands(info, self.rng)
             if hands is None:
                 continue
-            solver = Solver(info.trump, info.low, team)
+            solver = Solver(info.trump, info.low, team, deadline=deadline)
             masks = [mask_of(h) for h in hands]
             values = solver.move_values(masks, info.trick, info.leader, options)
             if solver.exhausted:
@@ -662,23 +662,31 @@ class TroikaHard(TroikaNormal):
         return totals if done else None
 
     # simulated contracts --------------------------------------------------------------------
-    def simulate_contract(
+    def contract_values(
         self,
         hand: list[int],
         seat: int,
         deck: tuple[int, ...],
-        trump: int | None,
-        low: bool,
+        contracts: list[tuple[int | None, bool]],
         deals: list[list[list[int]]],
-    ) -> float:
-        """Average points our team takes declaring with ``trump`` over the sampled deals."""
-        total = 0.0
+    ) -> dict[tuple[int | None, bool], float]:
+        """Average points our team takes declaring each ``(trumps, low)`` over the sampled
+        deals, played out with the ``normal`` policy. Deal by deal for every contract, so the
+        time budget (a safety net) cuts every contract's average at the same deals."""
+        deadline = time.perf_counter() + self.budget
         team = seat & 1
+        outstanding = set(deck) - set(hand)
+        totals = dict.fromkeys(contracts, 0.0)
+        done = 0
         for hands in deals:
-            card = play_policy(hands[seat], [], seat, trump, low, set(deck) - set(hand), team)
-            gained = rollout(hands, [], seat, seat, card, trump, low, team)
-            total += gained[team]
-        return total / max(1, len(deals))
+            if done and time.perf_counter() > deadline:
+                break
+            done += 1
+            for trump, low in contracts:
+                card = play_policy(hands[seat], [], seat, trump, low, outstanding, team)
+                gained = rollout(hands, [], seat, seat, card, trump, low, team)
+                totals[(trump, low)] += gained[team]
+        return {c: v / max(1, done) for c, v in totals.items()}
 
     def _deals(self, view: View) -> tuple[list[int], tuple[int, ...], list[list[list[int]]]]:
         seat = view["seat"]
@@ -700,29 +708,25 @@ class TroikaHard(TroikaNormal):
 
     def kind_values(self, view: View, kinds: set[int]) -> dict[int, float]:
         hand, deck, deals = self._deals(view)
-        seat = view["seat"]
-        values: dict[int, float] = {}
-        if B.TRUMP in kinds or B.TRUMP_LOW in kinds:
-            for kind, low in ((B.TRUMP, False), (B.TRUMP_LOW, True)):
-                if kind in kinds:
-                    values[kind] = max(
-                        self.simulate_contract(hand, seat, deck, s, low, deals) for s in range(4)
-                    )
-        if B.NO in kinds:
-            values[B.NO] = self.simulate_contract(hand, seat, deck, None, False, deals)
-        if B.NO_LOW in kinds:
-            values[B.NO_LOW] = self.simulate_contract(hand, seat, deck, None, True, deals)
+        wanted = {
+            B.TRUMP: [(t, False) for t in range(4)],
+            B.TRUMP_LOW: [(t, True) for t in range(4)],
+            B.NO: [(None, False)],
+            B.NO_LOW: [(None, True)],
+        }
+        contracts = [c for k in sorted(kinds) for c in wanted[k]]
+        values = self.contract_values(hand, view["seat"], deck, contracts, deals)
         # Simulated partners play no better than the heuristics: keep a small safety margin.
-        return {k: v - 0.2 for k, v in values.items()}
+        return {k: max(values[c] for c in wanted[k]) - 0.2 for k in kinds}
 
     def trump(self, view: View, legal: list[str]) -> str:
         hand, deck, deals = self._deals(view)
         if len(hand) > 8:  # trump_lead / kitty shapes: fall back to the evaluation
             return super().trump(view, legal)
         low = bool(view["contract"] and view["contract"]["low"])
-        seat = view["seat"]
-        scored = [(self.simulate_contract(hand, seat, deck, s, low, deals), -s) for s in range(4)]
-        return f"trump {SUITS[-max(scored)[1]].lower()}"
+        values = self.contract_values(hand, view["seat"], deck, [(s, low) for s in range(4)], deals)
+        best = max(range(4), key=lambda s: (values[(s, low)], -s))
+        return f"trump {SUITS[best].lower()}"
 
 
 __all__ = ["TroikaHard", "TroikaNormal", "evaluate", "play_policy"]

@@ -9,6 +9,8 @@ the 5H trick, -3 for the 3S trick) the solving team takes from the position on.
 
 from __future__ import annotations
 
+import time
+
 from engine.troika.cards import DECK_34, HIGH, LOW, POINTS, SUIT
 
 #: Bitmask of every card of a suit, by suit index.
@@ -37,10 +39,18 @@ class Solver:
     """Solves positions of one hand (fixed trumps and ranking) for ``team`` (0 or 1).
 
     One solver is reused for every candidate move of a sampled deal, so the transposition table
-    carries over between them. ``node_limit`` stops a search gone too long: ``exhausted`` turns
-    True and the values are then only bounds, which the caller treats as a failed sample."""
+    carries over between them. ``node_limit`` (or ``deadline``, a safety net for a loaded
+    machine) stops a search gone too long: ``exhausted`` turns True and the values are then
+    meaningless, which the caller treats as a failed sample."""
 
-    def __init__(self, trump: int | None, low: bool, team: int, node_limit: int = 400_000) -> None:
+    def __init__(
+        self,
+        trump: int | None,
+        low: bool,
+        team: int,
+        node_limit: int = 400_000,
+        deadline: float | None = None,
+    ) -> None:
         self.trump = trump
         self.team = team
         strength = LOW if low else HIGH
@@ -68,6 +78,9 @@ class Solver:
         self.tt: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
+        #: ``time.perf_counter()`` past which the search gives up (checked every 2048 nodes or so).
+        self.deadline = deadline
+        self.next_check = 0
         self.exhausted = False
 
     # ------------------------------------------------------------------------------------------
@@ -117,9 +130,14 @@ class Solver:
         if n == 0:
             if not hands[leader]:
                 return 0
-            if self.nodes > self.node_limit:
+            if self.nodes > self.node_limit or self.exhausted:
                 self.exhausted = True
                 return 0
+            if self.deadline is not None and self.nodes >= self.next_check:
+                self.next_check = self.nodes + 2048
+                if time.perf_counter() > self.deadline:
+                    self.exhausted = True
+                    return 0
             if hands[0] & (hands[0] - 1) == 0:  # one card each: the last trick is forced
                 last = [cards_of(hands[(leader + i) % 4])[0] for i in range(4)]
                 return self._after([0, 0, 0, 0], last[:3], leader, last[3], alpha, beta)

@@ -186,8 +186,10 @@ class TroiKuntzaHard(TroiKuntzaNormal):
         budget: float = 0.4,
         caution: float = 1.0,
         searched: tuple[str, ...] = ("draw", "mayi", "discard"),
+        develop: int = 3,
     ) -> None:
         super().__init__(seed)
+        self.develop = develop
         self.caution = caution
         self.searched = searched
         self.samples = samples
@@ -225,7 +227,7 @@ class TroiKuntzaHard(TroiKuntzaNormal):
         for done in range(self.samples):
             if done and time.perf_counter() > deadline:
                 break
-            base = determinize(view, self.rng)
+            base = determinize(view, self.rng, self.develop)
             seed = self.rng.randrange(1 << 30)
             first = playout(copy_game(base), seat, options[0], seed)
             for action in options[1:]:

@@ -32,8 +32,33 @@ def _meld(item: dict[str, Any]) -> dict[str, Any]:
     return meld
 
 
-def determinize(view: View, rng: random.Random) -> TroiKuntzaGame:
-    """A game matching ``view`` in everything the seat sees, the rest dealt at random."""
+def _developed_hand(pool: list[str], size: int, choices: int, contract: str) -> list[str]:
+    """The most developed of ``choices`` hands dealt from the end of ``pool`` (taken out of it).
+
+    A player still short of his contract has kept and taken the cards that help him for
+    several turns: a uniformly random hand would make him far slower than he is, and a
+    playout would then count on a long round."""
+    from engine.ai.troikuntza import usefulness
+
+    best: list[str] = []
+    best_score = -1.0
+    best_at = 0
+    start = len(pool)
+    for k in range(min(choices, len(pool) // max(1, size))):
+        hand = pool[start - (k + 1) * size : start - k * size]
+        score = sum(usefulness(c, hand[:i] + hand[i + 1 :], contract) for i, c in enumerate(hand))
+        if score > best_score:
+            best, best_score = hand, score
+            best_at = k
+    if not best:
+        return [pool.pop() for _ in range(size)]
+    del pool[start - (best_at + 1) * size : start - best_at * size]
+    return list(best)
+
+
+def determinize(view: View, rng: random.Random, choices: int = 1) -> TroiKuntzaGame:
+    """A game matching ``view`` in everything the seat sees, the rest dealt at random (the
+    hands of players not yet out: the most developed of ``choices`` random hands)."""
     n: int = view["players"]
     seat: int = view["seat"]
     options = dict(view["options"])
@@ -52,10 +77,13 @@ def determinize(view: View, rng: random.Random) -> TroiKuntzaGame:
     rng.shuffle(pool)
     hands: list[list[str]] = []
     for s in range(n):
+        size = min(view["hand_sizes"][s], len(pool))
         if s == seat:
             hands.append(list(view["hand"]))
+        elif view["out"][s] or choices <= 1:
+            hands.append([pool.pop() for _ in range(size)])
         else:
-            hands.append([pool.pop() for _ in range(min(view["hand_sizes"][s], len(pool)))])
+            hands.append(_developed_hand(pool, size, choices, view["contract"]))
     if pile is None:
         covered = max(0, view["discard_size"] - (1 if top else 0))
         pile = [pool.pop() for _ in range(min(covered, len(pool)))] + ([top] if top else [])
