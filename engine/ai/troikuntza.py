@@ -9,11 +9,15 @@
 - Come out as soon as the contract is there (the longest way the engine offers), then lay off
   everything that fits on later turns, then discard the least useful card, the highest in points
   among equals (it would cost the most if the round ends); never a joker while another card goes.
-- ``hard``: the choices that matter -- take or draw, May I or pass, which card to discard -- are
-  tried over several deals of the unseen cards (``troikuntza_sim``): each candidate is applied
-  and the round played out with ``normal`` in every seat; the candidate leaving the fewest
-  points in our hand at the round's end on average wins. So it weighs what ``normal`` guesses
-  at: the May I's penalty card, a card the next player can use, a discard that breaks a meld.
+- ``hard``: which card to discard is tried over several deals of the unseen cards
+  (``troikuntza_sim``; the hands of players not yet out dealt as developed hands, for they kept
+  what helps them): each of ``normal``'s few best discards is played and the round played out
+  with ``normal`` in every seat; the discard leaving the fewest points in our hand at the round's
+  end wins, when it beats ``normal``'s choice by more than the noise. So it weighs what
+  ``normal`` guesses at: a card the next player can use, a discard that breaks a meld, points
+  kept too long. Take / draw and May I can be searched the same way (``searched``), but
+  measured so they did worse than ``normal``'s rules (the sampled opponents are slower than
+  real ones, so a playout undervalues the May I's penalty card), so ``hard`` keeps those rules.
   Coming out and laying off follow ``normal`` (doing them at once is nearly always right).
 """
 
@@ -185,7 +189,7 @@ class TroiKuntzaHard(TroiKuntzaNormal):
         discards: int = 3,
         budget: float = 0.4,
         caution: float = 1.0,
-        searched: tuple[str, ...] = ("draw", "mayi", "discard"),
+        searched: tuple[str, ...] = ("discard",),
         develop: int = 3,
     ) -> None:
         super().__init__(seed)
