@@ -109,7 +109,7 @@ def determinize(view: View, rng: random.Random, choices: int = 1) -> TroiKuntzaG
         "mayi_used": list(m["used"]),
         "current": current,
         "taken": view.get("taken"),
-        "melded_now": bool(view.get("melded_now")),
+        "melded_now": bool(view.get("melded_this_turn")),
         # Not in the view: the seat before the current one made the last discard.
         "discarder": None if view["discard_size"] <= 1 else (current - 1) % n,
         "reshuffles": 0,
