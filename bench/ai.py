@@ -1,7 +1,7 @@
 """AI strength and speed: duplicate matches between levels, decision time per level.
 
-    python bench/ai.py [--games troika,troeven,...] [--seeds N] [--pairs normal:easy,hard:normal]
-                       [--history]
+    python bench/ai.py [--games troika,troeven,...] [--seeds N] [--first-seed S]
+                       [--pairs normal:easy,hard:normal,hard:oldhard] [--history]
 
 Duplicate matches: each seed's deals are played twice (or once per seat), the levels swapping
 places, so luck of the cards cancels out.
@@ -193,13 +193,13 @@ def field_score(setup: Setup, result: dict[str, Any], seat: int) -> float:
     return 0.5 if mine == rest else float(mine > rest)
 
 
-def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> Outcome:
+def match(setup: Setup, a: str, b: str, seeds: int, history: bool, first_seed: int = 0) -> Outcome:
     per_seed: list[float] = []
     edges: list[float] = []
     fields: list[float] = []
     wtl = [0, 0, 0]
     games = 0
-    for seed in range(seeds):
+    for seed in range(first_seed, first_seed + seeds):
         outcomes = []
         baseline = None
         if setup.game in FREE_FOR_ALL:
@@ -235,6 +235,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default="troika,troeven,troggu,troikuntza")
     parser.add_argument("--seeds", type=int, default=20, help="duplicate sets per match")
+    parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here")
     parser.add_argument("--pairs", default="normal:easy,hard:normal")
     parser.add_argument("--history", action="store_true", help="add played_tricks to views")
     args = parser.parse_args()
@@ -253,7 +254,7 @@ def main() -> None:
             for pair in args.pairs.split(","):
                 a, b = pair.split(":")
                 start = time.perf_counter()
-                out = match(setup, a, b, args.seeds, args.history)
+                out = match(setup, a, b, args.seeds, args.history, args.first_seed)
                 took = time.perf_counter() - start
                 w, t, lost = out.wtl
                 extra = f"  W/T/L {w}/{t}/{lost}  edge {out.edge:+.1f}"
