@@ -187,7 +187,7 @@ class TroiKuntzaHard(TroiKuntzaNormal):
         seed: int = 0,
         samples: int = 10,
         discards: int = 3,
-        budget: float = 0.4,
+        budget: float = 0.25,
         caution: float = 1.0,
         searched: tuple[str, ...] = ("discard",),
         develop: int = 3,
