@@ -382,7 +382,7 @@ class TrogguGame(Game):
             events.append(exchange)
         st["last_trick"] = {"cards": [list(pair) for pair in trick], "winner": win}
         st["played"].extend(c for _, c in trick)
-        st.setdefault("played_tricks", []).append(st["last_trick"])
+        st.setdefault("played_tricks", []).append(dict(st["last_trick"]))
         st["trick"] = []
         if last:
             return events + self._score_deal()
