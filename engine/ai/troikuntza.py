@@ -19,6 +19,7 @@
   measured so they did worse than ``normal``'s rules (the sampled opponents are slower than
   real ones, so a playout undervalues the May I's penalty card), so ``hard`` keeps those rules.
   Coming out and laying off follow ``normal`` (doing them at once is nearly always right).
+  Measured (bench/ai.py, 5 seeds at 4 players): level with ``normal``, not better yet.
 """
 
 from __future__ import annotations
