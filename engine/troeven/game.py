@@ -231,6 +231,7 @@ class TroevenGame(Game):
         state["tricks_won"][winner] += 1
         state["tricks_played"] += 1
         state["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        state.setdefault("played_tricks", []).append({**state["last_trick"], "cards": list(trick)})
         state["trick"] = []
         state["turn"] = state["leader"] = winner
         events: list[Event] = [
@@ -314,6 +315,7 @@ class TroevenGame(Game):
         state["trump"] = None
         state["trick"] = []
         state["last_trick"] = None
+        state["played_tricks"] = []
         state["tricks_played"] = 0
         state["tricks_won"] = [0, 0]
         state["hand_points"] = [0, 0]
