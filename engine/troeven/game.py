@@ -5,7 +5,8 @@ State (JSON-native; cards are the ints of ``engine.troeven.cards``):
 - ``phase``: ``"trump"`` (the non-dealer names trumps), ``"play"`` or ``"over"``;
   ``turn`` the seat to act; ``dealer``; ``hand_number`` (1 = first deal); ``scores``.
 - ``trump`` (suit index 0-3 S H D C, or None before it is named); ``leader`` of the current
-  trick; ``trick`` (cards in play order, leader first); ``last_trick``; ``tricks_played``;
+  trick; ``trick`` (cards in play order, leader first); ``last_trick``; ``played_tricks`` (every
+  finished trick of the deal, shaped like ``last_trick``); ``tricks_played``;
   ``tricks_won`` and ``hand_points`` per seat; ``won`` (the cards each seat took this deal).
 - layout version: ``up`` and ``down``, per seat 8 positions holding a card or -1.
   stock version: ``hands`` per seat and ``stock`` (next card to draw first).
@@ -231,6 +232,7 @@ class TroevenGame(Game):
         state["tricks_won"][winner] += 1
         state["tricks_played"] += 1
         state["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        state.setdefault("played_tricks", []).append({**state["last_trick"], "cards": list(trick)})
         state["trick"] = []
         state["turn"] = state["leader"] = winner
         events: list[Event] = [
@@ -314,6 +316,7 @@ class TroevenGame(Game):
         state["trump"] = None
         state["trick"] = []
         state["last_trick"] = None
+        state["played_tricks"] = []
         state["tricks_played"] = 0
         state["tricks_won"] = [0, 0]
         state["hand_points"] = [0, 0]

@@ -27,6 +27,7 @@ class _TroevenViewKeys(CommonView):
     leader: int  # who leads (led) the trick in progress
     trick: list[SeatedCard]  # the trick in progress, leader first
     last_trick: FinishedTrick | None
+    played_tricks: list[FinishedTrick]  # every finished trick of this deal, in order
     tricks_played: int  # this deal, of 16
     tricks_won: list[int]  # per seat, this deal
     hand_points: list[int]  # card points taken per seat this deal (public: tricks are face up)
@@ -67,6 +68,17 @@ def build_view(game: TroevenGame, seat: int | None) -> TroevenView:
         "trump_name": None if trump is None else SUIT_NAME[trump],
         "leader": leader,
         "trick": [{"seat": (leader + i) % 2, "card": CODE[c]} for i, c in enumerate(trick)],
+        # Every finished trick of this deal (public: players can count the cards).
+        "played_tricks": [
+            {
+                "cards": [
+                    {"seat": (t["leader"] + i) % 2, "card": CODE[c]}
+                    for i, c in enumerate(t["cards"])
+                ],
+                "winner": t["winner"],
+            }
+            for t in state.get("played_tricks", [])
+        ],
         "last_trick": None
         if last is None
         else {

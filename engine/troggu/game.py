@@ -125,6 +125,7 @@ class TrogguGame(Game):
                 "trick_number": 1,
                 "last_trick": None,
                 "played": [],
+                "played_tricks": [],
                 "fool_held": None,
             }
         )
@@ -371,6 +372,7 @@ class TrogguGame(Game):
             events.append(exchange)
         st["last_trick"] = {"cards": [list(pair) for pair in trick], "winner": win}
         st["played"].extend(c for _, c in trick)
+        st.setdefault("played_tricks", []).append(dict(st["last_trick"]))
         st["trick"] = []
         if last:
             return events + self._score_deal()

@@ -137,6 +137,7 @@ class TroikaGame(Game):
             trick=[],
             leader=None,
             last_trick=None,
+            played_tricks=[],
             won=[[], []],
             tricks=[0, 0],
             points=[0, 0],
@@ -455,6 +456,7 @@ class TroikaGame(Game):
         st["tricks"][team] += 1
         st["points"][team] += value
         st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        st.setdefault("played_tricks", []).append({**st["last_trick"], "cards": list(trick)})
         st["trick"] = []
         st["leader"] = winner
         st["turn"] = winner

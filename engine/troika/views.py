@@ -40,6 +40,7 @@ class _TroikaViewKeys(CommonView):
     trick: list[SeatedCard]  # the trick in progress, leader first
     leader: int | None  # who leads (led) the trick in progress
     last_trick: FinishedTrick | None
+    played_tricks: list[FinishedTrick]  # every finished trick of this hand, in order
     tricks_won: list[int]  # per team, this hand
     hand_points: list[int]  # per team, this hand (a trick 1, 5H +5, 3S -3)
     kitty_size: int  # cards still in the kitty
@@ -106,6 +107,11 @@ def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
         "last_trick": None
         if last is None
         else {"cards": _seated(last["cards"], last["leader"]), "winner": last["winner"]},
+        # Every finished trick of this hand (public: players can count the cards).
+        "played_tricks": [
+            {"cards": _seated(t["cards"], t["leader"]), "winner": t["winner"]}
+            for t in st.get("played_tricks", [])
+        ],
         "tricks_won": list(st["tricks"]),
         "hand_points": list(st["points"]),
         "kitty_size": len(st["kitty"]),
