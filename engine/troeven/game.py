@@ -5,7 +5,8 @@ State (JSON-native; cards are the ints of ``engine.troeven.cards``):
 - ``phase``: ``"trump"`` (the non-dealer names trumps), ``"play"`` or ``"over"``;
   ``turn`` the seat to act; ``dealer``; ``hand_number`` (1 = first deal); ``scores``.
 - ``trump`` (suit index 0-3 S H D C, or None before it is named); ``leader`` of the current
-  trick; ``trick`` (cards in play order, leader first); ``last_trick``; ``tricks_played``;
+  trick; ``trick`` (cards in play order, leader first); ``last_trick``; ``played_tricks`` (every
+  finished trick of the deal, shaped like ``last_trick``); ``tricks_played``;
   ``tricks_won`` and ``hand_points`` per seat; ``won`` (the cards each seat took this deal).
 - layout version: ``up`` and ``down``, per seat 8 positions holding a card or -1.
   stock version: ``hands`` per seat and ``stock`` (next card to draw first).

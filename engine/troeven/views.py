@@ -27,10 +27,10 @@ class _TroevenViewKeys(CommonView):
     leader: int  # who leads (led) the trick in progress
     trick: list[SeatedCard]  # the trick in progress, leader first
     last_trick: FinishedTrick | None
+    played_tricks: list[FinishedTrick]  # every finished trick of this deal, in order
     tricks_played: int  # this deal, of 16
     tricks_won: list[int]  # per seat, this deal
     hand_points: list[int]  # card points taken per seat this deal (public: tricks are face up)
-    played_tricks: list[dict[str, Any]]  # every finished trick of this deal, like last_trick
     last_hand: dict[str, Any] | None  # the last hand_over event's details
     history: list[dict[str, Any]]  # every finished deal's hand_over details: the score sheet
     winners: list[int]  # the winner once the game is over, else []
@@ -68,6 +68,17 @@ def build_view(game: TroevenGame, seat: int | None) -> TroevenView:
         "trump_name": None if trump is None else SUIT_NAME[trump],
         "leader": leader,
         "trick": [{"seat": (leader + i) % 2, "card": CODE[c]} for i, c in enumerate(trick)],
+        # Every finished trick of this deal (public: players can count the cards).
+        "played_tricks": [
+            {
+                "cards": [
+                    {"seat": (t["leader"] + i) % 2, "card": CODE[c]}
+                    for i, c in enumerate(t["cards"])
+                ],
+                "winner": t["winner"],
+            }
+            for t in state.get("played_tricks", [])
+        ],
         "last_trick": None
         if last is None
         else {
@@ -81,16 +92,6 @@ def build_view(game: TroevenGame, seat: int | None) -> TroevenView:
         "tricks_won": list(state["tricks_won"]),
         "hand_points": list(state["hand_points"]),
         "hand_sizes": [len(game.playable(s)) for s in (0, 1)],
-        "played_tricks": [
-            {
-                "cards": [
-                    {"seat": (t["leader"] + i) % 2, "card": CODE[c]}
-                    for i, c in enumerate(t["cards"])
-                ],
-                "winner": t["winner"],
-            }
-            for t in state.get("played_tricks", [])
-        ],
         "last_hand": state["last_hand"],
         "history": [dict(row) for row in state.get("history", [])],
         "winners": list(state["winners"]),

@@ -31,8 +31,8 @@ class _TrogguViewKeys(CommonView):
     tricks_per_deal: int
     tricks_taken: list[int]  # per seat, this deal
     last_trick: FinishedTrick | None
+    played_tricks: list[FinishedTrick]  # every finished trick of this deal, in order
     played: list[str]  # every card of this deal's finished tricks (public: for counting)
-    played_tricks: list[dict[str, Any]]  # every finished trick of this deal, like last_trick
     last_hand: dict[str, Any] | None  # the last hand_over event's details
     history: list[dict[str, Any]]  # every finished deal's summary, oldest first: the score sheet
 
@@ -92,12 +92,7 @@ def build_view(game: TrogguGame, seat: int | None) -> TrogguView:
         "last_trick": _last_trick(st["last_trick"]),
         # Every card of the finished tricks of this deal (public: for counting cards).
         "played": codes(st["played"]) if in_play else [],
-        "played_tricks": [
-            {"cards": [{"seat": s, "card": CODES[c]} for s, c in t["cards"]], "winner": t["winner"]}
-            for t in st.get("played_tricks", [])
-        ]
-        if in_play
-        else [],
+        "played_tricks": [_trick(t) for t in st.get("played_tricks", [])] if in_play else [],
         "last_hand": st["last_hand"],
         "history": list(st.get("history", [])),
     }
@@ -112,7 +107,9 @@ def build_view(game: TrogguGame, seat: int | None) -> TrogguView:
 
 
 def _last_trick(last: dict[str, Any] | None) -> FinishedTrick | None:
-    if last is None:
-        return None
-    cards: list[SeatedCard] = [{"seat": s, "card": CODES[c]} for s, c in last["cards"]]
-    return {"cards": cards, "winner": last["winner"]}
+    return None if last is None else _trick(last)
+
+
+def _trick(trick: dict[str, Any]) -> FinishedTrick:
+    cards: list[SeatedCard] = [{"seat": s, "card": CODES[c]} for s, c in trick["cards"]]
+    return {"cards": cards, "winner": trick["winner"]}

@@ -40,13 +40,13 @@ class _TroikaViewKeys(CommonView):
     trick: list[SeatedCard]  # the trick in progress, leader first
     leader: int | None  # who leads (led) the trick in progress
     last_trick: FinishedTrick | None
+    played_tricks: list[FinishedTrick]  # every finished trick of this hand, in order
     tricks_won: list[int]  # per team, this hand
     hand_points: list[int]  # per team, this hand (a trick 1, 5H +5, 3S -3)
     kitty_size: int  # cards still in the kitty
     discard_count: int  # cards the declarer has discarded from the kitty exchange
     dealer_draw: list[list[Any]]  # [seat, card] dealt face up to find the first dealer
     history: list[dict[str, Any]]  # one row per scored hand: the score sheet
-    played_tricks: list[dict[str, Any]]  # every finished trick of this hand, like last_trick
     options: dict[str, Any]  # the table's options
 
 

@@ -38,9 +38,10 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "mayi_window",
-        5,
-        "Seconds other players have to call May I after each discard (0 = until the player "
-        "to act takes or draws).",
+        # 10 s: on a phone a player must see the new discard, judge whether he wants it and
+        # tap `mayi`; 5 s was often gone before that. `fast` keeps 3 s for quick tables.
+        10,
+        "Seconds to call May I after a discard: to read it on a phone, decide, tap (0: none).",
         minimum=0,
         maximum=30,
     ),

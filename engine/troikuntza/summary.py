@@ -56,7 +56,7 @@ def summary(options: Mapping[str, Any]) -> str:
 
 def mayi_text(options: Mapping[str, Any]) -> str:
     limit = int(options.get("mayi_limit", 3))
-    window = int(options.get("mayi_window", 5))
+    window = int(options.get("mayi_window", 10))
     if limit == 0:
         return "**May I** is off at this table."
     if window:

@@ -7,7 +7,7 @@ as ``{"cards": [...], "winner": seat}``; these helpers read those shapes and not
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.render.games._words import pack, whom
@@ -107,3 +107,52 @@ def sheet_pages(title: str, lines: list[str], pages: int = 4) -> list[Section]:
     kept = sections[-pages:]
     shown = sum(len(s.text.split("\n")) for s in kept)
     return [Section(title, f"(+{len(lines) - shown} earlier rows not shown)"), *kept]
+
+
+#: The most the tricks of ``/history`` may take in one message (room is left for the previous
+#: hand's summary under the 5,000 characters of a message).
+HISTORY_TEXT = 3000
+
+
+def finished_tricks(view: View) -> list[tuple[Played, int | None]]:
+    """The completed tricks of the hand (``played_tricks``), in order, with their winners."""
+    out: list[tuple[Played, int | None]] = []
+    for trick in view.get("played_tricks") or []:
+        if isinstance(trick, Mapping):
+            winner = trick.get("winner")
+            out.append((seated(trick.get("cards")), winner if isinstance(winner, int) else None))
+    return out
+
+
+def history_sections(
+    view: View, seating: Seating, points: Callable[[list[str]], str] | None = None
+) -> list[Section]:
+    """``/history``: one line per completed trick (``3. Ann A♤ · Bob 9♤ → Cid (+1)``), then the
+    trick on the table. ``points`` words a trick's value from its cards. When every seat's name
+    on every card does not fit (8 players, 18 tricks, long names), a line names only the
+    leader: the others follow in turn (``3. Ann: A♤ 9♤ 7♤ → Cid``)."""
+    done = finished_tricks(view)
+    now = trick_now(view)
+
+    def lines(compact: bool) -> list[str]:
+        out = []
+        for number, (cards, winner) in enumerate(done, start=1):
+            value = f" ({points([c for _, c in cards])})" if points else ""
+            out.append(
+                f"**{number}.** {_trick_cards(cards, seating, compact)} → "
+                f"**{whom(seating, winner)}**{value}"
+            )
+        if now:
+            out.append(f"**{len(done) + 1}.** {_trick_cards(now, seating, compact)} (on the table)")
+        return out
+
+    found = lines(compact=False)
+    if sum(len(line) + 1 for line in found) > HISTORY_TEXT:
+        found = lines(compact=True)
+    return pack("Tricks this hand", found)
+
+
+def _trick_cards(cards: Played, seating: Seating, compact: bool) -> str:
+    if not compact or not cards:
+        return played_text(cards, seating)
+    return f"{whom(seating, cards[0][0])} led: {pretty_list([c for _, c in cards])}"

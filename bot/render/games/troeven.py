@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from bot.render.games._tricks import (
     by_suit,
     card_of_action,
+    history_sections,
     last_trick,
     sheet_pages,
     trick_lines,
@@ -20,11 +21,18 @@ from bot.render.games._tricks import (
 from bot.render.games._words import cap, does, plural, whom, whose, within_limits
 from bot.render.games.cards import face, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
+from engine.troeven.cards import CARD_OF_CODE, POINTS
 
 DEAL_POINTS = 40
 TRICKS = 16
 #: Marks a face-up card lying on a face-down one.
 COVERS = "⁺"
+
+
+def _card_points(cards: list[str]) -> str:
+    """A trick's card points (A 4, K 3, Q 2, J 1)."""
+    value = sum(POINTS[CARD_OF_CODE[c.upper()]] for c in cards if c.upper() in CARD_OF_CODE)
+    return plural(value, "point")
 
 
 def _places(view: View, seat: int) -> list[Mapping[str, Any]]:
@@ -351,6 +359,20 @@ class TroevenPresenter(Presenter):
         sections = [Section("Score sheet", head)]
         sections += sheet_pages("Deals", lines)
         sections.append(self.scores(view, None, seating))
+        return within_limits(sections)
+
+    # -- /history ---------------------------------------------------------------------------------
+    def history(self, view: View, seating: Seating) -> list[Section]:
+        """This deal's tricks (who led, the cards, who took it, its card points) and how the
+        previous deal ended."""
+        sections = []
+        if view.get("trump"):
+            sections.append(Section("Trumps", pretty_suit(str(view["trump"]))))
+        sections += history_sections(view, seating, _card_points)
+        last = view.get("last_hand")
+        if isinstance(last, Mapping):
+            event = {"type": "hand_over", "seat": last.get("winner"), **last}
+            sections += self.summary(event, seating)
         return within_limits(sections)
 
     def final(self, result: Mapping[str, Any], seating: Seating) -> list[Section]:

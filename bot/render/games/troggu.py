@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.render.games._tricks import history_sections
 from bot.render.games._words import (
     cap,
     does,
@@ -555,6 +556,18 @@ class TrogguPresenter(Presenter):
             )
         sections = [Section(title, "\n".join(head))]
         sections += pack("Card points → payment", rows)
+        return within_limits(sections)
+
+    # -- /history -------------------------------------------------------------------------------
+    def history(self, view: View, seating: Seating) -> list[Section]:
+        """This deal's tricks (who led, the cards, who took it, its card points) and how the
+        previous deal ended."""
+        sections = history_sections(
+            view, seating, lambda cards: plural(card_points(cards), "point")
+        )
+        last = view.get("last_hand")
+        if isinstance(last, Mapping):
+            sections += self.summary({"type": "hand_over", **last}, seating)
         return within_limits(sections)
 
     # -- scores ---------------------------------------------------------------------------------

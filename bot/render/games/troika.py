@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from bot.render.games._tricks import (
     by_suit,
     card_of_action,
+    history_sections,
     sheet_pages,
     trick_lines,
     trick_now,
@@ -70,6 +71,11 @@ def _team_of(seat: int) -> int:
 def _options(view: View | None, seating: Seating) -> Mapping[str, Any]:
     options = (view or {}).get("options")
     return options if isinstance(options, Mapping) and options else seating.options
+
+
+def _trick_value(cards: list[str]) -> str:
+    """A trick's hand points: 1, with 5♥️ +5 and 3♤ −3 (``+1``, ``+6``, ``−2``)."""
+    return signed(1 + sum(_POINT_VALUE.get(c.upper(), 0) for c in cards))
 
 
 def _points_detail(points: int, tricks: int) -> str:
@@ -521,27 +527,47 @@ class TroikaPresenter(Presenter):
         rows = [r for r in (view or {}).get("history") or [] if isinstance(r, Mapping)]
         if not rows:
             return [self.scores(view, None, seating)]
-        header = (
-            f"Hand · contract · {team_name(seating, 0)} / {team_name(seating, 1)}: change → total"
-        )
-        lines = []
-        for row in rows:
-            bid = str(row.get("bid"))
-            declarer = row.get("seat")
-            team = _team_of(int(declarer or 0))
-            took = int((row.get("hand_points") or [0, 0])[team])
-            changes = row.get("changes") or [0, 0]
-            scores = row.get("scores") or [0, 0]
-            mark = "✓" if row.get("made") else f"✗ set by {int(bid.split()[0]) - took}"
-            totals = f"{signed_total(int(scores[0]))} / {signed_total(int(scores[1]))}"
-            lines.append(
-                f"**{row.get('hand_number')}.** {seating.name(declarer)} {bid_words(bid)}: "
-                f"took {took} {mark} · {signed(int(changes[0]))} / {signed(int(changes[1]))} "
-                f"→ **{totals}**"
-            )
-        sections = [Section("Score sheet", header)]
+        lines = [self._sheet_row(row, seating) for row in rows]
+        sections = [Section("Score sheet", self._sheet_header(seating))]
         sections += sheet_pages("Hands", lines)
         sections.append(self.scores(view, None, seating))
+        return within_limits(sections)
+
+    @staticmethod
+    def _sheet_header(seating: Seating) -> str:
+        return (
+            f"Hand · contract · {team_name(seating, 0)} / {team_name(seating, 1)}: change → total"
+        )
+
+    @staticmethod
+    def _sheet_row(row: Mapping[str, Any], seating: Seating) -> str:
+        """One scored hand as on the score sheet: who bid what, made or set, changes, totals."""
+        bid = str(row.get("bid"))
+        declarer = row.get("seat")
+        team = _team_of(int(declarer or 0))
+        took = int((row.get("hand_points") or [0, 0])[team])
+        changes = row.get("changes") or [0, 0]
+        scores = row.get("scores") or [0, 0]
+        mark = "✓" if row.get("made") else f"✗ set by {int(bid.split()[0]) - took}"
+        totals = f"{signed_total(int(scores[0]))} / {signed_total(int(scores[1]))}"
+        return (
+            f"**{row.get('hand_number')}.** {seating.name(declarer)} {bid_words(bid)}: "
+            f"took {took} {mark} · {signed(int(changes[0]))} / {signed(int(changes[1]))} "
+            f"→ **{totals}**"
+        )
+
+    # -- /history ---------------------------------------------------------------------------------
+    def history(self, view: View, seating: Seating) -> list[Section]:
+        """The contract, this hand's tricks (who led, the cards, who took it, its hand points)
+        and the previous hand's row of the score sheet."""
+        sections = []
+        if view.get("contract") or view.get("bids"):
+            sections.append(self._contract_section(view, seating))
+        sections += history_sections(view, seating, _trick_value)
+        rows = [r for r in view.get("history") or [] if isinstance(r, Mapping)]
+        if rows:
+            text = f"{self._sheet_header(seating)}\n{self._sheet_row(rows[-1], seating)}"
+            sections.append(Section("Previous hand", text))
         return within_limits(sections)
 
     def final(self, result: Mapping[str, Any], seating: Seating) -> list[Section]:

@@ -430,6 +430,32 @@ class TroiKuntzaPresenter(Presenter):
         sections += pack("Cards left → points", rows)
         return within_limits(sections)
 
+    # -- /history -------------------------------------------------------------------------------
+    def history(self, view: View, seating: Seating) -> list[Section]:
+        """What this round has laid down so far and how the previous round scored. The discard
+        pile shows only its top card (the rules hide the rest), so the round's discards are not
+        listed: the melds on the table, who has come out, the May Is used and the pile's top."""
+        sections = [self._pile_section(view, seating)]
+        sections += self._meld_sections(view, seating) or [Section("Melds", "None laid down yet.")]
+        players = int(view.get("players") or len(seating.names))
+        out = [whom(seating, s) for s, done in enumerate(view.get("out") or []) if done]
+        lines = [f"Come out: {names_and(out)}" if out else "Nobody has come out yet."]
+        used = list((view.get("mayi") or {}).get("used") or [])
+        calls = [f"{whom(seating, s)} {used[s]}" for s in range(min(players, len(used))) if used[s]]
+        if calls:
+            lines.append(f"May Is used: {' · '.join(calls)}")
+        sections.append(Section("This round", "\n".join(lines)))
+        rounds = list(view.get("round_points") or [])
+        if rounds:
+            number = len(rounds)
+            contract = _contract_name(CONTRACTS[min(number, len(CONTRACTS)) - 1])
+            points = " · ".join(
+                f"{whom(seating, s)} **{p}**" for s, p in enumerate(rounds[-1][:players])
+            )
+            text = f"{points}\nTotals: {score_line(seating, list(view.get('scores') or []))}"
+            sections.append(Section(f"Round {number} — {contract}", text))
+        return within_limits(sections)
+
     # -- scores ---------------------------------------------------------------------------------
     def scores(
         self, view: View | None, result: Mapping[str, Any] | None, seating: Seating

@@ -4,6 +4,7 @@ text with a hidden card, long games inside Discord's limits."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -91,6 +92,9 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
         public = P.table_sections(view, table)
         check_limits(public)
         public += P.score_sheet(view, table)
+        history = P.history(view, table)
+        check_limits(history)
+        public += history
         assert not shown_cards(text_of(public), hidden_cards(game))
         picture = P.table_picture(view, table)
         if picture is not None:
@@ -99,6 +103,9 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
         for seat in game.to_act():
             mine = P.hand_sections(game.view(seat), game.legal_actions(seat), table.for_seat(seat))
             check_limits(mine)
+            own_history = P.history(game.view(seat), table.for_seat(seat))
+            check_limits(own_history)
+            mine += own_history
             assert not shown_cards(text_of(mine), hidden_from(game, seat))
     assert seen <= KINDS
     assert {"deal", "trump", "play", "trick", "hand_over", "game_over"} <= seen
@@ -276,3 +283,25 @@ def test_the_pictures_draw_with_the_image_functions(version: str) -> None:
                     P.hand_picture(game.view(1), TABLE.for_seat(1))):  # fmt: skip
         assert picture is not None
         assert getattr(images, picture.draw)(**picture.kwargs()).startswith(b"\x89PNG")
+
+
+# -- /history --------------------------------------------------------------------------------------
+def test_history_lists_the_deals_tricks_with_card_points_and_the_previous_deal() -> None:
+    game = engine.new_game("troeven", 2, seed=4)
+    rng = random.Random(4)
+    while game.view(None)["hand_number"] < 2 or len(game.view(None)["played_tricks"]) < 4:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    view = game.view(None)
+    sections = P.history(view, TABLE)
+    check_limits(sections)
+    text = text_of(sections)
+    points = {"A": 4, "K": 3, "Q": 2, "J": 1}
+    for number, trick in enumerate(view["played_tricks"], start=1):
+        cards = [c["card"] for c in trick["cards"]]
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"**{number}.**"))
+        assert shown_cards(line, cards) == set(cards)
+        value = sum(points.get(c[:-1], 0) for c in cards)
+        assert f"→ **{TABLE.names[trick['winner']]}** ({value} point" in line
+    assert f"Deal {view['last_hand']['hand_number']}:" in text  # the previous deal's summary
+    assert not shown_cards(text, hidden_cards(game))

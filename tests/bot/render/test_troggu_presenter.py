@@ -23,7 +23,7 @@ from random_game_checks import (
 
 import engine
 from bot.render.games import images
-from bot.render.presenter import presenter_for
+from bot.render.presenter import Seating, presenter_for
 from engine.troggu.cards import CODES
 from engine.troggu.spec import DEAL_SIZES
 
@@ -81,7 +81,9 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
             view = game.view(None)
             shown = P.table_sections(view, public)
             check_limits(shown)
-            assert not named_cards(section_text(shown), hidden.after)
+            history = P.history(view, public)
+            check_limits(history)
+            assert not named_cards(section_text(shown + history), hidden.after)
             picture = P.table_picture(view, public)
             if picture is not None:
                 assert not {c for _, c in picture.kwargs().get("played", ())} & hidden.after
@@ -93,6 +95,9 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
                 legal = game.legal_actions(actor)
                 panel = P.hand_sections(game.view(actor), legal, seating(players, actor))
                 check_limits(panel)
+                own_history = P.history(game.view(actor), seating(players, actor))
+                check_limits(own_history)
+                assert not named_cards(section_text(own_history), hidden_from(game, actor))
                 # The moves offered (a trump to call) name cards without revealing where they are.
                 offered = {c for a in legal for c in action_codes(a)}
                 assert not named_cards(section_text(panel), hidden_from(game, actor) - offered)
@@ -292,3 +297,28 @@ def test_the_score_sheet_of_fifty_deals_fits() -> None:
     check_limits(sheet)
     text = section_text(sheet)
     assert "earlier deal" in text and "50 " in text and "Total" in text
+
+
+# -- /history --------------------------------------------------------------------------------------
+def test_history_of_a_whole_deal_at_eight_players_with_long_names_fits_one_message() -> None:
+    """Every trick but the last of an 8-player deal, 32-character names: one line a trick,
+    leader first, inside Discord's limits, every card still there."""
+    game = engine.new_game("troggu", 8, options={"deals": 2}, seed=3)
+    long_names = Seating(tuple(f"{n} the Very Long Display Name"[:32] for n in NAMES[:8]))
+    per = DEAL_SIZES[8][0]
+    while game.view(None)["hand_number"] < 2 or len(game.view(None)["played_tricks"]) < per - 1:
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    view = game.view(None)
+    sections = P.history(view, long_names)
+    check_limits(sections)
+    text = section_text(sections)
+    assert len(view["played_tricks"]) == per - 1
+    for number, trick in enumerate(view["played_tricks"], start=1):
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"**{number}.**"))
+        leader = long_names.names[trick["cards"][0]["seat"]]
+        assert line.startswith(f"**{number}.** {leader}")
+        assert named_cards(line, [c["card"] for c in trick["cards"]]) == {
+            c["card"] for c in trick["cards"]
+        }
+    assert "Deal 1:" in text  # the previous deal's summary follows

@@ -84,12 +84,18 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
         view = step.game.view(None)
         public = P.table_sections(view, table) + [P.scores(view, None, table)]
         public += P.score_sheet(view, table)
+        history = P.history(view, table)
+        check_limits(history)
+        public += history
         assert not shown_cards(text_of(public), step.hidden_after)
         check_limits(P.table_sections(view, table))
         for seat in step.game.to_act():
             mine = P.hand_sections(step.game.view(seat), step.game.legal_actions(seat),
                                    table.for_seat(seat))  # fmt: skip
             check_limits(mine)
+            own_history = P.history(step.game.view(seat), table.for_seat(seat))
+            check_limits(own_history)
+            mine += own_history
             assert not shown_cards(text_of(mine), hidden_from(step.game, seat))
     assert seen <= KINDS
     assert {"deal", "bid", "contract", "play", "trick", "hand_over", "game_over"} <= seen
@@ -382,3 +388,46 @@ def test_trumps_fixed_by_the_first_lead_read_so() -> None:
     table = seating(4, {"trump_lead": True})
     assert P.narrate(event, table) == "Bob's first lead makes ♦️ diamonds trumps"
     assert P.narrate(event, table.for_seat(1)) == "Your first lead makes ♦️ diamonds trumps"
+
+
+# -- /history --------------------------------------------------------------------------------------
+def _play_until(game: engine.Game, done: int, rng: random.Random) -> None:
+    """Modest random play until ``done`` tricks of the hand are taken and a card is led."""
+    while len(game.view(None)["played_tricks"]) < done or not game.view(None)["trick"]:
+        seat = game.to_act()[0]
+        game.apply(seat, modest(game, seat, game.legal_actions(seat), rng))
+
+
+def test_history_lists_each_trick_of_the_hand_with_its_winner_and_value() -> None:
+    game = engine.new_game("troika", 4, options={"end": "rounds", "rounds": 3}, seed=5)
+    _play_until(game, 3, random.Random(5))
+    view = game.view(0)
+    sections = P.history(view, TABLE.for_seat(0))
+    check_limits(sections)
+    text = text_of(sections)
+    for number, trick in enumerate(view["played_tricks"], start=1):
+        cards = [c["card"] for c in trick["cards"]]
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"**{number}.**"))
+        assert shown_cards(line, cards) == set(cards)
+        value = 1 + 5 * ("5H" in cards) - 3 * ("3S" in cards)
+        winner = "you" if trick["winner"] == 0 else TABLE.names[trick["winner"]]
+        assert f"→ **{winner}** ({'+' if value > 0 else '−'}{abs(value)})" in line
+    assert "(on the table)" in text and shown_cards(text, [view["trick"][0]["card"]])
+    # Not one card of the reader's own hand is named: history is what was played.
+    assert not shown_cards(text, view["hand"])
+    assert "Previous hand" not in text  # the first hand has none
+
+
+def test_history_gives_the_previous_hands_row_of_the_score_sheet() -> None:
+    game = engine.new_game("troika", 4, options={"end": "rounds", "rounds": 3}, seed=7)
+    rng = random.Random(7)
+    while game.view(None)["hand_number"] < 2 or not game.view(None)["trick"]:
+        seat = game.to_act()[0]
+        game.apply(seat, modest(game, seat, game.legal_actions(seat), rng))
+    view = game.view(None)
+    text = text_of(P.history(view, TABLE))
+    row = view["history"][-1]
+    assert (
+        "Previous hand" in text and f"**{row['hand_number']}.** {TABLE.names[row['seat']]}" in text
+    )
+    assert view["played_tricks"] == [] and "**1.**" in text  # the new hand's first trick only

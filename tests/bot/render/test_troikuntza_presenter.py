@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from random_game_checks import (
+    NAMES,
     Hidden,
     action_codes,
     check_limits,
@@ -78,7 +79,9 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
             view = game.view(None)
             shown = P.table_sections(view, public)
             check_limits(shown)
-            assert not named_cards(section_text(shown), hidden.after)
+            history = P.history(view, public)
+            check_limits(history)
+            assert not named_cards(section_text(shown + history), hidden.after)
             picture = P.table_picture(view, public)
             if picture is not None:
                 drawn = {c for _, cards in picture.kwargs()["rows"] for c in cards}
@@ -240,3 +243,29 @@ def test_thirty_melds_at_ten_players_fit_and_every_meld_number_shows() -> None:
     assert picture is not None and len(picture.kwargs()["rows"]) == 31
     labels = [label for label, _ in picture.kwargs()["rows"]]
     assert labels[:5] == ["discard", "1. Ann", "11. Ann", "21. Ann", "2. Bob"]
+
+
+# -- /history --------------------------------------------------------------------------------------
+def test_history_shows_the_melds_the_pile_top_and_the_previous_round() -> None:
+    game = engine.new_game("troikuntza", 4, seed=2)
+    rng = random.Random(2)
+    while game.view(None)["hand_number"] < 2 or not game.view(None)["melds"]:
+        waiting = game.to_act()
+        moves = [(s, a) for s in waiting for a in game.legal_actions(s)]
+        if moves:
+            game.apply(*rng.choice(moves))
+        else:
+            game.apply(waiting[0], game.timed_window().action)
+    view = game.view(None)
+    sections = P.history(view, seating(4))
+    check_limits(sections)
+    text = section_text(sections)
+    if view["discard_top"]:
+        assert named_cards(text, [view["discard_top"]])
+    owners = {m["owner"] for m in view["melds"]}
+    assert all(f"**{NAMES[o]}**" in text for o in owners)
+    first = view["round_points"][0]
+    assert (
+        "Round 1 — " in text
+        and " · ".join(f"{NAMES[s]} **{p}**" for s, p in enumerate(first)) in text
+    )
