@@ -1,0 +1,222 @@
+"""Screenshots of the four games as Discord shows them: the real bot under SimCord, rendered by
+SimCord's browser preview at phone width, in Discord's dark and light themes.
+
+Run from the repository root (needs the Playwright package and a Chromium; see README.md here):
+
+    PYTHONPATH=$PWD .venv/bin/python docs/screenshots/take.py [--chromium /usr/bin/chromium]
+
+For each game it opens a table of humans, plays seeded random legal moves until mid-game, then
+captures the public table message and the private hand panel ("Show my hand") of the player to
+act, each in both themes: ``<game>_table_<theme>.png`` and ``<game>_hand_<theme>.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import simcord
+from PIL import Image
+from simcord.preview import _capture
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "cogs"))  # the SimCord world the cog tests use
+
+from cog_world import World, make_settings, run_world  # noqa: E402
+
+OUT = Path(__file__).resolve().parent
+WIDTH, HEIGHT = 400, 1400  # a phone's width; tall enough for the whole message
+THEMES = ("dark", "light")
+SEED = 16  # the deal (and, through it, every picture) is the same on every run
+
+# Discord's light palette for the variables SimCord's preview.css defines for its dark theme,
+# plus the few rules that hard-code a dark colour instead of using a variable.
+LIGHT_CSS = """
+:root {
+  color-scheme: light; background: #ffffff; color: #313338;
+  --discord-bg: #ffffff; --discord-surface: #f2f3f5; --discord-elevated: #e3e5e8;
+  --discord-control: #ebedef; --discord-hover: #e8e9ec; --discord-text: #313338;
+  --discord-muted: #5c5e66; --discord-subtle: #4e5058; --discord-border: #d4d7dc;
+  --component-surface: #f2f3f5; --component-border: #e1e2e4; --modal-surface: #ffffff;
+  --control-border: #d4d7dc; --chip-surface: #ebedef; --list-surface: #ffffff;
+  --option-hover: #e8e9ec; --subtle-surface: #d4d7dc; --subtle-surface-text: #313338;
+  --entity-text: #4e5058; --entity-dim: #5c5e66; --input-surface: #ebedef;
+  --code-surface: #f2f3f5; --code-border: #e3e5e8; --code-text: #313338;
+  --embed-field-name: #060607; --link-text: #006ce7; --button-secondary-surface: #6d6f78;
+}
+body, .preview-stage, .channel-message, .message-stage { background: #ffffff !important; }
+.message-content { color: #313338; }
+.button-style-2, .button-secondary, .button-style-5, .button-style-6 { background: #6d6f78; }
+"""
+
+
+@dataclass
+class Game:
+    name: str
+    humans: int
+    options: dict[str, str] = field(default_factory=dict)
+    moves: int = 20
+    prefer: tuple[str, ...] = ()  # verbs played whenever legal, so the picture has them
+
+
+GAMES = (
+    Game("troika", 4, moves=14),
+    Game("troeven", 2, moves=13),
+    Game("troggu", 4, moves=20),
+    # Melds on the table: lay down and lay off whenever that is legal.
+    Game("troikuntza", 4, moves=40, prefer=("meld", "layoff")),
+)
+
+
+def use_chromium(executable: str) -> None:
+    """Make SimCord's capture launch the given Chromium (Playwright's own download is not
+    needed), and give each page the theme ``ThemedBrowser.theme`` names."""
+
+    async def ensure_browser(self: Any) -> Any:
+        if self._browser is None:
+            from playwright.async_api import async_playwright
+
+            self._playwright = await async_playwright().start()
+            self._browser = ThemedBrowser(
+                await self._playwright.chromium.launch(
+                    executable_path=executable,
+                    args=[
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--no-first-run",
+                    ],
+                )
+            )
+        return self._browser
+
+    _capture.ManagedCapture._ensure_browser = ensure_browser  # type: ignore[method-assign]
+
+
+class ThemedBrowser:
+    """The Playwright browser, whose new contexts add the light stylesheet when asked to.
+
+    SimCord's preview has only Discord's dark theme (its page CSS sets the colours through
+    variables); the light theme is that page with ``LIGHT_CSS`` added once it has loaded."""
+
+    theme = "dark"
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+    async def new_context(self, **kwargs: Any) -> Any:
+        light = ThemedBrowser.theme == "light"
+        # The preview's Content-Security-Policy forbids inline styles; the light sheet is one.
+        context = await self._browser.new_context(**kwargs, bypass_csp=light)
+        if light:
+            await context.add_init_script(
+                "document.addEventListener('DOMContentLoaded', () => {"
+                " const s = document.createElement('style');"
+                f" s.textContent = {json.dumps(LIGHT_CSS)}; document.head.appendChild(s); }});"
+            )
+        return context
+
+
+def shrink(path: Path) -> None:
+    """256 colours without dithering: a Discord screenshot has few colours (flat surfaces,
+    text, the card pictures), and the file shrinks to about a third."""
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT, dither=0)
+    small.save(path, optimize=True)
+
+
+async def open_seeded(world: World, game: Game) -> None:
+    """``World.open`` with a fixed deal: the seed is set on the lobby before ``/start``."""
+    host = world.members[0]
+    await world.slash(host, f"new {game.name}", **game.options)
+    for member in world.members[1 : game.humans]:
+        await world.slash(member, "join")
+    # The service's own lobby record (``world.table()`` is a frozen copy); a lobby has no seed
+    # yet, and ``/start`` draws one only when none is set.
+    world.service._tables[world.channel.id].seed = SEED
+    started = await world.slash(host, "start")
+    assert "started" in started.response.content, started.response.content
+
+
+async def shoot(world: World, game: Game, out: Path) -> list[Path]:
+    await open_seeded(world, game)
+    count = {"n": 0}
+
+    def stop(w: World) -> bool:
+        count["n"] += 1
+        return count["n"] > game.moves
+
+    rng = random.Random(SEED)
+
+    def choose(_member: int, legal: list[str]) -> str:
+        wanted = [a for a in legal if a.split(" ", 1)[0] in game.prefer]
+        return rng.choice(wanted or legal)
+
+    await world.play(stop=stop, choose=choose)
+    turn = world.human_to_act()
+    assert turn is not None, f"{game.name} ended within {game.moves} moves"
+    member, _ = turn
+    table_message = world.live_table_message()
+    panel = await member.click(table_message, label="Show my hand")
+    written = []
+    async with world.env.preview(
+        world.channel, viewers=[member], layout="message", display="fixed", width=WIDTH,
+        height=HEIGHT,
+    ) as preview:  # fmt: skip
+        for theme in THEMES:
+            ThemedBrowser.theme = theme
+            for kind, target in (("table", table_message), ("hand", panel)):
+                path = out / f"{game.name}_{kind}_{theme}.png"
+                report = await preview.screenshot(
+                    path, viewer=member, target=target, mode="surface",
+                    viewport=(WIDTH, HEIGHT), allow_incomplete=True,
+                )  # fmt: skip
+                if not report.complete:
+                    print(f"{path.name}: incomplete rendering: {report.diagnostics}")
+                shrink(path)
+                print(f"{path.name}: {report.output_width}x{report.output_height} px, "
+                      f"{path.stat().st_size // 1024} KB")  # fmt: skip
+                written.append(path)
+    return written
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("games", nargs="*", default=[g.name for g in GAMES])
+    args = parser.parse_args()
+    unknown = set(args.games) - {g.name for g in GAMES}
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(sorted(unknown))}")
+    use_chromium(args.chromium)
+    # As the cog tests' conftest does: poll the database thread every 0.5 ms, not SimCord's 50.
+    original = simcord.Env._settle_internal
+
+    async def settle(self: simcord.Env, **kwargs: Any) -> None:
+        kwargs.setdefault("idle", 0.0005)
+        await original(self, **kwargs)
+
+    simcord.Env._settle_internal = settle  # type: ignore[method-assign]
+    for game in GAMES:
+        if game.name not in args.games:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            async with run_world(make_settings(Path(tmp))) as world:
+                await shoot(world, game, args.out)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
