@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IMAGE_NAME = "table.png"
-_FOOTER = re.compile(r"Table #(?P<table>\d+) · hand (?P<hand>\S+)")
+_FOOTER = re.compile(r"Table #(?P<table>\d+) · [a-z]+ (?P<hand>\S+)")
 
 
 @dataclass
@@ -206,7 +206,10 @@ class TablePublisher:
                 state.awaited = set()
                 return
         else:
-            title = f"{table.title} — hand {hand} over" if hand else f"{table.title} — hand over"
+            unit = embeds.presenter_of(table).unit
+            title = (
+                f"{table.title} — {unit} {hand} over" if hand else f"{table.title} — {unit} over"
+            )
         job = _Freeze(
             table=table,
             title=title,
@@ -273,7 +276,7 @@ class TablePublisher:
         hand = view.get("hand_number") if view else None
         if state.message_id is not None and state.hand is not None and hand != state.hand:
             # A new deal without a scored hand (a hand thrown in): close the old message.
-            title = f"{table.title} — hand {state.hand} over"
+            title = f"{table.title} — {embeds.presenter_of(table).unit} {state.hand} over"
             job = _Freeze(table, title, list(state.lines), [], embeds.COLOR_PLAY)
             await self._run_freeze(channel_id, state, job)
         state.hand = hand
@@ -322,7 +325,8 @@ class TablePublisher:
             embed.add_field(name="Last moves", value=embeds.latest_text(job.lines), inline=False)
         if not embed.fields:
             embed.description = "—"
-        embed.set_footer(text=f"Table #{job.table.id} · hand {state.hand or '-'} · done")
+        unit = embeds.presenter_of(job.table).unit
+        embed.set_footer(text=f"Table #{job.table.id} · {unit} {state.hand or '-'} · done")
         if state.message_id is None and not job.final:
             state.message_id = await self._find_message(channel_id, job.table, state.hand)
         # A hand's message keeps nothing clickable once it is over: the next message has them.

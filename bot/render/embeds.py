@@ -202,7 +202,8 @@ def table_embeds(
         color=color,
     )  # fmt: skip
     hand = view.get("hand_number")
-    top.set_footer(text=f"Table #{table.id} · hand {hand or '-'} · {table.status.value}")
+    unit = presenter.unit
+    top.set_footer(text=f"Table #{table.id} · {unit} {hand or '-'} · {table.status.value}")
     if image_name:
         top.set_image(url=f"attachment://{image_name}")
     details = discord.Embed(color=color)
@@ -232,9 +233,8 @@ def hand_embed(
     seat = view.get("seat")
     presenter = presenter_of(table)
     seating = seating_of(table, seat if isinstance(seat, int) else None)
-    embed = discord.Embed(
-        title=_clip(f"Your hand — {heading(table, view)}", TITLE), color=COLOR_PLAY
-    )
+    shown = presenter.heading(view, seating)
+    embed = discord.Embed(title=_clip(f"Your hand · {shown}", TITLE), color=COLOR_PLAY)
     add_sections(embed, presenter.hand_sections(view, legal, seating), room=FIELDS - 2)
     if not legal and table.status is TableStatus.PLAYING:
         waiting = turn_line(table, seating.names, table.to_act)

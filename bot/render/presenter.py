@@ -111,6 +111,8 @@ class Presenter(ABC):
     game: ClassVar[str] = ""
     #: Event kinds that say nothing the table message does not already show.
     quiet: ClassVar[frozenset[str]] = frozenset()
+    #: What players of this game call one deal of it: ``hand``, ``deal``, ``round``.
+    unit: ClassVar[str] = "hand"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -150,17 +152,14 @@ class Presenter(ABC):
         return action[:80]
 
     def action_tone(self, action: str) -> str:
-        """How a move's button looks: ``red`` (a red card), ``card`` (another card) or ``move``.
-        By default an action whose last word is a card is a card."""
+        """How a move's button looks: ``card`` (a verb and one card: a grey button, on which a
+        red suit still shows; Discord's red button would swallow it) or ``move``."""
         from bot.render.games.cards import face
 
         words = action.split()
-        if len(words) < 2:
+        if len(words) != 2 or face(words[1]).family in {"unknown", "hidden"}:
             return "move"
-        card = face(words[-1])
-        if card.family in {"unknown", "hidden"}:
-            return "move"
-        return "red" if card.red else "card"
+        return "card"
 
     def you_did(self, action: str) -> str:
         """The reply to the player's own move: ``You played K♣``, ``You bid 7``."""

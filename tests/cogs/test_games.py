@@ -110,6 +110,6 @@ async def test_troikuntza_round_with_a_may_i_race_of_three_callers(world: World)
                      stop=lambda w: (w.service.view(channel, ann.id).game or {}).get(
                          "hand_number", 1) > 1)  # fmt: skip
     over = [
-        m for m in world.public_messages() for e in m.embeds if "hand 1 over" in (e.title or "")
+        m for m in world.public_messages() for e in m.embeds if "round 1 over" in (e.title or "")
     ]
     assert over, "round 1 ended with its own frozen table message"

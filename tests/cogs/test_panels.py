@@ -55,10 +55,10 @@ def test_labels_show_cards() -> None:
     assert "7" in troika.action_label("bid 7 no")
 
 
-def test_red_cards_are_red_buttons() -> None:
+def test_card_buttons_are_grey_so_red_suits_show() -> None:
     view, _ = actions_view(CHANNEL, ["play 10h", "play 3s", "pass"], presenter_for("troika"))
     buttons = [b for b in view.children if isinstance(b, discord.ui.Button)]
     styles = {b.custom_id.split(":", 3)[3]: b.style for b in buttons if "tt:act:" in b.custom_id}
-    assert styles["play 10h"] is discord.ButtonStyle.danger
+    assert styles["play 10h"] is discord.ButtonStyle.secondary, "a red button hides ♥️"
     assert styles["play 3s"] is discord.ButtonStyle.secondary
     assert styles["pass"] is discord.ButtonStyle.primary

@@ -58,7 +58,7 @@ def held_cards(world: World) -> set[str]:
     return held
 
 
-_HAND = re.compile(r"Table #\d+ · hand (\d+)")
+_HAND = re.compile(r"Table #\d+ · [a-z]+ (\d+)")
 
 
 def payload_hand(payload: str) -> int | None:

@@ -48,6 +48,7 @@ def _suit_of(code: str) -> str:
 
 class TroevenPresenter(Presenter):
     game = "troeven"
+    unit = "deal"
     #: ``deal_complete`` only repeats the layouts the table message shows.
     quiet: ClassVar[frozenset[str]] = frozenset({"deal_complete"})
 

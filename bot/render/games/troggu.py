@@ -65,6 +65,7 @@ def _trick_text(pairs: Sequence[tuple[int, str]], seating: Seating) -> str:
 
 class TrogguPresenter(Presenter):
     game = "troggu"
+    unit = "deal"
     quiet = frozenset()
 
     # -- the public table -----------------------------------------------------------------------

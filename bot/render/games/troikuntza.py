@@ -53,6 +53,7 @@ def _round_number(view: View) -> int:
 
 class TroiKuntzaPresenter(Presenter):
     game = "troikuntza"
+    unit = "round"
     #: Each pass on a May I (up to nine a turn) and the window closing: the table message's
     #: May I section shows who may still call; the May I itself is told when it happens.
     quiet = frozenset({"mayi_pass", "window_closed"})
