@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
@@ -11,7 +12,8 @@ from discord.ext import commands
 
 from bot.leaderboard import GuildRules
 from bot.render import embeds
-from bot.service import NoTable, NotAtTable, NotHost, TableStatus
+from bot.service import NoTable, NotAtTable, NotHost, TableError, TableStatus
+from cogs.admin import has_manage_guild
 from cogs.common import channel_id, display_name, guild_id, ok, service_of
 from cogs.new_table import build_new_command
 from cogs.options_view import editor_for
@@ -64,6 +66,16 @@ class Lobby(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.new.name)
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Any command or button of an away player brings him back (the service does nothing,
+        and takes no lock, for everyone else)."""
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return
+        # (TableError: the table ended or was set aside meanwhile: nobody to bring back.)
+        with contextlib.suppress(TableError):
+            await service_of(interaction).come_back(interaction.channel_id, interaction.user.id)
+
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(
         seat="The seat number you want (1 = the host's seat); any free one if empty",
@@ -105,7 +117,9 @@ class Lobby(commands.Cog):
         )
         await ok(interaction, f"An AI player sits down. Seats taken: {len(table.seats)}.")
 
-    @app_commands.command(name="kick", description="Remove a player or an AI seat (host only)")
+    @app_commands.command(
+        name="kick", description="Remove a player or an AI seat (host; an admin: away players)"
+    )
     @app_commands.describe(member="The player to remove", seat="Or the seat number (for an AI)")
     async def kick(
         self,
@@ -127,7 +141,7 @@ class Lobby(commands.Cog):
         if index is None:
             raise NotHost("Say whom to remove: a member, or a seat number.")
         name = table.name_of(index)
-        await service.kick(channel, interaction.user.id, index)
+        await service.kick(channel, interaction.user.id, index, admin=has_manage_guild(interaction))
         await ok(interaction, f"{name} was removed from the table.")
 
     @app_commands.command(name="start", description="Start the game (host only)")

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import sqlite3
@@ -48,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bot.service import timers
+from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import Driver
 from bot.service.errors import (
@@ -79,6 +80,8 @@ from bot.service.listeners import (
     HostChanged,
     Listeners,
     OptionsChanged,
+    PlayerAway,
+    PlayerBack,
     PlayerJoined,
     PlayerKicked,
     PlayerLeft,
@@ -103,7 +106,7 @@ from bot.service.models import (
     TableView,
     seat_label,
 )
-from bot.service.tables import LiveTable, TableRecord, probe, team_of
+from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.storage import action_log
 from bot.storage import repository as repo
 from bot.storage.db import Database
@@ -470,12 +473,15 @@ class TableService:
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
             return table.public()
 
-    async def kick(self, channel_id: int, host_id: int, seat: int) -> Table:
+    async def kick(self, channel_id: int, host_id: int, seat: int, *, admin: bool = False) -> Table:
         """Host removes the occupant of ``seat`` (human or AI) from the lobby; during play the
-        AI takes a kicked human's seat."""
+        AI takes a kicked human's seat. ``admin`` (a server admin, the caller checked): he may
+        remove an away player during play without being the host."""
         async with self._table_op(channel_id) as table:
-            self._require_host(table, host_id, "kick a player")
             target = table.seats.get(seat)
+            may_remove_away = admin and target is not None and target.away
+            if not may_remove_away:
+                self._require_host(table, host_id, "kick a player")
             if target is None:
                 raise NotAtTable(f"Nobody sits at {seat_label(seat)}.")
             if target.user_id == host_id:
@@ -581,7 +587,11 @@ class TableService:
             if table.status is not TableStatus.PLAYING:
                 raise WrongPhase("The game has not started yet.")
             if seat.is_ai:
-                raise AiSeat("You left this game: the AI plays your seat now.")
+                raise AiSeat(
+                    "You left this game: the AI plays your seat now (/join takes it back)."
+                )
+            if seat.away:
+                await self._announce(channel_id, await self._back(table, seat))
             result, events = await self._apply(
                 table, seat.index, action, ActionSource.PLAYER, user_id
             )
@@ -698,15 +708,22 @@ class TableService:
             if over or hands_ended or move - table.snapshot_move >= SNAPSHOT_EVERY:
                 snapshot = game.to_json()
             result = game.result() if over else None
-            deadlines = {} if over else self._deadlines_for(table, game, table.deadlines, seat, now)
+            presence = self._presence_after(table, seat, source, now)
+            seats = table.seats if presence is None else {**table.seats, seat: presence}
+            deadlines = (
+                {} if over else self._deadlines_for(table, game, table.deadlines, seat, now, seats)
+            )
             window = None
             if not over:
                 window = timers.next_window_deadline(
                     game, previous=table.window_deadline, before=before, now=now
                 )
             table_id = table.id
+            rows = None if presence is None else seat_rows(seats)
 
             def write(conn: Any) -> None:
+                if rows is not None:  # (before mark_ended: the result reads the seats)
+                    repo.replace_seats(conn, table_id, rows)
                 repo.record_action(
                     conn,
                     table_id,
@@ -737,6 +754,8 @@ class TableService:
             raise
         table.logged(move, seat, text, snapshot)
         table.hands = hands
+        was_away = table.seats[seat].away if seat in table.seats else False
+        table.seats = seats
         table.deadlines, table.window_deadline = deadlines, window
         engine_events = tuple(EngineEvent(data=e, private_to=e.get("private_to")) for e in raw)
         if over:
@@ -746,6 +765,8 @@ class TableService:
         events: list[TableEvent] = [
             ActionApplied(public, seat, user_id, text, source, engine_events, move)
         ]
+        if presence is not None and presence.away and not was_away:
+            events.append(PlayerAway(public, presence))
         events += [HandEnded(public, e) for e in raw if e.get("type") == "hand_over"]
         if over:
             assert result is not None
@@ -762,15 +783,78 @@ class TableService:
         previous: Mapping[int, float],
         acted: int | None,
         now: float,
+        seats: Mapping[int, Seat] | None = None,
     ) -> dict[int, float]:
+        """Deadlines of the awaited humans; ``seats``: the seats as they will be (default the
+        table's). AI seats and away players get none: the AI moves for them at once."""
+        seats = table.seats if seats is None else seats
         return timers.next_deadlines(
             awaited=game.to_act(),
-            ai_seats=[s.index for s in table.seats.values() if s.is_ai],
+            ai_seats=[s.index for s in seats.values() if s.autoplay],
             previous=previous,
             acted=acted,
             now=now,
             seconds=timers.timer_seconds(table.options),
         )
+
+    def _presence_after(
+        self, table: LiveTable, index: int, source: ActionSource, now: float
+    ) -> Seat | None:
+        """The seat after its move if the move changes its presence, else None: a move the
+        timer decided (its deadline passed: not a window's close) counts one more timeout in
+        a row, marking him away at ``away_after``; a move of his own clears the count."""
+        seat = table.seats.get(index)
+        if seat is None or seat.user_id is None or seat.is_ai:
+            return None
+        if source is ActionSource.TIMEOUT:
+            due = table.deadlines.get(index)
+            if due is None or due > now:
+                return None  # the window closed by itself: nobody was late
+            timeouts = seat.timeouts + 1
+            away = seat.away_at
+            if away is None and timeouts >= table_settings.away_after(table.settings):
+                away = now
+            return dataclasses.replace(seat, timeouts=timeouts, away_at=away)
+        if source is ActionSource.PLAYER and (seat.timeouts or seat.away_at is not None):
+            return dataclasses.replace(seat, timeouts=0, away_at=None)
+        return None
+
+    async def _back(self, table: LiveTable, seat: Seat) -> list[TableEvent]:
+        """The away player is back (lock held): he plays himself again; if he is awaited his
+        timer starts now."""
+        saved = table.checkpoint()
+        back = dataclasses.replace(seat, timeouts=0, away_at=None)
+        table.seats = {**table.seats, seat.index: back}
+        game = table.game
+        if game is not None and table.status is TableStatus.PLAYING:
+            now = self.clock()
+            table.deadlines = self._deadlines_for(table, game, table.deadlines, None, now)
+        await self._save(table, saved)
+        public = table.public()
+        events: list[TableEvent] = [PlayerBack(public, back)]
+        if game is not None and table.deadlines != saved["deadlines"]:
+            events.append(
+                TurnChanged(
+                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
+                )
+            )
+        self.driver.wake(table)
+        return events
+
+    async def come_back(self, channel_id: int, user_id: int) -> bool:
+        """The user did something at the table (a command, a button): if he was away he plays
+        his seat himself again (``PlayerBack``). True if he was away. Cheap when he was not
+        (no lock taken): clients call it on every interaction."""
+        table = self._tables.get(channel_id)
+        seat = None if table is None else table.seat_of(user_id)
+        if seat is None or not seat.away:
+            return False
+        async with self._table_op(channel_id) as table:
+            seat = table.seat_of(user_id)
+            if seat is None or not seat.away:
+                return False
+            await self._announce(channel_id, await self._back(table, seat))
+            return True
 
     def _is_service_action(self, table: LiveTable, action: str) -> bool:
         reserved = table.spec.service_actions
@@ -831,6 +915,7 @@ class TableService:
             ai_level=timers.timeout_level(),
             team=seat.team,
             left_at=self.clock(),
+            kicked=kicked_by is not None,
         )
         table.seats[seat.index] = replaced
         table.deadlines.pop(seat.index, None)
