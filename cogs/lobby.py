@@ -13,6 +13,8 @@ from discord.ext import commands
 from bot.leaderboard import GuildRules
 from bot.render import embeds
 from bot.service import NoTable, NotAtTable, NotHost, TableError, TableStatus
+from bot.service.table_settings import SEATS_MODES, seats_mode
+from bot.service.table_settings import away_after as away_after_of
 from cogs.admin import has_manage_guild
 from cogs.common import channel_id, display_name, guild_id, ok, service_of
 from cogs.new_table import build_new_command
@@ -96,6 +98,9 @@ class Lobby(commands.Cog):
         )
         mine = table.seat_of(interaction.user.id)
         where = f" at seat {mine.index + 1}" if mine else ""
+        if table.status is TableStatus.PLAYING:
+            await ok(interaction, f"You play{where} now. Your hand: /hand or Show my hand.")
+            return
         await ok(interaction, f"You joined {table.title}{where}.")
 
     @app_commands.command(
@@ -104,7 +109,10 @@ class Lobby(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await service_of(interaction).leave(channel_id(interaction), interaction.user.id)
         if table.status is TableStatus.PLAYING:
-            await ok(interaction, "You left the game: the AI plays your seat from now on.")
+            await ok(
+                interaction,
+                "You left the game: the AI plays your seat from now on (/join takes it back).",
+            )
         else:
             await ok(interaction, "You left the table.")
 
@@ -166,6 +174,39 @@ class Lobby(commands.Cog):
             await interaction.response.send_message(embed=embed, view=editor, ephemeral=True)
         else:
             await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="tablesettings",
+        description="Who may take a free seat during play, and when a player counts as away",
+    )
+    @app_commands.describe(
+        seats="open: any member may take an AI's seat during play; closed: nobody",
+        away_after="Turns in a row run out by the timer before a player counts as away",
+    )
+    @app_commands.choices(
+        seats=[app_commands.Choice(name=mode, value=mode) for mode in SEATS_MODES]
+    )
+    async def tablesettings(
+        self,
+        interaction: discord.Interaction,
+        seats: str | None = None,
+        away_after: app_commands.Range[int, 1, 20] | None = None,
+    ) -> None:
+        service = service_of(interaction)
+        channel = channel_id(interaction)
+        if seats is None and away_after is None:
+            table = service.get_table(channel)
+            if table is None:
+                raise NoTable()
+        else:
+            table = await service.set_settings(
+                channel, interaction.user.id, seats=seats, away_after=away_after
+            )
+        await ok(
+            interaction,
+            f"Seats during play: **{seats_mode(table.settings)}**; a player counts as away "
+            f"after **{away_after_of(table.settings)}** turns in a row run out.",
+        )
 
     @app_commands.command(name="abandon", description="Abandon the table (host), or vote to")
     async def abandon(self, interaction: discord.Interaction) -> None:

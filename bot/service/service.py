@@ -85,6 +85,8 @@ from bot.service.listeners import (
     PlayerJoined,
     PlayerKicked,
     PlayerLeft,
+    SeatTaken,
+    SettingsChanged,
     SpectatorJoined,
     TableAbandoned,
     TableClosed,
@@ -389,9 +391,14 @@ class TableService:
         """Take a seat in the lobby (the first free one, or the given seat / a seat of the
         given team, in games with fixed teams: team ``t`` holds the seats ``s`` with
         ``s % teams == t``; ``partner_id``: a seat of
-        that seated user's team). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable,
-        TableFull."""
+        that seated user's team). During play: a player who left takes his own seat back, and
+        anyone may take a seat the AI holds if the table's ``seats`` setting is ``open``
+        (``_take_seat``). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable, TableFull."""
         async with self._table_op(channel_id) as table:
+            if table.status is TableStatus.PLAYING:
+                events = await self._take_seat(table, user_id, name, seat, team, partner_id)
+                await self._announce(channel_id, events)
+                return table.public()
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated("You already have a seat at this table.")
             if table.status is not TableStatus.LOBBY:
@@ -412,6 +419,109 @@ class TableService:
                 table.spectators.remove(user_id)
             await self._save(table, saved)
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
+            return table.public()
+
+    async def _take_seat(
+        self,
+        table: LiveTable,
+        user_id: int,
+        name: str,
+        seat: int | None,
+        team: int | None,
+        partner_id: int | None,
+    ) -> list[TableEvent]:
+        """During play (lock held): the user takes a seat the AI holds. His own seat if he
+        left it (always allowed, unless the host removed him); else, if the table's seats are
+        open, the given seat or the first AI-held one (of ``team`` / the partner's team). The
+        seat keeps its number and team; his timer starts if the seat is awaited."""
+        mine = table.seat_of(user_id)
+        if mine is not None and mine.is_human:
+            raise AlreadySeated("You already have a seat at this table.")
+        if mine is not None:
+            if mine.kicked:
+                raise NotAtTable("The host removed you from this game; you can watch it.")
+            if seat is not None and seat != mine.index:
+                raise TableFull(
+                    f"You left {seat_label(mine.index)}: /join without a seat takes it back."
+                )
+            target = mine
+        else:
+            if table_settings.seats_mode(table.settings) == "closed":
+                raise WrongPhase(
+                    "The game has already started and its seats are closed; you can watch it."
+                )
+            if partner_id is not None:
+                partner = table.seat_of(partner_id)
+                if partner is None:
+                    raise NotAtTable("The partner you chose has no seat at this table.")
+                if partner.team is None:
+                    raise TableFull(f"{table.spec.title} has no teams.")
+                team = partner.team
+            target = self._ai_seat(table, seat, team)
+        taken = Seat(index=target.index, name=name, user_id=user_id, team=target.team)
+        saved = table.checkpoint()
+        table.seats = {**table.seats, target.index: taken}
+        if user_id in table.spectators:
+            table.spectators.remove(user_id)
+        game = table.game
+        assert game is not None
+        table.deadlines = self._deadlines_for(table, game, table.deadlines, None, self.clock())
+        await self._save(table, saved)
+        public = table.public()
+        events: list[TableEvent] = [SeatTaken(public, taken, target, rejoined=mine is not None)]
+        if target.index in game.to_act():
+            events.append(
+                TurnChanged(
+                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
+                )
+            )
+        self.driver.wake(table)
+        return events
+
+    def _ai_seat(self, table: LiveTable, seat: int | None, team: int | None) -> Seat:
+        """The seat the AI holds that a member may take (``seat``, or the first of ``team``)."""
+        if seat is not None:
+            target = table.seats.get(seat)
+            if target is None:
+                size = len(table.seats)
+                raise TableFull(f"There is no {seat_label(seat)}: seats are 1 to {size}.")
+            if not target.is_ai:
+                raise TableFull(f"{seat_label(seat).capitalize()} is taken by {target.name}.")
+            return target
+        free = [s for s in sorted(table.seats.values(), key=lambda s: s.index) if s.is_ai]
+        if team is not None:
+            if team_of(table.game_name, 0) is None:
+                raise TableFull(f"{table.spec.title} has no teams.")
+            free = [s for s in free if s.team == team]
+            if not free:
+                raise TableFull("No seat of that team is free: its seats are all played.")
+        if not free:
+            raise TableFull("Every seat is played by a member; you can watch the game.")
+        return free[0]
+
+    async def set_settings(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        seats: str | None = None,
+        away_after: int | str | None = None,
+    ) -> Table:
+        """The host changes the table's service settings (``table_settings``), in the lobby or
+        during play. Raises NotHost, BadSetting (nothing changes)."""
+        async with self._table_op(channel_id) as table:
+            self._require_host(table, user_id, "change the table's settings")
+            settings = dict(table.settings)
+            if seats is not None:
+                settings["seats"] = table_settings.parse_seats(seats)
+            if away_after is not None:
+                settings["away_after"] = table_settings.parse_away_after(away_after)
+            if settings == table.settings:
+                return table.public()
+            saved = table.checkpoint()
+            table.settings = settings
+            await self._save(table, saved)
+            await self._announce(channel_id, [SettingsChanged(table.public())])
             return table.public()
 
     async def spectate(self, channel_id: int, user_id: int) -> Table:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import NotHost, PlayerAway, RecordingListener, TableService
+from bot.service import NotAtTable, NotHost, PlayerAway, RecordingListener, TableService
 from tests.bot.conftest import FakeClock
 
 CH = 78
@@ -83,3 +83,6 @@ async def test_only_the_host_or_an_admin_removes_an_away_player(
     await service.kick(CH, 2, cat, admin=True)
     gone = service.get_table(CH).seat_of(3)  # type: ignore[union-attr]
     assert gone is not None and gone.is_ai and gone.kicked
+    with pytest.raises(NotAtTable, match="removed you"):  # a removed player cannot rejoin
+        await service.join(CH, 3, "Cat")
+    assert service.get_table(CH).seat_of(3).is_ai  # type: ignore[union-attr]

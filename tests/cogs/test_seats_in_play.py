@@ -10,6 +10,7 @@ from bot.service import (
     PlayerAway,
     PlayerBack,
     RecordingListener,
+    SeatTaken,
     TableStatus,
 )
 
@@ -95,3 +96,68 @@ async def test_the_host_removes_an_away_player_and_others_cannot(world: World) -
     assert removed.ephemeral and "removed" in removed.response.content
     seat = world.table().seat_of(bob.id)  # type: ignore[union-attr]
     assert seat is not None and seat.is_ai and seat.kicked and not seat.away
+
+
+async def test_a_player_who_left_rejoins_his_seat(world: World) -> None:
+    events = RecordingListener()
+    world.service.add_listener(events)
+    ann, bob = world.members[0], world.members[1]
+    await world.open("troika", humans=2, ais=2, timer="off")
+    seat = world.table().seat_of(bob.id).index  # type: ignore[union-attr]
+    team = world.table().seat_of(bob.id).team  # type: ignore[union-attr]
+    left = await world.slash(bob, "leave")
+    assert "/join takes it back" in left.response.content
+    assert world.table().seat_of(bob.id).is_ai  # type: ignore[union-attr]
+    await world.play(stop=lambda w: (w.table().move_number or 0) >= 6)  # type: ignore[union-attr]
+    elsewhere = await world.slash(bob, "join", seat=(seat + 1) % 4 + 1)
+    assert elsewhere.ephemeral and "takes it back" in elsewhere.response.content
+    back = await world.slash(bob, "join")
+    assert back.ephemeral and f"You play at seat {seat + 1}" in back.response.content
+    mine = world.table().seat_of(bob.id)  # type: ignore[union-attr]
+    assert mine is not None and mine.is_human and mine.index == seat and mine.team == team
+    taken = events.of_type(SeatTaken)
+    assert len(taken) == 1 and taken[0].rejoined and taken[0].previous.left
+    assert f"bob is back at seat {seat + 1}" in world.public_text()
+    # He plays his seat again, through the usual commands and buttons.
+    await world.play(stop=lambda w: any(
+        e.seat == seat and e.source is ActionSource.PLAYER for e in events.of_type(ActionApplied)
+    ))  # fmt: skip
+    assert world.table() is None or world.table().seat_of(bob.id).is_human  # type: ignore[union-attr]
+    refused = await world.slash(ann, "join")
+    assert refused.ephemeral and "already have a seat" in refused.response.content
+
+
+async def test_a_member_takes_an_ai_seat_mid_game_unless_the_seats_are_closed(
+    world: World,
+) -> None:
+    events = RecordingListener()
+    world.service.add_listener(events)
+    ann, cid, dee = world.members[0], world.members[2], world.members[3]
+    await world.open("troika", humans=2, ais=2, timer="off")
+    await world.play(stop=lambda w: (w.table().move_number or 0) >= 4)  # type: ignore[union-attr]
+    not_host = await world.slash(cid, "tablesettings", seats="closed")
+    assert not_host.ephemeral and "Only the host" in not_host.response.content
+    closed = await world.slash(ann, "tablesettings", seats="closed")
+    assert "Seats during play: **closed**" in closed.response.content
+    refused = await world.slash(cid, "join")
+    assert refused.ephemeral and "seats are closed" in refused.response.content
+    assert world.table().seat_of(cid.id) is None  # type: ignore[union-attr]
+    await world.slash(ann, "tablesettings", seats="open")
+    ai_seat = next(s for s in world.table().seats if s.is_ai)  # type: ignore[union-attr]
+    joined = await world.slash(cid, "join", seat=ai_seat.index + 1)
+    assert joined.ephemeral and "You play at seat" in joined.response.content
+    mine = world.table().seat_of(cid.id)  # type: ignore[union-attr]
+    assert mine is not None and mine.is_human and mine.team == ai_seat.team
+    assert f"cid takes seat {ai_seat.index + 1} from {ai_seat.name}" in world.public_text()
+    taken = events.of_type(SeatTaken)
+    assert len(taken) == 1 and not taken[0].rejoined
+    played = await world.slash(dee, "join", seat=ai_seat.index + 1)
+    assert played.ephemeral and "taken by cid" in played.response.content
+    last = await world.slash(dee, "join")  # the other AI seat
+    assert "You play at seat" in last.response.content
+    full = await world.slash(world.members[4], "join")
+    assert full.ephemeral and "Every seat is played" in full.response.content
+    moves = world.table().move_number  # type: ignore[union-attr]
+    await world.play(stop=lambda w: w.table() is None or w.table().move_number >= moves + 12)
+    played_by_cid = [e for e in events.of_type(ActionApplied) if e.user_id == cid.id]
+    assert played_by_cid and all(e.seat == ai_seat.index for e in played_by_cid)
