@@ -331,8 +331,12 @@ class TablePublisher:
         embed.set_footer(text=f"Table #{job.table.id} · hand {state.hand or '-'} · done")
         if state.message_id is None and not job.final:
             state.message_id = await self._find_message(channel_id, job.table, state.hand)
-        # A hand's message keeps nothing clickable once it is over: the next message has them.
-        await self._show(channel_id, state, [embed], custom_ids.inert(discord.ui.View()), None)
+        # A hand's message keeps nothing clickable once it is over: the next message has them;
+        # the final message of a finished game offers a rematch (``table_components``).
+        view = table_components(job.table) if job.final else None
+        await self._show(
+            channel_id, state, [embed], view or custom_ids.inert(discord.ui.View()), None
+        )
         state.message_id = None
         state.hand = None
         if job.final:
@@ -451,7 +455,8 @@ class TablePublisher:
 
 
 def table_components(table: Table) -> discord.ui.View | None:
-    """The public message's buttons: Join / Start in the lobby, Show my hand in play."""
+    """The public message's buttons: Join / Start in the lobby, Show my hand in play, Rematch
+    once the game is over."""
     view = discord.ui.View(timeout=None)
     channel = table.channel_id
     if table.status is TableStatus.LOBBY:
@@ -462,6 +467,10 @@ def table_components(table: Table) -> discord.ui.View | None:
     elif table.status is TableStatus.PLAYING:
         view.add_item(discord.ui.Button(label="Show my hand", style=discord.ButtonStyle.primary,
                                         emoji="🂠", custom_id=custom_ids.hand(channel)))  # fmt: skip
+    elif table.status is TableStatus.FINISHED:
+        rematch = discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                                    emoji="🔁", custom_id=custom_ids.rematch(channel))  # fmt: skip
+        view.add_item(rematch)
     return custom_ids.inert(view)
 
 

@@ -85,6 +85,7 @@ from bot.service.listeners import (
     PlayerJoined,
     PlayerKicked,
     PlayerLeft,
+    RematchConfirmed,
     SeatTaken,
     SettingsChanged,
     SpectatorJoined,
@@ -134,6 +135,37 @@ GAME_FAULTS: tuple[type[Exception], ...] = (
 )
 
 
+@dataclass(frozen=True)
+class _Finished:
+    """What a rematch takes from a finished game: its game, options, settings and seats."""
+
+    id: int
+    guild_id: int | None
+    game_name: str
+    preset: str | None
+    overrides: Mapping[str, Any]
+    options: Mapping[str, Any]
+    settings: Mapping[str, Any]
+    seats: Mapping[int, Seat]
+
+    @classmethod
+    def of(cls, record: TableRecord) -> _Finished:
+        return cls(
+            record.id,
+            record.guild_id,
+            record.game_name,
+            record.preset,
+            dict(record.overrides),
+            dict(record.options),
+            dict(record.settings),
+            dict(record.seats),
+        )
+
+    def players(self) -> list[Seat]:
+        """The humans who played it to the end (each confirms a rematch)."""
+        return [s for s in self.seats.values() if s.is_human]
+
+
 @dataclass
 class _ChannelLock:
     """A channel's lock and how many callers hold or wait for it (to prune the map)."""
@@ -181,6 +213,9 @@ class TableService:
         self._locks: dict[int, _ChannelLock] = {}
         self.quotas = Quotas(self.limits)
         self.idle = IdleSweep(self)
+        #: Each channel's last finished game (a rematch plays it again; after a restart it is
+        #: read back from the database).
+        self._finished: dict[int, _Finished] = {}
         #: Checks of games that raised on a read (``_fault_soon``).
         self._checks: set[asyncio.Task[None]] = set()
 
@@ -524,6 +559,114 @@ class TableService:
             await self._announce(channel_id, [SettingsChanged(table.public())])
             return table.public()
 
+    # -- rematch ------------------------------------------------------------------------------
+    async def rematch(self, channel_id: int, user_id: int, name: str) -> Table:
+        """Play the channel's last finished game again: the same game, options, settings, AI
+        seats (same seats, same levels) and a new seed. The first of its players to ask opens
+        the lobby (he is its host) and sits at his old seat; each other player confirms the
+        same way and gets his old seat back; once every one of them has, the game starts by
+        itself. Until then the lobby is an ordinary one: the host may /start without those
+        who did not answer, and anyone may /join a free seat. Raises NoTable (no finished
+        game), NotAtTable (he did not play it), TableExists (another table is open here)."""
+        async with self.locked(channel_id):
+            current = self._tables.get(channel_id)
+            old = self._finished.get(channel_id)
+            if old is None:
+                old = await self._last_finished(channel_id)
+            if old is None:
+                raise NoTable("There is no finished game in this channel to play again.")
+            mine = next((s for s in old.players() if s.user_id == user_id), None)
+            if current is not None:
+                if current.settings.get("rematch_of") != old.id:
+                    raise TableExists("This channel already has a table: join it, or watch it.")
+                if mine is None:
+                    raise NotAtTable(
+                        "Only the players of the last game confirm the rematch; /join takes a"
+                        " free seat."
+                    )
+                events = await self._confirm_rematch(current, old, mine, name)
+                await self._announce(channel_id, events)
+                return current.public()
+            if mine is None:
+                raise NotAtTable("Only the players of the last game can start a rematch.")
+            table = await self._open_rematch(channel_id, old, mine, name)
+            events: list[TableEvent] = [TableOpened(table.public())]
+            events += await self._confirm_rematch(table, old, mine, name, seated=True)
+            await self._announce(channel_id, events)
+            return table.public()
+
+    async def _last_finished(self, channel_id: int) -> _Finished | None:
+        row = await self.db.run(lambda c: repo.last_finished(c, channel_id))
+        if row is None:
+            return None
+        try:
+            return _Finished.of(TableRecord(**TableRecord.decode(row)))
+        except Exception:  # an unreadable old table: no rematch of it, nothing else is hurt
+            log.exception("channel %s: the last finished table cannot be read", channel_id)
+            return None
+
+    async def _open_rematch(
+        self, channel_id: int, old: _Finished, mine: Seat, name: str
+    ) -> LiveTable:
+        now = self.clock()
+        seats = {
+            s.index: Seat(index=s.index, name=s.name, ai_level=s.ai_level, team=s.team)
+            for s in old.seats.values()
+            if s.user_id is None  # the AI seats (a player who left leaves his seat free)
+        }
+        seats[mine.index] = Seat(index=mine.index, name=name, user_id=user_id_of(mine),
+                                 team=mine.team)  # fmt: skip
+        table = LiveTable(
+            id=0,
+            channel_id=channel_id,
+            guild_id=old.guild_id,
+            game_name=old.game_name,
+            host_id=user_id_of(mine),
+            status=TableStatus.LOBBY,
+            created_at=now,
+            preset=old.preset,
+            overrides=dict(old.overrides),
+            options=dict(old.options),
+            settings={**old.settings, "rematch_of": old.id},
+            seats=seats,
+            active_at=now,
+        )
+        columns, rows = table.columns(), table.seat_rows()
+        try:
+            table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
+        except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
+            raise TableExists("This channel already has an open table.") from None
+        self._tables[channel_id] = table
+        self.idle.arm()
+        return table
+
+    async def _confirm_rematch(
+        self, table: LiveTable, old: _Finished, mine: Seat, name: str, seated: bool = False
+    ) -> list[TableEvent]:
+        """The player of the old game is in (lock held): his old seat (or a free one); the
+        game starts once every player of the old game is seated."""
+        seat = table.seat_of(user_id_of(mine))
+        if seat is None:
+            if table.status is not TableStatus.LOBBY:
+                raise WrongPhase("The rematch has already started; /join may take a free seat.")
+            index = mine.index if mine.index not in table.seats else None
+            index = self._free_seat(table, index, None)
+            seat = Seat(index=index, name=name, user_id=user_id_of(mine),
+                        team=team_of(table.game_name, index))  # fmt: skip
+            saved = table.checkpoint()
+            table.seats = {**table.seats, index: seat}
+            if seat.user_id in table.spectators:
+                table.spectators.remove(seat.user_id)
+            await self._save(table, saved)
+        elif not seated:
+            return []  # (he had confirmed already)
+        waiting = [p.name for p in old.players() if table.seat_of(user_id_of(p)) is None]
+        events: list[TableEvent] = [RematchConfirmed(table.public(), seat, tuple(waiting))]
+        if not waiting and table.status is TableStatus.LOBBY:
+            with contextlib.suppress(CannotStart):  # (the host may still change the seats)
+                events += await self._start(table)
+        return events
+
     async def spectate(self, channel_id: int, user_id: int) -> Table:
         """Watch the table (any status). Seated users are not spectators."""
         async with self._table_op(channel_id) as table:
@@ -638,53 +781,56 @@ class TableService:
             self._require_host(table, user_id, "start the game")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started.")
-            count = len(table.seats)
-            try:
-                table.spec.check_players(count, table.options)
-            except IllegalAction as exc:
-                raise CannotStart(str(exc)) from None
-            seed = table.seed
-            if seed is None:
-                seed = random.SystemRandom().randrange(2**53)
-            try:
-                game = engine.new_game(table.game_name, count, options=table.options, seed=seed)
-            except IllegalAction as exc:
-                raise CannotStart(str(exc)) from None
-            saved = table.checkpoint()
-            # Seats keep their order; gaps left by people who left the lobby close up.
-            ordered = sorted(table.seats.values(), key=lambda s: s.index)
-            table.seats = {
-                i: Seat(
-                    index=i,
-                    name=s.name,
-                    user_id=s.user_id,
-                    ai_level=s.ai_level,
-                    team=team_of(table.game_name, i),
-                )
-                for i, s in enumerate(ordered)
-            }
-            now = self.clock()
-            snapshot = game.to_json()
-            table.status, table.seed, table.started_at = TableStatus.PLAYING, seed, now
-            table.snapshot = table.initial_snapshot = snapshot
-            table.snapshot_version, table.move_number = engine.SNAPSHOT_VERSION, 0
-            table.snapshot_move, table.since_snapshot = 0, []
-            table.deadlines = self._deadlines_for(table, game, {}, None, now)
-            table.window_deadline = timers.next_window_deadline(
-                game, previous=None, before=None, now=now
-            )
-            await self._save(table, saved)
-            table.game = game
-            public = table.public()
-            events: list[TableEvent] = [
-                GameStarted(public),
-                TurnChanged(
-                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
-                ),
-            ]
-            self.driver.wake(table)
+            events = await self._start(table)
             await self._announce(channel_id, events)
-            return public
+            return table.public()
+
+    async def _start(self, table: LiveTable) -> list[TableEvent]:
+        """Deal the lobby's game (lock held); raises CannotStart if the seats do not fit."""
+        count = len(table.seats)
+        try:
+            table.spec.check_players(count, table.options)
+        except IllegalAction as exc:
+            raise CannotStart(str(exc)) from None
+        seed = table.seed
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
+        try:
+            game = engine.new_game(table.game_name, count, options=table.options, seed=seed)
+        except IllegalAction as exc:
+            raise CannotStart(str(exc)) from None
+        saved = table.checkpoint()
+        # Seats keep their order; gaps left by people who left the lobby close up.
+        ordered = sorted(table.seats.values(), key=lambda s: s.index)
+        table.seats = {
+            i: Seat(
+                index=i,
+                name=s.name,
+                user_id=s.user_id,
+                ai_level=s.ai_level,
+                team=team_of(table.game_name, i),
+            )
+            for i, s in enumerate(ordered)
+        }
+        now = self.clock()
+        snapshot = game.to_json()
+        table.status, table.seed, table.started_at = TableStatus.PLAYING, seed, now
+        table.snapshot = table.initial_snapshot = snapshot
+        table.snapshot_version, table.move_number = engine.SNAPSHOT_VERSION, 0
+        table.snapshot_move, table.since_snapshot = 0, []
+        table.deadlines = self._deadlines_for(table, game, {}, None, now)
+        table.window_deadline = timers.next_window_deadline(
+            game, previous=None, before=None, now=now
+        )
+        await self._save(table, saved)
+        table.game = game
+        public = table.public()
+        events: list[TableEvent] = [
+            GameStarted(public),
+            TurnChanged(public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline),
+        ]
+        self.driver.wake(table)
+        return events
 
     # -- play ---------------------------------------------------------------------------------
     async def act(self, channel_id: int, user_id: int, action: str) -> ActResult:
@@ -871,6 +1017,7 @@ class TableService:
         if over:
             table.status, table.ended_at, table.result = TableStatus.FINISHED, now, result
             self._forget(table)
+            self._finished[table.channel_id] = _Finished.of(table)
         public = table.public()
         events: list[TableEvent] = [
             ActionApplied(public, seat, user_id, text, source, engine_events, move)
@@ -1305,6 +1452,12 @@ class TableService:
         if not candidates:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]
+
+
+def user_id_of(seat: Seat) -> int:
+    """The user of a human seat (a rematch's players all have one)."""
+    assert seat.user_id is not None
+    return seat.user_id
 
 
 __all__ = ["TableError", "TableService"]

@@ -329,3 +329,13 @@ def load_result(conn: sqlite3.Connection, table_id: int) -> dict[str, Any] | Non
         )
     ]
     return out
+
+
+def last_finished(conn: sqlite3.Connection, channel_id: int) -> StoredTable | None:
+    """The channel's last finished table (what a rematch plays again), or None."""
+    rows = _stored_tables(
+        conn,
+        "id = (SELECT MAX(id) FROM tables WHERE channel_id = ? AND status = 'finished')",
+        (channel_id,),
+    )
+    return rows[0] if rows else None

@@ -10,6 +10,7 @@ from bot.service import (
     PlayerAway,
     PlayerBack,
     RecordingListener,
+    RematchConfirmed,
     SeatTaken,
     TableStatus,
 )
@@ -161,3 +162,60 @@ async def test_a_member_takes_an_ai_seat_mid_game_unless_the_seats_are_closed(
     await world.play(stop=lambda w: w.table() is None or w.table().move_number >= moves + 12)
     played_by_cid = [e for e in events.of_type(ActionApplied) if e.user_id == cid.id]
     assert played_by_cid and all(e.seat == ai_seat.index for e in played_by_cid)
+
+
+def _rematch_button(world: World):  # noqa: ANN202 - a discord.Message
+    for message in reversed(world.table_messages()):
+        for row in message.components:
+            for child in getattr(row, "children", []):
+                if child.custom_id == f"tt:rematch:{world.channel.id}":
+                    return message
+    raise AssertionError("no Rematch button")
+
+
+async def test_rematch_with_two_humans_and_an_ai(world: World) -> None:
+    events = RecordingListener()
+    world.service.add_listener(events)
+    ann, bob, cid = world.members[0], world.members[1], world.members[2]
+    first = await world.open("troggu", humans=2, ais=1, preset="quick")
+    await world.play()
+    assert world.table() is None
+    final = _rematch_button(world)
+    sheet = final.embeds[0]  # the score sheet stays, with the button under it
+    assert "game over" in (sheet.title or "") and any(
+        f.name == "Final scores" for f in sheet.fields
+    )
+    stranger = await cid.click(final, custom_id=f"tt:rematch:{world.channel.id}")
+    assert stranger.ephemeral and "Only the players" in stranger.response.content
+    assert world.table() is None
+    # Bob asks first: a lobby opens with him (host) and the AI at their old seats.
+    asked = await bob.click(final, custom_id=f"tt:rematch:{world.channel.id}")
+    assert asked.ephemeral and "Rematch!" in asked.response.content
+    lobby = world.table()
+    assert lobby is not None and lobby.status is TableStatus.LOBBY and lobby.id != first.id
+    assert lobby.host_id == bob.id and lobby.game == first.game
+    assert dict(lobby.options) == dict(first.options) and lobby.preset == first.preset
+    old_ai = next(s for s in first.seats if s.is_ai)
+    new_ai = lobby.seat(old_ai.index)
+    assert new_ai is not None and new_ai.ai_level == old_ai.ai_level
+    assert lobby.seat_of(bob.id).index == first.seat_of(bob.id).index  # type: ignore[union-attr]
+    assert lobby.seat_of(ann.id) is None
+    confirmed_first = events.of_type(RematchConfirmed)
+    assert [(e.seat.name, e.waiting) for e in confirmed_first] == [("bob", ("ann",))]
+    shown = world.table_messages()[-1].embeds[0]
+    assert "Table #" in (shown.footer.text or "") and "lobby" in (shown.footer.text or "")
+    assert "bob" in shown.fields[0].value and "AI 1" in shown.fields[0].value
+    again = await bob.click(final, custom_id=f"tt:rematch:{world.channel.id}")
+    assert again.ephemeral and world.table().status is TableStatus.LOBBY  # type: ignore[union-attr]
+    # Ann confirms: everybody is in, the game starts by itself with the same seats.
+    confirmed = await ann.click(final, custom_id=f"tt:rematch:{world.channel.id}")
+    assert confirmed.ephemeral and "rematch has started" in confirmed.response.content
+    table = world.table()
+    assert table is not None and table.status is TableStatus.PLAYING
+    for seat in first.seats:
+        now = table.seat(seat.index)
+        assert now is not None and (now.user_id, now.ai_level) == (seat.user_id, seat.ai_level)
+    assert len(events.of_type(RematchConfirmed)) == 2
+    await world.play()
+    assert world.table() is None
+    _rematch_button(world)  # the rematch's final message offers the next one
