@@ -631,9 +631,13 @@ class TableService:
             seats=seats,
             active_at=now,
         )
+        # The lobby limits hold as for /new (the hard AI seats were the finished game's).
+        host, guild = table.host_id, table.guild_id
+        self.quotas.check_open(self._tables.values(), host, guild, now)
         columns, rows = table.columns(), table.seat_rows()
         try:
-            table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
+            with self.quotas.opening(host, guild, now):
+                table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
         except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
             raise TableExists("This channel already has an open table.") from None
         self._tables[channel_id] = table
