@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
@@ -11,7 +12,10 @@ from discord.ext import commands
 
 from bot.leaderboard import GuildRules
 from bot.render import embeds
-from bot.service import NoTable, NotAtTable, NotHost, TableStatus
+from bot.service import NoTable, NotAtTable, NotHost, TableError, TableStatus
+from bot.service.table_settings import SEATS_MODES, seats_mode
+from bot.service.table_settings import away_after as away_after_of
+from cogs.admin import has_manage_guild
 from cogs.common import channel_id, display_name, guild_id, ok, service_of
 from cogs.new_table import build_new_command
 from cogs.options_view import editor_for
@@ -64,6 +68,16 @@ class Lobby(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.new.name)
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Any command or button of an away player brings him back (the service does nothing,
+        and takes no lock, for everyone else)."""
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return
+        # (TableError: the table ended or was set aside meanwhile: nobody to bring back.)
+        with contextlib.suppress(TableError):
+            await service_of(interaction).come_back(interaction.channel_id, interaction.user.id)
+
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(
         seat="The seat number you want (1 = the host's seat); any free one if empty",
@@ -84,6 +98,9 @@ class Lobby(commands.Cog):
         )
         mine = table.seat_of(interaction.user.id)
         where = f" at seat {mine.index + 1}" if mine else ""
+        if table.status is TableStatus.PLAYING:
+            await ok(interaction, f"You play{where} now. Your hand: /hand or Show my hand.")
+            return
         await ok(interaction, f"You joined {table.title}{where}.")
 
     @app_commands.command(
@@ -92,7 +109,10 @@ class Lobby(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await service_of(interaction).leave(channel_id(interaction), interaction.user.id)
         if table.status is TableStatus.PLAYING:
-            await ok(interaction, "You left the game: the AI plays your seat from now on.")
+            await ok(
+                interaction,
+                "You left the game: the AI plays your seat from now on (/join takes it back).",
+            )
         else:
             await ok(interaction, "You left the table.")
 
@@ -105,7 +125,9 @@ class Lobby(commands.Cog):
         )
         await ok(interaction, f"An AI player sits down. Seats taken: {len(table.seats)}.")
 
-    @app_commands.command(name="kick", description="Remove a player or an AI seat (host only)")
+    @app_commands.command(
+        name="kick", description="Remove a player or an AI seat (host; an admin: away players)"
+    )
     @app_commands.describe(member="The player to remove", seat="Or the seat number (for an AI)")
     async def kick(
         self,
@@ -127,7 +149,7 @@ class Lobby(commands.Cog):
         if index is None:
             raise NotHost("Say whom to remove: a member, or a seat number.")
         name = table.name_of(index)
-        await service.kick(channel, interaction.user.id, index)
+        await service.kick(channel, interaction.user.id, index, admin=has_manage_guild(interaction))
         await ok(interaction, f"{name} was removed from the table.")
 
     @app_commands.command(name="start", description="Start the game (host only)")
@@ -152,6 +174,39 @@ class Lobby(commands.Cog):
             await interaction.response.send_message(embed=embed, view=editor, ephemeral=True)
         else:
             await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="tablesettings",
+        description="Who may take a free seat during play, and when a player counts as away",
+    )
+    @app_commands.describe(
+        seats="open: any member may take an AI's seat during play; closed: nobody",
+        away_after="Turns in a row run out by the timer before a player counts as away",
+    )
+    @app_commands.choices(
+        seats=[app_commands.Choice(name=mode, value=mode) for mode in SEATS_MODES]
+    )
+    async def tablesettings(
+        self,
+        interaction: discord.Interaction,
+        seats: str | None = None,
+        away_after: app_commands.Range[int, 1, 20] | None = None,
+    ) -> None:
+        service = service_of(interaction)
+        channel = channel_id(interaction)
+        if seats is None and away_after is None:
+            table = service.get_table(channel)
+            if table is None:
+                raise NoTable()
+        else:
+            table = await service.set_settings(
+                channel, interaction.user.id, seats=seats, away_after=away_after
+            )
+        await ok(
+            interaction,
+            f"Seats during play: **{seats_mode(table.settings)}**; a player counts as away "
+            f"after **{away_after_of(table.settings)}** turns in a row run out.",
+        )
 
     @app_commands.command(name="abandon", description="Abandon the table (host), or vote to")
     async def abandon(self, interaction: discord.Interaction) -> None:

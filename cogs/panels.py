@@ -355,7 +355,51 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
             await fail(interaction, error)
 
 
-DYNAMIC_ITEMS = (HandButton, RefreshButton, ActButton, PickSelect, JoinButton, StartButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REMATCH):
+    """On a finished game's final message: its players play it again (``service.rematch``)."""
+
+    def __init__(self, channel: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", custom_id=custom_ids.rematch(channel)))
+        self.channel = channel
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            check_channel(interaction, self.channel)
+            user = interaction.user.id
+            table = await service_of(interaction).rematch(
+                self.channel, user, display_name(interaction.user)
+            )
+            seat = table.seat_of(user)
+            where = f" at seat {seat.index + 1}" if seat else ""
+            if table.status is TableStatus.PLAYING:
+                text = f"You are in{where}: everybody is, the rematch has started. Good luck!"
+            elif table.host_id == user:
+                text = (
+                    f"Rematch! You are in{where} and host the new table; the other players"
+                    " press Rematch too (it starts once they all have), or /start without them."
+                )
+            else:
+                text = f"You are in the rematch{where}."
+            await answer(interaction, text)
+        except Exception as error:
+            await fail(interaction, error)
+
+
+DYNAMIC_ITEMS = (
+    HandButton,
+    RefreshButton,
+    ActButton,
+    PickSelect,
+    JoinButton,
+    StartButton,
+    RematchButton,
+)
 
 
 class Panels(commands.Cog):

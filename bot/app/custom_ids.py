@@ -12,6 +12,8 @@ HAND = PREFIX + r":hand:(?P<channel>\d+)"
 #: Public lobby message: "Join" and "Start".
 JOIN = PREFIX + r":join:(?P<channel>\d+)"
 START = PREFIX + r":start:(?P<channel>\d+)"
+#: The final message of a finished game: "Rematch".
+REMATCH = PREFIX + r":rematch:(?P<channel>\d+)"
 #: Private panel: one action button (the action words follow), a select of actions, refresh.
 ACT = PREFIX + r":act:(?P<channel>\d+):(?P<action>.+)"
 PICK = PREFIX + r":pick:(?P<channel>\d+):(?P<group>[a-z0-9_]*):(?P<part>\d+)"
@@ -28,6 +30,10 @@ def join(channel: int) -> str:
 
 def start(channel: int) -> str:
     return f"{PREFIX}:start:{channel}"
+
+
+def rematch(channel: int) -> str:
+    return f"{PREFIX}:rematch:{channel}"
 
 
 def act(channel: int, action: str) -> str:

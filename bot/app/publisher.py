@@ -39,9 +39,14 @@ from bot.service import (
     GameStarted,
     HostChanged,
     OptionsChanged,
+    PlayerAway,
+    PlayerBack,
     PlayerJoined,
     PlayerKicked,
     PlayerLeft,
+    RematchConfirmed,
+    SeatTaken,
+    SettingsChanged,
     Table,
     TableAbandoned,
     TableClosed,
@@ -168,7 +173,8 @@ class TablePublisher:
             state.lines.append(f"⏰ {who} ran out of time: the AI moved for them.")
 
     def _on_turn(self, state: _Channel, table: Table, to_act: Sequence[int]) -> None:
-        humans = {s.index for s in table.seats if s.is_human}
+        # (An away player is not pinged: the AI moves for him at once.)
+        humans = {s.index for s in table.seats if s.is_human and not s.away}
         # The first awaited seat is the one whose turn it is; the others (players who may call
         # out of turn meanwhile, in a timed window) are not pinged for every move.
         awaited = {to_act[0]} & humans if to_act else set()
@@ -329,8 +335,12 @@ class TablePublisher:
         embed.set_footer(text=f"Table #{job.table.id} · {unit} {state.hand or '-'} · done")
         if state.message_id is None and not job.final:
             state.message_id = await self._find_message(channel_id, job.table, state.hand)
-        # A hand's message keeps nothing clickable once it is over: the next message has them.
-        await self._show(channel_id, state, [embed], custom_ids.inert(discord.ui.View()), None)
+        # A hand's message keeps nothing clickable once it is over: the next message has them;
+        # the final message of a finished game offers a rematch (``table_components``).
+        view = table_components(job.table) if job.final else None
+        await self._show(
+            channel_id, state, [embed], view or custom_ids.inert(discord.ui.View()), None
+        )
         state.message_id = None
         state.hand = None
         if job.final:
@@ -449,7 +459,8 @@ class TablePublisher:
 
 
 def table_components(table: Table) -> discord.ui.View | None:
-    """The public message's buttons: Join / Start in the lobby, Show my hand in play."""
+    """The public message's buttons: Join / Start in the lobby, Show my hand in play, Rematch
+    once the game is over."""
     view = discord.ui.View(timeout=None)
     channel = table.channel_id
     if table.status is TableStatus.LOBBY:
@@ -460,6 +471,10 @@ def table_components(table: Table) -> discord.ui.View | None:
     elif table.status is TableStatus.PLAYING:
         view.add_item(discord.ui.Button(label="Show my hand", style=discord.ButtonStyle.primary,
                                         emoji="🂠", custom_id=custom_ids.hand(channel)))  # fmt: skip
+    elif table.status is TableStatus.FINISHED:
+        rematch = discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                                    emoji="🔁", custom_id=custom_ids.rematch(channel))  # fmt: skip
+        view.add_item(rematch)
     return custom_ids.inert(view)
 
 
@@ -477,6 +492,28 @@ def _lobby_line(event: TableEvent, names: Sequence[str]) -> str | None:
         return "The host changed the options."
     if isinstance(event, GameStarted):
         return "**The game starts.**"
+    return _seat_line(event)
+
+
+def _seat_line(event: TableEvent) -> str | None:
+    """Who plays which seat changed during play, or the table's settings changed."""
+    if isinstance(event, PlayerAway):
+        return f"💤 {event.seat.name} is away: the AI plays for them until they are back."
+    if isinstance(event, PlayerBack):
+        return f"👋 {event.seat.name} is back."
+    if isinstance(event, SeatTaken):
+        where = f"seat {event.seat.index + 1}"
+        if event.rejoined:
+            return f"👋 {event.seat.name} is back at {where}: the AI hands it over."
+        return f"🪑 {event.seat.name} takes {where} from {event.previous.name}."
+    if isinstance(event, SettingsChanged):
+        settings = event.table.settings
+        shown = ", ".join(f"{key} = {settings[key]}" for key in ("seats", "away_after")
+                          if key in settings)  # fmt: skip
+        return f"The host changed the table's settings ({shown or 'defaults'})."
+    if isinstance(event, RematchConfirmed):
+        waiting = f" Waiting for {', '.join(event.waiting)}." if event.waiting else ""
+        return f"🔁 {event.seat.name} is in for the rematch.{waiting}"
     return None
 
 

@@ -1,4 +1,4 @@
-"""The driver: the moves nobody types. AI seats, timed-out seats and timed windows.
+"""The driver: the moves nobody types. AI seats, away players, timed-out seats, timed windows.
 
 Each playing table has at most one driver task. It makes the moves of AI seats (after the
 service's ``ai_delay``) and of seats whose deadline passed (the AI moves for them; the event's
@@ -168,7 +168,7 @@ class Driver:
         game = table.game
         assert game is not None
         awaited = game.to_act()
-        ai_seats = [s for s in awaited if s in table.seats and table.seats[s].is_ai]
+        ai_seats = [s for s in awaited if s in table.seats and table.seats[s].autoplay]
         if ai_seats:
             self._set_busy(table, True)
             service = self.service
@@ -250,6 +250,8 @@ class Driver:
                     return
                 level = timers.timeout_level()
             else:
+                if not table.seats[seat].autoplay:
+                    return  # the away player came back meanwhile
                 level = table.seats[seat].ai_level or timers.timeout_level()
             seed = timers.move_seed(table.id, table.move_number + 1, seat)
             legal = game.legal_actions(seat)
@@ -302,10 +304,11 @@ class Driver:
 
 
 def has_work(table: LiveTable) -> bool:
-    """An AI seat is awaited, or a deadline is armed (most human moves need no driver)."""
+    """An AI seat or an away player is awaited, or a deadline is armed (most human moves need
+    no driver)."""
     if table.deadlines or table.window_deadline is not None:
         return True
     if table.game is None:
         return False
     seats = table.seats
-    return any(s in seats and seats[s].is_ai for s in table.game.to_act())
+    return any(s in seats and seats[s].autoplay for s in table.game.to_act())

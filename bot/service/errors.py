@@ -87,3 +87,7 @@ class OpeningTooFast(LimitReached):
 
 class TooManyHardAis(LimitReached):
     """The server has as many costly AI seats as allowed."""
+
+
+class BadSetting(TableError):
+    """A table setting the service does not know, or a value out of its range."""

@@ -59,6 +59,45 @@ class PlayerKicked(TableEvent):
 
 
 @dataclass(frozen=True)
+class PlayerAway(TableEvent):
+    """The timer decided ``away_after`` of his turns in a row: the AI plays for him, without
+    waiting for his timer, until he acts again."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class PlayerBack(TableEvent):
+    """An away player used a command or a button: he plays his seat himself again."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class SeatTaken(TableEvent):
+    """During play a human took a seat the AI held: ``seat`` as it is now, ``previous`` as it
+    was (the AI seat, or the player who left). ``rejoined``: he came back to his own seat."""
+
+    seat: Seat
+    previous: Seat
+    rejoined: bool = False
+
+
+@dataclass(frozen=True)
+class SettingsChanged(TableEvent):
+    """The host changed the table's service settings (``Table.settings``)."""
+
+
+@dataclass(frozen=True)
+class RematchConfirmed(TableEvent):
+    """A player of the finished game confirmed the rematch (the rematch lobby is ``table``);
+    ``waiting`` are the players of that game who have not yet."""
+
+    seat: Seat
+    waiting: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class HostChanged(TableEvent):
     """The host left the lobby; the next human seated became host."""
 

@@ -53,6 +53,23 @@ class Seat:
     ai_level: str | None = None
     team: int | None = None
     left_at: float | None = None
+    #: Turns in a row the timer decided for this human (reset by any move of his).
+    timeouts: int = 0
+    #: When he was marked away (``away_after`` timeouts in a row): the AI plays for him without
+    #: waiting for his timer until he acts again. None while he is present.
+    away_at: float | None = None
+    #: He was removed by the host during play (his seat went to the AI): he cannot rejoin it.
+    kicked: bool = False
+
+    @property
+    def away(self) -> bool:
+        """The human is seated but away: the AI moves for him at once."""
+        return self.away_at is not None and not self.is_ai
+
+    @property
+    def autoplay(self) -> bool:
+        """The AI moves for this seat without waiting: an AI seat, or an away human."""
+        return self.is_ai or self.away
 
     @property
     def left(self) -> bool:
@@ -103,6 +120,8 @@ class Table:
     result: Mapping[str, Any] | None = None
     #: When the open timed window (``Game.timed_window``) closes by itself (epoch seconds).
     window_deadline: float | None = None
+    #: The service's settings of the table (``bot.service.table_settings``).
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` holds (also one the AI took over after he left), or None."""

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import sqlite3
@@ -48,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bot.service import timers
+from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import Driver
 from bot.service.errors import (
@@ -79,9 +80,14 @@ from bot.service.listeners import (
     HostChanged,
     Listeners,
     OptionsChanged,
+    PlayerAway,
+    PlayerBack,
     PlayerJoined,
     PlayerKicked,
     PlayerLeft,
+    RematchConfirmed,
+    SeatTaken,
+    SettingsChanged,
     SpectatorJoined,
     TableAbandoned,
     TableClosed,
@@ -103,7 +109,7 @@ from bot.service.models import (
     TableView,
     seat_label,
 )
-from bot.service.tables import LiveTable, TableRecord, probe, team_of
+from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.storage import action_log
 from bot.storage import repository as repo
 from bot.storage.db import Database
@@ -127,6 +133,37 @@ GAME_FAULTS: tuple[type[Exception], ...] = (
     AttributeError,
     AssertionError,
 )
+
+
+@dataclass(frozen=True)
+class _Finished:
+    """What a rematch takes from a finished game: its game, options, settings and seats."""
+
+    id: int
+    guild_id: int | None
+    game_name: str
+    preset: str | None
+    overrides: Mapping[str, Any]
+    options: Mapping[str, Any]
+    settings: Mapping[str, Any]
+    seats: Mapping[int, Seat]
+
+    @classmethod
+    def of(cls, record: TableRecord) -> _Finished:
+        return cls(
+            record.id,
+            record.guild_id,
+            record.game_name,
+            record.preset,
+            dict(record.overrides),
+            dict(record.options),
+            dict(record.settings),
+            dict(record.seats),
+        )
+
+    def players(self) -> list[Seat]:
+        """The humans who played it to the end (each confirms a rematch)."""
+        return [s for s in self.seats.values() if s.is_human]
 
 
 @dataclass
@@ -176,6 +213,9 @@ class TableService:
         self._locks: dict[int, _ChannelLock] = {}
         self.quotas = Quotas(self.limits)
         self.idle = IdleSweep(self)
+        #: Each channel's last finished game (a rematch plays it again; after a restart it is
+        #: read back from the database).
+        self._finished: dict[int, _Finished] = {}
         #: Checks of games that raised on a read (``_fault_soon``).
         self._checks: set[asyncio.Task[None]] = set()
 
@@ -386,9 +426,14 @@ class TableService:
         """Take a seat in the lobby (the first free one, or the given seat / a seat of the
         given team, in games with fixed teams: team ``t`` holds the seats ``s`` with
         ``s % teams == t``; ``partner_id``: a seat of
-        that seated user's team). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable,
-        TableFull."""
+        that seated user's team). During play: a player who left takes his own seat back, and
+        anyone may take a seat the AI holds if the table's ``seats`` setting is ``open``
+        (``_take_seat``). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable, TableFull."""
         async with self._table_op(channel_id) as table:
+            if table.status is TableStatus.PLAYING:
+                events = await self._take_seat(table, user_id, name, seat, team, partner_id)
+                await self._announce(channel_id, events)
+                return table.public()
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated("You already have a seat at this table.")
             if table.status is not TableStatus.LOBBY:
@@ -410,6 +455,221 @@ class TableService:
             await self._save(table, saved)
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
             return table.public()
+
+    async def _take_seat(
+        self,
+        table: LiveTable,
+        user_id: int,
+        name: str,
+        seat: int | None,
+        team: int | None,
+        partner_id: int | None,
+    ) -> list[TableEvent]:
+        """During play (lock held): the user takes a seat the AI holds. His own seat if he
+        left it (always allowed, unless the host removed him); else, if the table's seats are
+        open, the given seat or the first AI-held one (of ``team`` / the partner's team). The
+        seat keeps its number and team; his timer starts if the seat is awaited."""
+        mine = table.seat_of(user_id)
+        if mine is not None and mine.is_human:
+            raise AlreadySeated("You already have a seat at this table.")
+        if mine is not None:
+            if mine.kicked:
+                raise NotAtTable("The host removed you from this game; you can watch it.")
+            if seat is not None and seat != mine.index:
+                raise TableFull(
+                    f"You left {seat_label(mine.index)}: /join without a seat takes it back."
+                )
+            target = mine
+        else:
+            if table_settings.seats_mode(table.settings) == "closed":
+                raise WrongPhase(
+                    "The game has already started and its seats are closed; you can watch it."
+                )
+            if partner_id is not None:
+                partner = table.seat_of(partner_id)
+                if partner is None:
+                    raise NotAtTable("The partner you chose has no seat at this table.")
+                if partner.team is None:
+                    raise TableFull(f"{table.spec.title} has no teams.")
+                team = partner.team
+            target = self._ai_seat(table, seat, team)
+        taken = Seat(index=target.index, name=name, user_id=user_id, team=target.team)
+        saved = table.checkpoint()
+        table.seats = {**table.seats, target.index: taken}
+        if user_id in table.spectators:
+            table.spectators.remove(user_id)
+        game = table.game
+        assert game is not None
+        table.deadlines = self._deadlines_for(table, game, table.deadlines, None, self.clock())
+        await self._save(table, saved)
+        public = table.public()
+        events: list[TableEvent] = [SeatTaken(public, taken, target, rejoined=mine is not None)]
+        if target.index in game.to_act():
+            events.append(
+                TurnChanged(
+                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
+                )
+            )
+        self.driver.wake(table)
+        return events
+
+    def _ai_seat(self, table: LiveTable, seat: int | None, team: int | None) -> Seat:
+        """The seat the AI holds that a member may take (``seat``, or the first of ``team``)."""
+        if seat is not None:
+            target = table.seats.get(seat)
+            if target is None:
+                size = len(table.seats)
+                raise TableFull(f"There is no {seat_label(seat)}: seats are 1 to {size}.")
+            if not target.is_ai:
+                raise TableFull(f"{seat_label(seat).capitalize()} is taken by {target.name}.")
+            return target
+        free = [s for s in sorted(table.seats.values(), key=lambda s: s.index) if s.is_ai]
+        if team is not None:
+            if team_of(table.game_name, 0) is None:
+                raise TableFull(f"{table.spec.title} has no teams.")
+            free = [s for s in free if s.team == team]
+            if not free:
+                raise TableFull("No seat of that team is free: its seats are all played.")
+        if not free:
+            raise TableFull("Every seat is played by a member; you can watch the game.")
+        return free[0]
+
+    async def set_settings(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        seats: str | None = None,
+        away_after: int | str | None = None,
+    ) -> Table:
+        """The host changes the table's service settings (``table_settings``), in the lobby or
+        during play. Raises NotHost, BadSetting (nothing changes)."""
+        async with self._table_op(channel_id) as table:
+            self._require_host(table, user_id, "change the table's settings")
+            settings = dict(table.settings)
+            if seats is not None:
+                settings["seats"] = table_settings.parse_seats(seats)
+            if away_after is not None:
+                settings["away_after"] = table_settings.parse_away_after(away_after)
+            if settings == table.settings:
+                return table.public()
+            saved = table.checkpoint()
+            table.settings = settings
+            await self._save(table, saved)
+            await self._announce(channel_id, [SettingsChanged(table.public())])
+            return table.public()
+
+    # -- rematch ------------------------------------------------------------------------------
+    async def rematch(self, channel_id: int, user_id: int, name: str) -> Table:
+        """Play the channel's last finished game again: the same game, options, settings, AI
+        seats (same seats, same levels) and a new seed. The first of its players to ask opens
+        the lobby (he is its host) and sits at his old seat; each other player confirms the
+        same way and gets his old seat back; once every one of them has, the game starts by
+        itself. Until then the lobby is an ordinary one: the host may /start without those
+        who did not answer, and anyone may /join a free seat. Raises NoTable (no finished
+        game), NotAtTable (he did not play it), TableExists (another table is open here)."""
+        async with self.locked(channel_id):
+            current = self._tables.get(channel_id)
+            old = self._finished.get(channel_id)
+            if old is None:
+                old = await self._last_finished(channel_id)
+            if old is None:
+                raise NoTable("There is no finished game in this channel to play again.")
+            mine = next((s for s in old.players() if s.user_id == user_id), None)
+            if current is not None:
+                if current.settings.get("rematch_of") != old.id:
+                    raise TableExists("This channel already has a table: join it, or watch it.")
+                if mine is None:
+                    raise NotAtTable(
+                        "Only the players of the last game confirm the rematch; /join takes a"
+                        " free seat."
+                    )
+                events = await self._confirm_rematch(current, old, mine, name)
+                await self._announce(channel_id, events)
+                return current.public()
+            if mine is None:
+                raise NotAtTable("Only the players of the last game can start a rematch.")
+            table = await self._open_rematch(channel_id, old, mine, name)
+            events: list[TableEvent] = [TableOpened(table.public())]
+            events += await self._confirm_rematch(table, old, mine, name, seated=True)
+            await self._announce(channel_id, events)
+            return table.public()
+
+    async def _last_finished(self, channel_id: int) -> _Finished | None:
+        row = await self.db.run(lambda c: repo.last_finished(c, channel_id))
+        if row is None:
+            return None
+        try:
+            return _Finished.of(TableRecord(**TableRecord.decode(row)))
+        except Exception:  # an unreadable old table: no rematch of it, nothing else is hurt
+            log.exception("channel %s: the last finished table cannot be read", channel_id)
+            return None
+
+    async def _open_rematch(
+        self, channel_id: int, old: _Finished, mine: Seat, name: str
+    ) -> LiveTable:
+        now = self.clock()
+        seats = {
+            s.index: Seat(index=s.index, name=s.name, ai_level=s.ai_level, team=s.team)
+            for s in old.seats.values()
+            if s.user_id is None  # the AI seats (a player who left leaves his seat free)
+        }
+        seats[mine.index] = Seat(index=mine.index, name=name, user_id=user_id_of(mine),
+                                 team=mine.team)  # fmt: skip
+        table = LiveTable(
+            id=0,
+            channel_id=channel_id,
+            guild_id=old.guild_id,
+            game_name=old.game_name,
+            host_id=user_id_of(mine),
+            status=TableStatus.LOBBY,
+            created_at=now,
+            preset=old.preset,
+            overrides=dict(old.overrides),
+            options=dict(old.options),
+            settings={**old.settings, "rematch_of": old.id},
+            seats=seats,
+            active_at=now,
+        )
+        # The lobby limits hold as for /new (the hard AI seats were the finished game's).
+        host, guild = table.host_id, table.guild_id
+        self.quotas.check_open(self._tables.values(), host, guild, now)
+        columns, rows = table.columns(), table.seat_rows()
+        try:
+            with self.quotas.opening(host, guild, now):
+                table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
+        except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
+            raise TableExists("This channel already has an open table.") from None
+        self._tables[channel_id] = table
+        self.idle.arm()
+        return table
+
+    async def _confirm_rematch(
+        self, table: LiveTable, old: _Finished, mine: Seat, name: str, seated: bool = False
+    ) -> list[TableEvent]:
+        """The player of the old game is in (lock held): his old seat (or a free one); the
+        game starts once every player of the old game is seated."""
+        seat = table.seat_of(user_id_of(mine))
+        if seat is None:
+            if table.status is not TableStatus.LOBBY:
+                raise WrongPhase("The rematch has already started; /join may take a free seat.")
+            index = mine.index if mine.index not in table.seats else None
+            index = self._free_seat(table, index, None)
+            seat = Seat(index=index, name=name, user_id=user_id_of(mine),
+                        team=team_of(table.game_name, index))  # fmt: skip
+            saved = table.checkpoint()
+            table.seats = {**table.seats, index: seat}
+            if seat.user_id in table.spectators:
+                table.spectators.remove(seat.user_id)
+            await self._save(table, saved)
+        elif not seated:
+            return []  # (he had confirmed already)
+        waiting = [p.name for p in old.players() if table.seat_of(user_id_of(p)) is None]
+        events: list[TableEvent] = [RematchConfirmed(table.public(), seat, tuple(waiting))]
+        if not waiting and table.status is TableStatus.LOBBY:
+            with contextlib.suppress(CannotStart):  # (the host may still change the seats)
+                events += await self._start(table)
+        return events
 
     async def spectate(self, channel_id: int, user_id: int) -> Table:
         """Watch the table (any status). Seated users are not spectators."""
@@ -470,12 +730,15 @@ class TableService:
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
             return table.public()
 
-    async def kick(self, channel_id: int, host_id: int, seat: int) -> Table:
+    async def kick(self, channel_id: int, host_id: int, seat: int, *, admin: bool = False) -> Table:
         """Host removes the occupant of ``seat`` (human or AI) from the lobby; during play the
-        AI takes a kicked human's seat."""
+        AI takes a kicked human's seat. ``admin`` (a server admin, the caller checked): he may
+        remove an away player during play without being the host."""
         async with self._table_op(channel_id) as table:
-            self._require_host(table, host_id, "kick a player")
             target = table.seats.get(seat)
+            may_remove_away = admin and target is not None and target.away
+            if not may_remove_away:
+                self._require_host(table, host_id, "kick a player")
             if target is None:
                 raise NotAtTable(f"Nobody sits at {seat_label(seat)}.")
             if target.user_id == host_id:
@@ -522,53 +785,56 @@ class TableService:
             self._require_host(table, user_id, "start the game")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started.")
-            count = len(table.seats)
-            try:
-                table.spec.check_players(count, table.options)
-            except IllegalAction as exc:
-                raise CannotStart(str(exc)) from None
-            seed = table.seed
-            if seed is None:
-                seed = random.SystemRandom().randrange(2**53)
-            try:
-                game = engine.new_game(table.game_name, count, options=table.options, seed=seed)
-            except IllegalAction as exc:
-                raise CannotStart(str(exc)) from None
-            saved = table.checkpoint()
-            # Seats keep their order; gaps left by people who left the lobby close up.
-            ordered = sorted(table.seats.values(), key=lambda s: s.index)
-            table.seats = {
-                i: Seat(
-                    index=i,
-                    name=s.name,
-                    user_id=s.user_id,
-                    ai_level=s.ai_level,
-                    team=team_of(table.game_name, i),
-                )
-                for i, s in enumerate(ordered)
-            }
-            now = self.clock()
-            snapshot = game.to_json()
-            table.status, table.seed, table.started_at = TableStatus.PLAYING, seed, now
-            table.snapshot = table.initial_snapshot = snapshot
-            table.snapshot_version, table.move_number = engine.SNAPSHOT_VERSION, 0
-            table.snapshot_move, table.since_snapshot = 0, []
-            table.deadlines = self._deadlines_for(table, game, {}, None, now)
-            table.window_deadline = timers.next_window_deadline(
-                game, previous=None, before=None, now=now
-            )
-            await self._save(table, saved)
-            table.game = game
-            public = table.public()
-            events: list[TableEvent] = [
-                GameStarted(public),
-                TurnChanged(
-                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
-                ),
-            ]
-            self.driver.wake(table)
+            events = await self._start(table)
             await self._announce(channel_id, events)
-            return public
+            return table.public()
+
+    async def _start(self, table: LiveTable) -> list[TableEvent]:
+        """Deal the lobby's game (lock held); raises CannotStart if the seats do not fit."""
+        count = len(table.seats)
+        try:
+            table.spec.check_players(count, table.options)
+        except IllegalAction as exc:
+            raise CannotStart(str(exc)) from None
+        seed = table.seed
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
+        try:
+            game = engine.new_game(table.game_name, count, options=table.options, seed=seed)
+        except IllegalAction as exc:
+            raise CannotStart(str(exc)) from None
+        saved = table.checkpoint()
+        # Seats keep their order; gaps left by people who left the lobby close up.
+        ordered = sorted(table.seats.values(), key=lambda s: s.index)
+        table.seats = {
+            i: Seat(
+                index=i,
+                name=s.name,
+                user_id=s.user_id,
+                ai_level=s.ai_level,
+                team=team_of(table.game_name, i),
+            )
+            for i, s in enumerate(ordered)
+        }
+        now = self.clock()
+        snapshot = game.to_json()
+        table.status, table.seed, table.started_at = TableStatus.PLAYING, seed, now
+        table.snapshot = table.initial_snapshot = snapshot
+        table.snapshot_version, table.move_number = engine.SNAPSHOT_VERSION, 0
+        table.snapshot_move, table.since_snapshot = 0, []
+        table.deadlines = self._deadlines_for(table, game, {}, None, now)
+        table.window_deadline = timers.next_window_deadline(
+            game, previous=None, before=None, now=now
+        )
+        await self._save(table, saved)
+        table.game = game
+        public = table.public()
+        events: list[TableEvent] = [
+            GameStarted(public),
+            TurnChanged(public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline),
+        ]
+        self.driver.wake(table)
+        return events
 
     # -- play ---------------------------------------------------------------------------------
     async def act(self, channel_id: int, user_id: int, action: str) -> ActResult:
@@ -581,7 +847,11 @@ class TableService:
             if table.status is not TableStatus.PLAYING:
                 raise WrongPhase("The game has not started yet.")
             if seat.is_ai:
-                raise AiSeat("You left this game: the AI plays your seat now.")
+                raise AiSeat(
+                    "You left this game: the AI plays your seat now (/join takes it back)."
+                )
+            if seat.away:
+                await self._announce(channel_id, await self._back(table, seat))
             result, events = await self._apply(
                 table, seat.index, action, ActionSource.PLAYER, user_id
             )
@@ -698,15 +968,22 @@ class TableService:
             if over or hands_ended or move - table.snapshot_move >= SNAPSHOT_EVERY:
                 snapshot = game.to_json()
             result = game.result() if over else None
-            deadlines = {} if over else self._deadlines_for(table, game, table.deadlines, seat, now)
+            presence = self._presence_after(table, seat, source, now)
+            seats = table.seats if presence is None else {**table.seats, seat: presence}
+            deadlines = (
+                {} if over else self._deadlines_for(table, game, table.deadlines, seat, now, seats)
+            )
             window = None
             if not over:
                 window = timers.next_window_deadline(
                     game, previous=table.window_deadline, before=before, now=now
                 )
             table_id = table.id
+            rows = None if presence is None else seat_rows(seats)
 
             def write(conn: Any) -> None:
+                if rows is not None:  # (before mark_ended: the result reads the seats)
+                    repo.replace_seats(conn, table_id, rows)
                 repo.record_action(
                     conn,
                     table_id,
@@ -737,15 +1014,20 @@ class TableService:
             raise
         table.logged(move, seat, text, snapshot)
         table.hands = hands
+        was_away = table.seats[seat].away if seat in table.seats else False
+        table.seats = seats
         table.deadlines, table.window_deadline = deadlines, window
         engine_events = tuple(EngineEvent(data=e, private_to=e.get("private_to")) for e in raw)
         if over:
             table.status, table.ended_at, table.result = TableStatus.FINISHED, now, result
             self._forget(table)
+            self._finished[table.channel_id] = _Finished.of(table)
         public = table.public()
         events: list[TableEvent] = [
             ActionApplied(public, seat, user_id, text, source, engine_events, move)
         ]
+        if presence is not None and presence.away and not was_away:
+            events.append(PlayerAway(public, presence))
         events += [HandEnded(public, e) for e in raw if e.get("type") == "hand_over"]
         if over:
             assert result is not None
@@ -762,15 +1044,78 @@ class TableService:
         previous: Mapping[int, float],
         acted: int | None,
         now: float,
+        seats: Mapping[int, Seat] | None = None,
     ) -> dict[int, float]:
+        """Deadlines of the awaited humans; ``seats``: the seats as they will be (default the
+        table's). AI seats and away players get none: the AI moves for them at once."""
+        seats = table.seats if seats is None else seats
         return timers.next_deadlines(
             awaited=game.to_act(),
-            ai_seats=[s.index for s in table.seats.values() if s.is_ai],
+            ai_seats=[s.index for s in seats.values() if s.autoplay],
             previous=previous,
             acted=acted,
             now=now,
             seconds=timers.timer_seconds(table.options),
         )
+
+    def _presence_after(
+        self, table: LiveTable, index: int, source: ActionSource, now: float
+    ) -> Seat | None:
+        """The seat after its move if the move changes its presence, else None: a move the
+        timer decided (its deadline passed: not a window's close) counts one more timeout in
+        a row, marking him away at ``away_after``; a move of his own clears the count."""
+        seat = table.seats.get(index)
+        if seat is None or seat.user_id is None or seat.is_ai:
+            return None
+        if source is ActionSource.TIMEOUT:
+            due = table.deadlines.get(index)
+            if due is None or due > now:
+                return None  # the window closed by itself: nobody was late
+            timeouts = seat.timeouts + 1
+            away = seat.away_at
+            if away is None and timeouts >= table_settings.away_after(table.settings):
+                away = now
+            return dataclasses.replace(seat, timeouts=timeouts, away_at=away)
+        if source is ActionSource.PLAYER and (seat.timeouts or seat.away_at is not None):
+            return dataclasses.replace(seat, timeouts=0, away_at=None)
+        return None
+
+    async def _back(self, table: LiveTable, seat: Seat) -> list[TableEvent]:
+        """The away player is back (lock held): he plays himself again; if he is awaited his
+        timer starts now."""
+        saved = table.checkpoint()
+        back = dataclasses.replace(seat, timeouts=0, away_at=None)
+        table.seats = {**table.seats, seat.index: back}
+        game = table.game
+        if game is not None and table.status is TableStatus.PLAYING:
+            now = self.clock()
+            table.deadlines = self._deadlines_for(table, game, table.deadlines, None, now)
+        await self._save(table, saved)
+        public = table.public()
+        events: list[TableEvent] = [PlayerBack(public, back)]
+        if game is not None and table.deadlines != saved["deadlines"]:
+            events.append(
+                TurnChanged(
+                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
+                )
+            )
+        self.driver.wake(table)
+        return events
+
+    async def come_back(self, channel_id: int, user_id: int) -> bool:
+        """The user did something at the table (a command, a button): if he was away he plays
+        his seat himself again (``PlayerBack``). True if he was away. Cheap when he was not
+        (no lock taken): clients call it on every interaction."""
+        table = self._tables.get(channel_id)
+        seat = None if table is None else table.seat_of(user_id)
+        if seat is None or not seat.away:
+            return False
+        async with self._table_op(channel_id) as table:
+            seat = table.seat_of(user_id)
+            if seat is None or not seat.away:
+                return False
+            await self._announce(channel_id, await self._back(table, seat))
+            return True
 
     def _is_service_action(self, table: LiveTable, action: str) -> bool:
         reserved = table.spec.service_actions
@@ -831,6 +1176,7 @@ class TableService:
             ai_level=timers.timeout_level(),
             team=seat.team,
             left_at=self.clock(),
+            kicked=kicked_by is not None,
         )
         table.seats[seat.index] = replaced
         table.deadlines.pop(seat.index, None)
@@ -1110,6 +1456,12 @@ class TableService:
         if not candidates:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]
+
+
+def user_id_of(seat: Seat) -> int:
+    """The user of a human seat (a rematch's players all have one)."""
+    assert seat.user_id is not None
+    return seat.user_id
 
 
 __all__ = ["TableError", "TableService"]

@@ -77,6 +77,8 @@ class TableRecord:
     deadlines: dict[int, float] = field(default_factory=dict)
     #: When the open timed window (``Game.timed_window``) closes by itself, else None.
     window_deadline: float | None = None
+    #: The service's settings of the table (``table_settings``: away_after, seats...).
+    settings: dict[str, Any] = field(default_factory=dict)
     #: Why the table is ``broken`` (None otherwise).
     broken_reason: str | None = None
     seats: dict[int, Seat] = field(default_factory=dict)
@@ -94,17 +96,7 @@ class TableRecord:
         return out
 
     def seat_rows(self) -> list[SeatRow]:
-        return [
-            SeatRow(
-                seat=s.index,
-                name=s.name,
-                user_id=s.user_id,
-                ai_level=s.ai_level,
-                team=s.team,
-                left_at=s.left_at,
-            )
-            for s in sorted(self.seats.values(), key=lambda s: s.index)
-        ]
+        return seat_rows(self.seats)
 
     # -- from the database --------------------------------------------------------------------
     @classmethod
@@ -135,6 +127,9 @@ class TableRecord:
                 ai_level=r.ai_level,
                 team=r.team,
                 left_at=r.left_at,
+                timeouts=r.timeouts,
+                away_at=r.away_at,
+                kicked=r.kicked,
             )
             for r in stored.seats
         }
@@ -148,6 +143,24 @@ class TableRecord:
     def restore(self, saved: Mapping[str, Any]) -> None:
         for key, value in saved.items():
             setattr(self, key, copy.copy(value))
+
+
+def seat_rows(seats: Mapping[int, Seat]) -> list[SeatRow]:
+    """The ``seats`` rows of ``seats`` (seat number -> seat), in seat order."""
+    return [
+        SeatRow(
+            seat=s.index,
+            name=s.name,
+            user_id=s.user_id,
+            ai_level=s.ai_level,
+            team=s.team,
+            left_at=s.left_at,
+            timeouts=s.timeouts,
+            away_at=s.away_at,
+            kicked=s.kicked,
+        )
+        for s in sorted(seats.values(), key=lambda s: s.index)
+    ]
 
 
 def _short(exc: BaseException) -> str:
@@ -192,6 +205,7 @@ _ENCODE: dict[str, Callable[[Any], Any]] = {
     "status": lambda status: status.value,
     "overrides": dumps,
     "options": dumps,
+    "settings": dumps,
     "spectators": dumps,
     "abandon_votes": dumps,
     "deadlines": deadlines_json,
@@ -206,6 +220,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "created_at": float,
     "overrides": _json(dict, "an object"),
     "options": _json(dict, "an object"),
+    "settings": _json(dict, "an object"),
     "spectators": _ids,
     "abandon_votes": _ids,
     "move_number": int,
@@ -287,6 +302,7 @@ class LiveTable(TableRecord):
             self.host_id,
             self.preset,
             id(self.options),
+            id(self.settings),
             tuple(self.seats.values()),
             tuple(self.spectators),
             tuple(self.abandon_votes),
@@ -318,6 +334,7 @@ class LiveTable(TableRecord):
             preset=self.preset,
             options=MappingProxyType(dict(self.options)),
             overrides=MappingProxyType(dict(self.overrides)),
+            settings=MappingProxyType(dict(self.settings)),
             host_id=self.host_id,
             status=self.status,
             seats=tuple(sorted(self.seats.values(), key=lambda s: s.index)),

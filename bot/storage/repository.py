@@ -30,6 +30,13 @@ class SeatRow:
     ai_level: str | None = None
     team: int | None = None
     left_at: float | None = None
+    timeouts: int = 0
+    away_at: float | None = None
+    kicked: bool = False
+
+
+#: The seats columns, in ``SeatRow``'s order.
+SEAT_COLUMNS = "seat, name, user_id, ai_level, team, left_at, timeouts, away_at, kicked"
 
 
 @dataclass
@@ -95,9 +102,22 @@ def update_table(
 def replace_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
     conn.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, ai_level, team, left_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.team, s.left_at) for s in seats],
+        f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                table_id,
+                s.seat,
+                s.name,
+                s.user_id,
+                s.ai_level,
+                s.team,
+                s.left_at,
+                s.timeouts,
+                s.away_at,
+                int(s.kicked),
+            )
+            for s in seats
+        ],
     )
 
 
@@ -264,10 +284,9 @@ def _stored_tables(
         if isinstance(snapshot_move, int) and isinstance(moves, int) and moves > snapshot_move:
             row.tail = tail(conn, row.id, snapshot_move)
         row.seats = [
-            SeatRow(*seat)
+            SeatRow(*seat[:-1], kicked=bool(seat[-1]))
             for seat in conn.execute(
-                "SELECT seat, name, user_id, ai_level, team, left_at FROM seats"
-                " WHERE table_id = ? ORDER BY seat",
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
                 (row.id,),
             )
         ]
@@ -310,3 +329,13 @@ def load_result(conn: sqlite3.Connection, table_id: int) -> dict[str, Any] | Non
         )
     ]
     return out
+
+
+def last_finished(conn: sqlite3.Connection, channel_id: int) -> StoredTable | None:
+    """The channel's last finished table (what a rematch plays again), or None."""
+    rows = _stored_tables(
+        conn,
+        "id = (SELECT MAX(id) FROM tables WHERE channel_id = ? AND status = 'finished')",
+        (channel_id,),
+    )
+    return rows[0] if rows else None

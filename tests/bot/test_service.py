@@ -14,6 +14,7 @@ from bot.service import (
     ActionSource,
     AiSeat,
     AlreadySeated,
+    BadSetting,
     CannotStart,
     GameOver,
     GameStarted,
@@ -173,10 +174,18 @@ async def test_join_errors_leave_the_table_unchanged(service):
     assert [s.user_id for s in service.get_table(CH).seats] == [HOST, BOB]
 
 
-async def test_join_after_the_start_is_refused(service):
+async def test_join_after_the_start_is_refused_when_the_seats_are_closed(service):
+    """(Open seats, the default, let her take an AI's seat: tests/cogs/test_seats_in_play.)"""
     await troika_with_ais(service)
+    await service.set_settings(CH, HOST, seats="closed")
     with pytest.raises(WrongPhase):
         await service.join(CH, EVE, "Eve")
+    assert service.get_table(CH).seat_of(EVE) is None
+    with pytest.raises(BadSetting):
+        await service.set_settings(CH, HOST, seats="ajar", away_after=2)
+    with pytest.raises(BadSetting):
+        await service.set_settings(CH, HOST, away_after="0")
+    assert dict(service.get_table(CH).settings) == {"seats": "closed"}  # unchanged
 
 
 async def test_leave_lobby_frees_the_seat_and_passes_the_host(service, recorder):
