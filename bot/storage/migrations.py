@@ -247,7 +247,7 @@ MIGRATIONS: list[str] = [
     ALTER TABLE tables ADD COLUMN snapshot_move INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET snapshot_move = move_number;  -- every snapshot so far was the last move's
     """,
-    # 6: the table's service settings (away_after, who may take a seat in play, the table a
+    # 5: the table's service settings (away_after, who may take a seat in play, the table a
     # rematch comes from) and each seat's presence (timeouts in a row, away, removed).
     """
     ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
