@@ -256,13 +256,17 @@ class Players:
             self.live.remember(interaction, channel, _live_panel)  # type: ignore[arg-type]
 
     async def stop(self) -> None:
+        """No more clicks; the clicks under way finish (a click cancelled inside ``act`` would
+        leave the service's memory behind its database: see the report of issue 18)."""
         self._stopping = True
         for handle in self._pending.values():
             handle.cancel()
         self._pending.clear()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            _, late = await asyncio.wait(list(self._tasks), timeout=30)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
 
 
 def user_of(channel: int, seat: int) -> int:
