@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from bot.service import TableError, TableService  # noqa: E402
+from bot.service import Limits, TableError, TableService  # noqa: E402
 from bot.storage.db import Database, configure  # noqa: E402
 from bot.storage.migrations import migrate  # noqa: E402
 
@@ -168,7 +168,7 @@ async def play_table(
 async def run_service(
     path: Path, tables: int, seconds: float, think: float, freeze: bool = False
 ) -> tuple[float, Stats]:
-    service = TableService(path, ai_delay=0)
+    service = TableService(path, ai_delay=0, limits=Limits.none())  # a load test: no limits
     await service.start()
     rng = random.Random(7)
     for channel in range(1, tables + 1):

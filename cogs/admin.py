@@ -1,9 +1,10 @@
 """``/admin``: the server's admins run the leaderboard and the tables.
 
 Commands: ``season new``, ``leaderboard remove|restore <member>``, ``defaults`` (default timer,
-and default preset/options per game), ``end [channel]`` (force-end a table, recorded as
-abandoned), ``channels`` (allow tables only in listed channels, or everywhere) and
-``forget <member>`` (delete a member's stored data from the server).
+and default preset/options per game), ``tables`` (the server's tables and their state, those set
+aside as broken included), ``end [channel]`` (close the channel's broken table, else force-end
+its table, recorded as abandoned), ``channels`` (allow tables only in listed channels, or
+everywhere) and ``forget <member>`` (delete a member's stored data from the server).
 
 The group's default permission is Manage Server (Discord hides it from other members), and every
 command checks it again on use: a server can grant the command to others in its Integrations
@@ -23,7 +24,7 @@ from discord.ext import commands
 from bot.app.errors import answer
 from bot.leaderboard import GameDefaults, GuildRules, GuildSettings
 from bot.leaderboard.guild_settings import parse_options
-from bot.service import NoTable, TableError, TableService, TableStatus
+from bot.service import NoTable, TableError, TableService, TableStatus, TableSummary
 from cogs.common import display_name
 from cogs.leaderboard import GAME_CHOICES, answers_refusals, guild_of, leaderboard_of
 from engine import GAMES
@@ -39,6 +40,10 @@ CHANNEL_ACTIONS = [
     app_commands.Choice(name="everywhere", value="everywhere"),
 ]
 REFUSAL = "Only members with the Manage Server permission can use /admin commands."
+#: Discord's limit on a message's text.
+MESSAGE_CHARS = 2000
+#: The most of a player list or a broken table's reason one line of ``/admin tables`` shows.
+LINE_PART_CHARS = 120
 
 
 F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, None]])
@@ -83,6 +88,38 @@ def settings_text(settings: GuildSettings) -> str:
         options = " ".join(f"{k}={format_value(v)}" for k, v in sorted(defaults.options.items()))
         preset = defaults.preset or "none"
         lines.append(f"**{spec.title}:** preset {preset}" + (f", {options}" if options else ""))
+    return "\n".join(lines)
+
+
+def _clip(text: str, limit: int = LINE_PART_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def table_line(table: TableSummary) -> str:
+    """One table of ``/admin tables``: where, what, its state."""
+    head = f"<#{table.channel_id}> {table.title} (table {table.table_id}): "
+    if table.status is TableStatus.BROKEN:
+        return head + f"**broken**: {_clip(table.reason or 'unknown')}. `/admin end` closes it."
+    players = _clip(", ".join(table.players) or "nobody")
+    if table.status is TableStatus.LOBBY:
+        return head + f"lobby, {players}"
+    return head + f"playing, move {table.move_number}, {players}"
+
+
+def tables_text(tables: list[TableSummary]) -> str:
+    """The list, cut to fit one Discord message (the rest is counted)."""
+    if not tables:
+        return "This server has no open table."
+    lines = [f"**Tables ({len(tables)}):**"]
+    size = len(lines[0])
+    for shown, table in enumerate(tables):
+        line = table_line(table)
+        rest = f"… and {len(tables) - shown} more."
+        if size + 1 + len(line) + 1 + len(rest) > MESSAGE_CHARS:
+            lines.append(rest)
+            break
+        lines.append(line)
+        size += 1 + len(line)
     return "\n".join(lines)
 
 
@@ -231,6 +268,13 @@ class Admin(commands.Cog):
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:
         target = channel.id if channel is not None else interaction.channel_id or 0
+        # A table set aside as broken is what an admin comes to close: it goes first, and a
+        # new game opened in the channel meanwhile is left alone.
+        closed = await self.service.close_broken(target, interaction.guild_id)
+        if closed:
+            ids = ", ".join(str(b.table_id) for b in closed)
+            await say(interaction, f"The broken table ({ids}) in <#{target}> is closed.")
+            return
         table = self.service.get_table(target)
         if table is None or table.guild_id != interaction.guild_id:
             raise NoTable(f"There is no table in <#{target}>.")
@@ -240,6 +284,11 @@ class Admin(commands.Cog):
         else:
             text = f"The {table.title} lobby in <#{target}> is closed."
         await say(interaction, text)
+
+    @admin.command(name="tables", description="The server's tables and their state")
+    @admin_only
+    async def tables(self, interaction: discord.Interaction) -> None:
+        await say(interaction, tables_text(self.service.guild_tables(interaction.guild_id)))
 
     @admin.command(name="forget", description="Delete a member's stored data from this server")
     @app_commands.describe(member="The member (his seats in results become anonymous)")

@@ -47,6 +47,8 @@ from bot.service import (
     TableClosed,
     TableEvent,
     TableService,
+    TableSetAside,
+    TableStalled,
     TableStatus,
     TurnChanged,
 )
@@ -120,6 +122,20 @@ class TablePublisher:
             self._on_turn(state, table, event.to_act)
         elif isinstance(event, GameOver):
             self._freeze(state, table, final=True)
+        elif isinstance(event, TableStalled):
+            log.error("table %s in channel %s stalled: %s", table.id, table.channel_id,
+                      event.reason)  # fmt: skip
+            state.lines.append(
+                "⚠️ **The table is paused:** its moves can't be saved right now. The bot keeps"
+                " trying and the game goes on by itself once it can; if this lasts, ask a server"
+                " admin (`/admin tables`)."
+            )
+        elif isinstance(event, TableSetAside):
+            state.lines.append(
+                "⚠️ **This table can't go on** (an error in its saved game). A server admin can"
+                " close it with `/admin end`; `/new` opens a new table here."
+            )
+            self._freeze(state, table, final=True, color=embeds.COLOR_GONE)
         elif isinstance(event, TableAbandoned | TableClosed):
             reason = getattr(event, "reason", "") or "the lobby emptied"
             state.lines.append(f"**Table abandoned** ({reason}).")

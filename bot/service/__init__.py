@@ -11,13 +11,18 @@ Usage::
     await service.act(channel, user, action)  # the words of a legal action
     service.view(channel, user); service.legal_actions(channel, user)
     service.deadlines(channel)                 # {seat: epoch seconds} of awaited humans
+    service.guild_tables(guild)                # open tables, then broken ones (/admin tables)
     await service.close()
 
 Errors are ``TableError`` subclasses whose message is for the player. ``service.db`` is the
 ``bot.storage.Database`` (``run(fn)`` / ``write(fn)`` with a sqlite3 connection) for other
 features' tables (leaderboard). ``settle()`` waits until AI seats and due timers are done
-(tests). ``TableService(..., local=True)`` is the terminal's: it loads only tables with negative
-channel ids, and the bot's service only the others.
+(tests). ``TableService(..., limits=Limits(...))`` bounds lobbies, openings and hard AI seats
+(``LimitReached`` refusals). A table that cannot be read or whose game raises is set aside with
+status ``broken`` (``TableBroken`` refusal, ``TableSetAside`` event; ``close_broken`` ends it);
+a move the database keeps refusing sends ``TableStalled``. ``TableService(..., local=True)``
+is the terminal's: it loads only tables with negative channel ids, and the bot's service only
+the others.
 """
 
 from bot.service.errors import (
@@ -25,16 +30,22 @@ from bot.service.errors import (
     AlreadySeated,
     CannotStart,
     IllegalMove,
+    LimitReached,
     NoTable,
     NotAtTable,
     NotHost,
     NotYourTurn,
+    OpeningTooFast,
+    TableBroken,
     TableError,
     TableExists,
     TableFull,
+    TooManyHardAis,
+    TooManyLobbies,
     UnknownGame,
     WrongPhase,
 )
+from bot.service.limits import Limits
 from bot.service.listeners import (
     AbandonVoted,
     ActionApplied,
@@ -53,6 +64,8 @@ from bot.service.listeners import (
     TableEvent,
     TableListener,
     TableOpened,
+    TableSetAside,
+    TableStalled,
     TurnChanged,
 )
 from bot.service.models import (
@@ -63,6 +76,7 @@ from bot.service.models import (
     Seat,
     Table,
     TableStatus,
+    TableSummary,
     TableView,
     seat_label,
 )
@@ -84,10 +98,13 @@ __all__ = [
     "HandEnded",
     "HostChanged",
     "IllegalMove",
+    "LimitReached",
+    "Limits",
     "NoTable",
     "NotAtTable",
     "NotHost",
     "NotYourTurn",
+    "OpeningTooFast",
     "OptionsChanged",
     "PlayerJoined",
     "PlayerKicked",
@@ -97,6 +114,7 @@ __all__ = [
     "SpectatorJoined",
     "Table",
     "TableAbandoned",
+    "TableBroken",
     "TableClosed",
     "TableError",
     "TableEvent",
@@ -104,9 +122,14 @@ __all__ = [
     "TableFull",
     "TableListener",
     "TableOpened",
+    "TableSetAside",
+    "TableStalled",
     "TableService",
     "TableStatus",
+    "TableSummary",
     "TableView",
+    "TooManyHardAis",
+    "TooManyLobbies",
     "TurnChanged",
     "UnknownGame",
     "WrongPhase",

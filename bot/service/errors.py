@@ -60,3 +60,30 @@ class AiSeat(TableError):
 
 class IllegalMove(TableError):
     """The engine refused the action; the message is the engine's reason."""
+
+
+class TableBroken(TableError):
+    """The table's stored game is damaged: it was set aside (``/admin end`` closes it)."""
+
+    def __init__(
+        self,
+        message: str = "This table's saved game is damaged and was set aside; a server admin"
+        " can close it with `/admin end`, and a new table can be opened here.",
+    ) -> None:
+        super().__init__(message)
+
+
+class LimitReached(TableError):
+    """A limit of ``bot.service.limits.Limits`` refused the request (nothing changed)."""
+
+
+class TooManyLobbies(LimitReached):
+    """The user, or the server, has as many lobbies open as allowed."""
+
+
+class OpeningTooFast(LimitReached):
+    """The user opened a table moments ago."""
+
+
+class TooManyHardAis(LimitReached):
+    """The server has as many costly AI seats as allowed."""

@@ -93,7 +93,7 @@ class ActionApplied(TableEvent):
 @dataclass(frozen=True)
 class TurnChanged(TableEvent):
     """Who is awaited now, each awaited human seat's deadline (epoch seconds), and when an open
-    May I window closes by itself (TroiKuntza; None otherwise)."""
+    timed window closes by itself (``Game.timed_window``; None otherwise)."""
 
     to_act: tuple[int, ...]
     deadlines: Mapping[int, float] = field(default_factory=dict)
@@ -132,6 +132,26 @@ class TableAbandoned(TableEvent):
 @dataclass(frozen=True)
 class TableClosed(TableEvent):
     """The lobby emptied (the last human left): the table is gone, status abandoned."""
+
+
+@dataclass(frozen=True)
+class TableStalled(TableEvent):
+    """The table's moves cannot be stored (the database refuses writes: a full disk, a locked
+    or read-only file): the AI and timers stopped moving after several retries and keep
+    retrying slowly. Sent once per stall; the table moves on by itself once a write succeeds
+    (its next ``ActionApplied`` says so). ``reason`` is the database's error, for the log; tell
+    the players their table is paused and that the server's admin has been told."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class TableSetAside(TableEvent):
+    """The table's game raised when used (a damaged saved state): the table is set aside with
+    status ``broken`` and its channel is free. ``reason`` is for the log; tell the players the
+    table cannot go on and a server admin can close it (``/admin end``)."""
+
+    reason: str
 
 
 @runtime_checkable

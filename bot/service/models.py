@@ -18,17 +18,17 @@ def seat_label(index: int) -> str:
 
 
 class TableStatus(StrEnum):
-    """lobby -> playing -> finished; lobby or playing -> abandoned."""
+    """lobby -> playing -> finished; lobby or playing -> abandoned.
+
+    ``broken``: the stored table could not be read or its game raised when used; it is set
+    aside (its channel is free for a new table) until a server admin closes it (abandoned).
+    """
 
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
     ABANDONED = "abandoned"
-
-    @property
-    def is_open(self) -> bool:
-        """Lobby or playing: the channel's one active table."""
-        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
+    BROKEN = "broken"
 
 
 class ActionSource(StrEnum):
@@ -44,7 +44,7 @@ class Seat:
     """One seat. ``index`` is the engine's seat number once the game has started.
 
     A human who leaves during play keeps his ``user_id`` / ``name`` (for the records) but his
-    seat gets ``ai_level`` and ``left=True``: the AI plays it from then on.
+    seat gets ``ai_level`` and ``left_at`` (when he left): the AI plays it from then on.
     """
 
     index: int
@@ -52,7 +52,12 @@ class Seat:
     user_id: int | None = None
     ai_level: str | None = None
     team: int | None = None
-    left: bool = False
+    left_at: float | None = None
+
+    @property
+    def left(self) -> bool:
+        """The human left during play (the AI plays his seat)."""
+        return self.left_at is not None
 
     @property
     def is_ai(self) -> bool:
@@ -96,7 +101,7 @@ class Table:
     deadlines: Mapping[int, float] = field(default_factory=dict)
     abandon_votes: tuple[int, ...] = ()
     result: Mapping[str, Any] | None = None
-    #: When TroiKuntza's open May I window closes by itself (epoch seconds), else None.
+    #: When the open timed window (``Game.timed_window``) closes by itself (epoch seconds).
     window_deadline: float | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
@@ -175,3 +180,18 @@ class AbandonResult:
     abandoned: bool
     votes: int
     needed: int
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One line of a guild's table list (``TableService.guild_tables``): an open table, or a
+    broken one set aside (``reason`` says why; ``/admin end`` in its channel closes it)."""
+
+    table_id: int
+    channel_id: int
+    guild_id: int | None
+    title: str
+    status: TableStatus
+    players: tuple[str, ...] = ()
+    move_number: int = 0
+    reason: str | None = None

@@ -11,9 +11,14 @@ How it holds together:
 - Games stay in memory; each action stores ``game.to_json()`` and one action-log row.
 - Listeners get a table's events in commit order (a second lock hands the turn over before the
   channel lock is released), and ``act`` returns once its events were delivered.
-- Each playing table has at most one background "driver" task: it makes the moves of AI seats
-  (after ``ai_delay``) and of seats whose deadline passed (the AI moves for them, the event's
-  source says ``timeout``). A change to the table replaces a sleeping driver.
+- Each playing table has at most one background "driver" task (``driver.py``): it makes the
+  moves of AI seats and of seats whose deadline passed, and retries a move the database refused.
+- One table never takes the others down: a stored table that cannot be read, or whose game
+  raises when used, is set aside with status ``broken`` and its reason (its channel is free;
+  ``guild_tables`` lists it and ``close_broken`` closes it), and the command that met it gets a
+  ``TableBroken`` refusal.
+- ``Limits`` (limits.py) bound the lobbies a user or a server holds, how fast a user opens
+  tables, and the costly AI seats of a server; a lobby left idle is closed by a sweep.
 
 Choices where the brief is silent:
 - Leaving during play, or being kicked, hands the seat to the AI (level of timed-out moves);
@@ -33,13 +38,15 @@ import logging
 import random
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import engine
 from bot.service import timers
+from bot.service.broken import BrokenTables, reason_of
+from bot.service.driver import Driver
 from bot.service.errors import (
     AiSeat,
     AlreadySeated,
@@ -49,6 +56,7 @@ from bot.service.errors import (
     NotAtTable,
     NotHost,
     NotYourTurn,
+    TableBroken,
     TableError,
     TableExists,
     TableFull,
@@ -56,6 +64,8 @@ from bot.service.errors import (
     WrongPhase,
 )
 from bot.service.gc_tuning import tune_gc
+from bot.service.idle import IdleSweep
+from bot.service.limits import Limits, Quotas
 from bot.service.listeners import (
     AbandonVoted,
     ActionApplied,
@@ -74,6 +84,7 @@ from bot.service.listeners import (
     TableEvent,
     TableListener,
     TableOpened,
+    TableSetAside,
     TurnChanged,
 )
 from bot.service.models import (
@@ -84,10 +95,11 @@ from bot.service.models import (
     Seat,
     Table,
     TableStatus,
+    TableSummary,
     TableView,
     seat_label,
 )
-from bot.service.tables import LiveTable, team_of
+from bot.service.tables import LiveTable, TableRecord, probe, team_of
 from bot.storage import repository as repo
 from bot.storage.db import Database
 from engine import IllegalAction, ai, normalize_action
@@ -97,6 +109,24 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
+#: What a damaged game state raises when used (the engine's own refusals are IllegalAction).
+GAME_FAULTS: tuple[type[Exception], ...] = (
+    KeyError,
+    IndexError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    AssertionError,
+)
+
+
+@dataclass
+class _ChannelLock:
+    """A channel's lock and how many callers hold or wait for it (to prune the map)."""
+
+    lock: asyncio.Lock
+    users: int = 0
+
 
 class TableService:
     """One active table per channel id; games in memory, every change committed to SQLite.
@@ -104,7 +134,8 @@ class TableService:
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
     before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
-    ``ai_thread_levels``: AI levels that think on a worker thread (the slow ones).
+    ``ai_thread_levels``: AI levels that think on a worker thread (the slow ones; they are also
+    the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
     """
 
     def __init__(
@@ -116,6 +147,7 @@ class TableService:
         ai_delay: float = 0.0,
         local: bool = False,
         ai_thread_levels: frozenset[str] = frozenset({"hard"}),
+        limits: Limits | None = None,
     ) -> None:
         self.db = Database(database_path)
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
@@ -123,15 +155,20 @@ class TableService:
         self.local = local
         #: AI levels whose decisions run on a worker thread (they take up to ~65 ms).
         self.ai_thread_levels = ai_thread_levels
-        self._ai_pool: ThreadPoolExecutor | None = None
+        self.limits = limits if limits is not None else Limits()
         self.clock = clock
         self.sleep = sleep
         self.ai_delay = ai_delay
+        self.driver = Driver(self)
         self._listeners = Listeners()
         self._tables: dict[int, LiveTable] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._driver_idle = asyncio.Event()
-        self._started = False
+        #: Tables set aside (status broken) until an admin closes them.
+        self.broken = BrokenTables()
+        self._locks: dict[int, _ChannelLock] = {}
+        self.quotas = Quotas(self.limits)
+        self.idle = IdleSweep(self)
+        #: Checks of games that raised on a read (``_fault_soon``).
+        self._checks: set[asyncio.Task[None]] = set()
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
@@ -141,50 +178,49 @@ class TableService:
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
         """Open the database (migrating it), load every table in lobby or play, re-arm timers
-        (a deadline that passed while down fires at once) and let AI seats carry on."""
+        (a deadline that passed while down fires at once) and let AI seats carry on.
+
+        A table that cannot be read or whose game raises when used is set aside (status
+        ``broken``, logged once with its reason): it never keeps the others from starting."""
         await self.db.open()
-        rows = await self.db.run(repo.load_open_tables)
+        statuses = (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.BROKEN)
+        rows = await self.db.run(lambda c: repo.load_tables(c, [s.value for s in statuses]))
+        now = self.clock()
         for row in rows:
-            if (row.channel_id < 0) != self.local:
+            channel = row.columns.get("channel_id")
+            if not isinstance(channel, int) or (channel < 0) != self.local:
+                continue
+            if row.columns.get("status") == TableStatus.BROKEN.value:
+                self.broken.add_row(row, row.columns.get("broken_reason"))
                 continue
             try:
-                table = self._from_row(row)
-            except Exception:  # one unreadable table must not keep the bot down
-                log.exception("table %s (channel %s) could not be loaded", row.id, row.channel_id)
+                table = self._load(row, now)
+            except Exception as exc:  # one unreadable table must not keep the bot down
+                await self._set_aside_row(row, reason_of(exc))
                 continue
             self._tables[table.channel_id] = table
         # The loaded games leave the collector's scans (see gc_tuning: GC pauses made the p99).
         tune_gc()
-        self._started = True
+        self.driver.start()
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
-                self._wake(table)
+                self.driver.wake(table)
+        self.idle.arm()
 
     async def close(self) -> None:
         """Cancel timers and AI tasks, wait for pending commits, close the database."""
-        drivers = [t.driver for t in self._tables.values() if t.driver is not None]
-        for task in drivers:
-            task.cancel()
-        for task in drivers:
+        await self.idle.stop()
+        for check in list(self._checks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self._started = False
+                await check
+        await self.driver.stop(list(self._tables.values()))
         await self.db.close()
         self._tables.clear()
-        if self._ai_pool is not None:
-            self._ai_pool.shutdown(wait=True)
-            self._ai_pool = None
 
     async def settle(self) -> None:
         """Wait until no AI move or due timeout is pending: every table waits for a human (or
         for a deadline still in the future). For tests, and the terminal between turns."""
-        while True:
-            if not any(t.driver_busy for t in self._tables.values()):
-                await asyncio.sleep(0)  # let a driver that was just woken look first
-                if not any(t.driver_busy for t in self._tables.values()):
-                    return
-            self._driver_idle.clear()
-            await self._driver_idle.wait()
+        await self.driver.settle(self._tables)
 
     def add_listener(self, listener: TableListener) -> None:
         self._listeners.add(listener)
@@ -202,18 +238,40 @@ class TableService:
         """Every table in lobby or play."""
         return [t.public() for t in self._tables.values()]
 
+    def guild_tables(self, guild_id: int | None) -> list[TableSummary]:
+        """The guild's open tables, then those set aside (broken), each oldest first."""
+        open_tables = [
+            TableSummary(
+                table_id=t.id,
+                channel_id=t.channel_id,
+                guild_id=t.guild_id,
+                title=t.spec.title,
+                status=t.status,
+                players=tuple(s.name for s in sorted(t.seats.values(), key=lambda s: s.index)),
+                move_number=t.move_number,
+            )
+            for t in sorted(self._tables.values(), key=lambda t: t.id)
+            if t.guild_id == guild_id
+        ]
+        return open_tables + self.broken.of_guild(guild_id)
+
     def view(self, channel_id: int, user_id: int) -> TableView:
-        """The user's seat view, or the spectator view if he holds no seat. Raises NoTable."""
+        """The user's seat view, or the spectator view if he holds no seat. Raises NoTable,
+        TableBroken."""
         table = self._require(channel_id)
         seat = table.seat_of(user_id)
         index = seat.index if seat is not None and seat.is_human else None
         if table.game is None:
             return TableView(table=table.public(), seat=index, game=None)
-        legal = self._legal(table, index)
+        try:
+            legal = self._legal(table, index)
+            game_view = table.game.view(index)
+        except GAME_FAULTS as exc:
+            raise self._fault_soon(table, exc) from exc
         return TableView(
             table=table.public(),
             seat=index,
-            game=table.game.view(index),
+            game=game_view,
             legal=tuple(legal),
             deadline=None if index is None else table.deadlines.get(index),
         )
@@ -221,7 +279,13 @@ class TableService:
     def public_view(self, channel_id: int) -> dict[str, Any] | None:
         """What a spectator sees of the game (None in the lobby or with no table here)."""
         table = self._tables.get(channel_id)
-        return None if table is None or table.game is None else table.game.view(None)
+        if table is None or table.game is None:
+            return None
+        try:
+            return table.game.view(None)
+        except GAME_FAULTS as exc:
+            self._fault_soon(table, exc)
+            return None
 
     def legal_actions(self, channel_id: int, user_id: int) -> list[str]:
         """What the user may do now (buttons, autocomplete); [] if not his turn / not seated."""
@@ -229,7 +293,11 @@ class TableService:
         if table is None:
             return []
         seat = table.seat_of(user_id)
-        return self._legal(table, seat.index if seat is not None and seat.is_human else None)
+        try:
+            return self._legal(table, seat.index if seat is not None and seat.is_human else None)
+        except GAME_FAULTS as exc:
+            self._fault_soon(table, exc)
+            return []
 
     def deadlines(self, channel_id: int) -> dict[int, float]:
         """Each awaited human seat's deadline (epoch seconds); {} if the timer is off."""
@@ -249,7 +317,8 @@ class TableService:
         *,
         seed: int | None = None,
     ) -> Table:
-        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame."""
+        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, and the
+        ``LimitReached`` refusals (cooldown, lobbies per user and per server)."""
         key = str(game).strip().lower()
         spec = engine.GAMES.get(key)
         if spec is None:
@@ -260,50 +329,38 @@ class TableService:
         except IllegalAction as exc:
             raise UnknownGame(str(exc)) from None
         preset_key = preset.strip().lower() if preset else None
-        async with self._lock(channel_id):
+        async with self.locked(channel_id):
             if channel_id in self._tables:
                 raise TableExists(
                     f"This channel already has a {self._tables[channel_id].spec.title} table."
                     " Join it, or ask its host to abandon it first."
                 )
             now = self.clock()
+            self.quotas.check_open(self._tables.values(), host_id, guild_id, now)
             host = Seat(index=0, name=host_name, user_id=host_id, team=team_of(key, 0))
             table = LiveTable(
                 id=0,
                 channel_id=channel_id,
                 guild_id=guild_id,
-                spec=spec,
+                game_name=key,
+                host_id=host_id,
+                status=TableStatus.LOBBY,
+                created_at=now,
                 preset=preset_key,
                 overrides=overrides,
                 options=resolved,
-                host_id=host_id,
-                status=TableStatus.LOBBY,
                 seed=seed,
-                created_at=now,
                 seats={0: host},
+                active_at=now,
             )
-            rows = table.seat_rows()
-
-            def write(conn: Any) -> int:
-                return repo.insert_table(
-                    conn,
-                    channel_id=channel_id,
-                    guild_id=guild_id,
-                    game=key,
-                    preset=preset_key,
-                    overrides=overrides,
-                    options=resolved,
-                    host_id=host_id,
-                    seed=seed,
-                    created_at=now,
-                    seats=rows,
-                )
-
+            columns, rows = table.columns(), table.seat_rows()
             try:
-                table.id = await self._commit(write)
+                with self.quotas.opening(host_id, guild_id, now):
+                    table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
             except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
                 raise TableExists("This channel already has an open table.") from None
             self._tables[channel_id] = table
+            self.idle.arm()
             events: list[TableEvent] = [TableOpened(table.public())]
             await self._announce(channel_id, events)
         return table.public()
@@ -318,11 +375,11 @@ class TableService:
         partner_id: int | None = None,
     ) -> Table:
         """Take a seat in the lobby (the first free one, or the given seat / a seat of the
-        given team: Troika's teams are 0 = seats 0+2, 1 = seats 1+3; ``partner_id``: a seat of
+        given team, in games with fixed teams: team ``t`` holds the seats ``s`` with
+        ``s % teams == t``; ``partner_id``: a seat of
         that seated user's team). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable,
         TableFull."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated("You already have a seat at this table.")
             if table.status is not TableStatus.LOBBY:
@@ -341,14 +398,13 @@ class TableService:
             table.seats[index] = new
             if user_id in table.spectators:
                 table.spectators.remove(user_id)
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
             return table.public()
 
     async def spectate(self, channel_id: int, user_id: int) -> Table:
         """Watch the table (any status). Seated users are not spectators."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is not None and seat.is_human:
                 raise AlreadySeated("You have a seat at this table; you see it from there.")
@@ -356,21 +412,20 @@ class TableService:
                 return table.public()
             saved = table.checkpoint()
             table.spectators.append(user_id)
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [SpectatorJoined(table.public(), user_id)])
             return table.public()
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
         """Leave. In the lobby the seat frees (host passes to the next human; an empty lobby
         closes); during play the AI takes the seat. Raises NotAtTable."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is None or not seat.is_human:
                 if user_id in table.spectators:
                     saved = table.checkpoint()
                     table.spectators.remove(user_id)
-                    await self._save_lobby(table, saved)
+                    await self._save(table, saved)
                     return table.public()
                 raise NotAtTable("You have no seat at this table.")
             if table.status is TableStatus.LOBBY:
@@ -387,12 +442,12 @@ class TableService:
         key = str(level).strip().lower()
         if key not in ai.LEVELS:
             raise UnknownGame(f"There is no AI level `{level}`. Levels: {', '.join(ai.LEVELS)}.")
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, user_id, "add an AI")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started.")
             index = self._free_seat(table, seat, None)
+            self.quotas.check_ai(self._tables.values(), table.guild_id, key, self.ai_thread_levels)
             count = 1 + sum(1 for s in table.seats.values() if s.user_id is None)
             new = Seat(
                 index=index,
@@ -402,15 +457,14 @@ class TableService:
             )
             saved = table.checkpoint()
             table.seats[index] = new
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [PlayerJoined(table.public(), new)])
             return table.public()
 
     async def kick(self, channel_id: int, host_id: int, seat: int) -> Table:
         """Host removes the occupant of ``seat`` (human or AI) from the lobby; during play the
         AI takes a kicked human's seat."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, host_id, "kick a player")
             target = table.seats.get(seat)
             if target is None:
@@ -434,8 +488,7 @@ class TableService:
         preset: str | None = None,
     ) -> Table:
         """Host changes the preset and/or options in the lobby (values may be text)."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, user_id, "change the options")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("Options can only change before the game starts.")
@@ -450,14 +503,13 @@ class TableService:
                 raise UnknownGame(str(exc)) from None
             saved = table.checkpoint()
             table.preset, table.overrides, table.options = new_preset, overrides, resolved
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             await self._announce(channel_id, [OptionsChanged(table.public())])
             return table.public()
 
     async def start_game(self, channel_id: int, user_id: int) -> Table:
         """Host starts the game when the number of seats fits. Raises CannotStart."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             self._require_host(table, user_id, "start the game")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started.")
@@ -488,37 +540,23 @@ class TableService:
             }
             now = self.clock()
             snapshot = game.to_json()
-            deadlines = self._deadlines_for(table, game, {}, None, now)
-            window = timers.next_window_deadline(game, previous=None, before=None, now=now)
-            stored = dict(deadlines)
-            if window is not None:
-                stored[timers.WINDOW_KEY] = window
-            rows = table.seat_rows()
-            table_id = table.id
-
-            def write(conn: Any) -> None:
-                repo.replace_seats(conn, table_id, rows)
-                repo.mark_started(
-                    conn,
-                    table_id,
-                    started_at=now,
-                    seed=seed,
-                    snapshot=snapshot,
-                    snapshot_version=engine.SNAPSHOT_VERSION,
-                    deadlines=stored,
-                )
-
-            await self._commit_or_restore(table, saved, write)
-            table.status = TableStatus.PLAYING
-            table.seed, table.game, table.snapshot = seed, game, snapshot
-            table.started_at, table.move_number, table.deadlines = now, 0, deadlines
-            table.window_deadline = window
+            table.status, table.seed, table.started_at = TableStatus.PLAYING, seed, now
+            table.snapshot = table.initial_snapshot = snapshot
+            table.snapshot_version, table.move_number = engine.SNAPSHOT_VERSION, 0
+            table.deadlines = self._deadlines_for(table, game, {}, None, now)
+            table.window_deadline = timers.next_window_deadline(
+                game, previous=None, before=None, now=now
+            )
+            await self._save(table, saved)
+            table.game = game
             public = table.public()
             events: list[TableEvent] = [
                 GameStarted(public),
-                TurnChanged(public, tuple(game.to_act()), dict(deadlines), window),
+                TurnChanged(
+                    public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
+                ),
             ]
-            self._wake(table)
+            self.driver.wake(table)
             await self._announce(channel_id, events)
             return public
 
@@ -526,8 +564,7 @@ class TableService:
     async def act(self, channel_id: int, user_id: int, action: str) -> ActResult:
         """Apply the user's action for his seat; returns once committed and announced.
         Raises NoTable, WrongPhase, NotAtTable, AiSeat, NotYourTurn, IllegalMove."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAtTable("You have no seat at this table.")
@@ -544,17 +581,34 @@ class TableService:
     async def force_end(self, channel_id: int, by_user_id: int, reason: str) -> Table:
         """End the channel's table at once, recorded as abandoned (a server admin's decision:
         the caller checks the permission). ``reason`` is told to the table."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             events = await self._end(table, TableStatus.ABANDONED, None, reason, by=by_user_id)
             await self._announce(channel_id, events)
             return table.public()
 
+    async def close_broken(self, channel_id: int, guild_id: int | None) -> list[TableSummary]:
+        """Close the tables of the channel that were set aside (status broken; an admin's
+        decision): they become abandoned, with no result (their game cannot be read)."""
+        closing = self.broken.in_channel(channel_id, guild_id)
+        if not closing:
+            return []
+        now = self.clock()
+        ids = [b.table_id for b in closing]
+        columns = {"status": TableStatus.ABANDONED.value, "ended_at": now}
+
+        def write(conn: Any) -> None:
+            for table_id in ids:
+                repo.update_table(conn, table_id, columns)
+
+        await self._commit(write)
+        for table_id in ids:
+            self.broken.remove(table_id)
+        return closing
+
     async def abandon(self, channel_id: int, user_id: int) -> AbandonResult:
         """The host abandons at once; a seated human's call is a vote (a majority of the seated
         humans abandons). A game in play is recorded as abandoned."""
-        async with self._lock(channel_id):
-            table = self._require(channel_id)
+        async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             is_host = user_id == table.host_id
             if not is_host and (seat is None or not seat.is_human):
@@ -572,16 +626,26 @@ class TableService:
                 table.abandon_votes.append(user_id)
             votes = sum(1 for v in table.abandon_votes if v in humans)
             if votes >= needed:
-                events = await self._end(table, TableStatus.ABANDONED, None, "the players voted")
+                events = await self._end(
+                    table, TableStatus.ABANDONED, None, "the players voted", saved
+                )
                 events.insert(0, AbandonVoted(table.public(), user_id, votes, needed))
                 await self._announce(channel_id, events)
                 return AbandonResult(table.public(), True, votes, needed)
-            await self._save_lobby(table, saved)
+            await self._save(table, saved)
             events = [AbandonVoted(table.public(), user_id, votes, needed)]
             await self._announce(channel_id, events)
             return AbandonResult(table.public(), False, votes, needed)
 
     # -- internals: moves ---------------------------------------------------------------------
+    async def apply(
+        self, table: LiveTable, seat: int, action: str, source: ActionSource
+    ) -> list[TableEvent]:
+        """A driver's move (an AI seat, a timed-out seat, a window's close); the caller holds
+        the channel lock. Returns the events to announce."""
+        _, events = await self._apply(table, seat, action, source, None)
+        return events
+
     async def _apply(
         self,
         table: LiveTable,
@@ -592,13 +656,13 @@ class TableService:
     ) -> tuple[ActResult, list[TableEvent]]:
         """Validate, apply, commit one move (caller holds the channel lock)."""
         game = table.game
-        assert game is not None
+        assert game is not None and table.snapshot is not None
         if seat not in game.to_act():
             try:
                 reason = game.out_of_turn_reason(seat, normalize_action(action))
             except IllegalAction as exc:
                 raise IllegalMove(str(exc)) from None
-            if reason:  # the game knows better than "not your turn" (May Is used up)
+            if reason:  # the game knows better than "not your turn" (e.g. his calls are used up)
                 raise IllegalMove(reason)
             raise NotYourTurn(self._not_your_turn(table))
         if source is ActionSource.PLAYER and self._is_service_action(table, action):
@@ -608,6 +672,9 @@ class TableService:
             raw = game.apply(seat, action)
         except IllegalAction as exc:
             raise IllegalMove(str(exc)) from None
+        except BaseException:  # the game may be half-changed: take the committed one back
+            table.game = engine.load(table.snapshot)
+            raise
         # From here the game has changed: any failure below puts the committed snapshot back.
         try:
             text = normalize_action(action)
@@ -623,9 +690,6 @@ class TableService:
                 window = timers.next_window_deadline(
                     game, previous=table.window_deadline, before=before, now=now
                 )
-            stored = dict(deadlines)
-            if window is not None:
-                stored[timers.WINDOW_KEY] = window
             table_id = table.id
 
             def write(conn: Any) -> None:
@@ -640,7 +704,8 @@ class TableService:
                     at=now,
                     snapshot=snapshot,
                     hands=hands,
-                    deadlines=stored,
+                    deadlines=deadlines,
+                    window_deadline=window,
                 )
                 if over:
                     repo.mark_ended(
@@ -654,7 +719,6 @@ class TableService:
 
             await self._commit(write)
         except BaseException:
-            assert table.snapshot is not None
             table.game = engine.load(table.snapshot)
             raise
         table.move_number, table.snapshot, table.hands = move, snapshot, hands
@@ -673,7 +737,7 @@ class TableService:
             events.append(GameOver(public, result))
         else:
             events.append(TurnChanged(public, tuple(game.to_act()), dict(deadlines), window))
-            self._wake(table)
+            self.driver.wake(table)
         return ActResult(public, seat, text, engine_events, move), events
 
     def _deadlines_for(
@@ -712,130 +776,6 @@ class TableService:
         waiting = [seats[s].name if s in seats else seat_label(s) for s in table.to_act()]
         return f"It is not your turn: waiting for {', '.join(waiting) or 'nobody'}."
 
-    # -- internals: the driver (AI seats and timeouts) ------------------------------------------
-    def _wake(self, table: LiveTable) -> None:
-        """(Re)start the table's driver after a change; the caller holds the channel lock, so a
-        running driver is sleeping or waiting for the lock and may be cancelled safely."""
-        if not self._started:
-            return
-        old = table.driver
-        running = old is not None and not old.done()
-        if running and old is asyncio.current_task():
-            return  # the driver itself made the move: its loop looks again
-        if running:
-            assert old is not None
-            old.cancel()
-        if not self._has_driver_work(table):
-            table.driver = None
-            return
-        table.driver_busy = True  # until it has looked at the table
-        table.driver = asyncio.create_task(self._drive(table), name=f"table-{table.id}-driver")
-
-    @staticmethod
-    def _has_driver_work(table: LiveTable) -> bool:
-        """An AI seat is awaited, or a deadline is armed (most human moves need no driver)."""
-        if table.deadlines or table.window_deadline is not None:
-            return True
-        if table.game is None:
-            return False
-        seats = table.seats
-        return any(s in seats and seats[s].is_ai for s in table.game.to_act())
-
-    async def _drive(self, table: LiveTable) -> None:
-        answering = False  # the AI seats are answering one May I window
-        try:
-            while table.status is TableStatus.PLAYING and table.game is not None:
-                awaited = table.game.to_act()
-                ai_seats = [s for s in awaited if s in table.seats and table.seats[s].is_ai]
-                if ai_seats:
-                    self._set_busy(table, True)
-                    # One pause per window, not one per AI answering it (a window is short).
-                    same_window = answering and timers.window_open(table.game)
-                    if self.ai_delay > 0 and not same_window:
-                        await self.sleep(self.ai_delay)
-                    else:
-                        await asyncio.sleep(0)  # let the caller's turn finish first
-                    answering = table.game is not None and timers.window_open(table.game)
-                    await self._driver_move(table, ai_seats[0], ActionSource.AI)
-                    continue
-                due_times = table.stored_deadlines()
-                if not due_times:
-                    return
-                seat, due = min(due_times.items(), key=lambda item: item[1])
-                wait = due - self.clock()
-                if wait > 0:
-                    self._set_busy(table, False)
-                    await self.sleep(wait)
-                    continue
-                self._set_busy(table, True)
-                await self._driver_move(table, seat, ActionSource.TIMEOUT)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the AI driver stopped", table.id)
-        finally:
-            if table.driver is asyncio.current_task():
-                self._set_busy(table, False)
-
-    def _set_busy(self, table: LiveTable, busy: bool) -> None:
-        table.driver_busy = busy
-        if not busy:
-            self._driver_idle.set()
-
-    async def _driver_move(self, table: LiveTable, seat: int, source: ActionSource) -> None:
-        async with self._lock(table.channel_id):
-            if self._tables.get(table.channel_id) is not table or table.game is None:
-                return
-            game = table.game
-            if seat == timers.WINDOW_KEY:
-                due = table.window_deadline
-                if due is None or due > self.clock() or not game.to_act():
-                    return
-                window = game.timed_window()
-                if window is None:
-                    return
-                close = window.action
-                _, events = await self._apply(table, game.to_act()[0], close, source, None)
-                await self._announce(table.channel_id, events)
-                return
-            if seat not in game.to_act():
-                return  # someone moved meanwhile; the loop looks again
-            if source is ActionSource.TIMEOUT:
-                due = table.deadlines.get(seat)
-                if due is None or due > self.clock():
-                    return
-                level = timers.timeout_level()
-            else:
-                level = table.seats[seat].ai_level or timers.timeout_level()
-            move = table.move_number + 1
-            seed = timers.move_seed(table.id, move, seat)
-            try:
-                action = await self._decide(game, seat, level, seed)
-                _, events = await self._apply(table, seat, action, source, None)
-            except (IllegalMove, ValueError):
-                # An AI that errs must not stall the table: play a legal move instead.
-                log.exception("table %s: the %s AI failed at seat %s", table.id, level, seat)
-                legal = game.legal_actions(seat)
-                if not legal:
-                    raise
-                action = random.Random(seed).choice(legal)
-                _, events = await self._apply(table, seat, action, source, None)
-            await self._announce(table.channel_id, events)
-
-    async def _decide(self, game: engine.Game, seat: int, level: str, seed: int) -> str:
-        """The AI's move. Slow levels think on a worker thread so that the event loop (every
-        other table) is not held up for tens of milliseconds; the table's lock is held, so the
-        game cannot change meanwhile, and the AI only reads the view and the legal list."""
-        view, legal = game.view(seat), game.legal_actions(seat)
-        if level not in self.ai_thread_levels:
-            return timers.decide(game.name, level, seed, view, legal)
-        if self._ai_pool is None:
-            self._ai_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troika-ai")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._ai_pool, timers.decide, game.name, level, seed, view, legal
-        )
-
     # -- internals: lobby and endings ---------------------------------------------------------
     async def _remove_from_lobby(
         self, table: LiveTable, seat: Seat, kicked_by: int | None
@@ -846,13 +786,13 @@ class TableService:
             table.abandon_votes.remove(seat.user_id)
         humans = table.humans()
         if not humans:
-            events = await self._end(table, TableStatus.ABANDONED, None, "everybody left")
+            events = await self._end(table, TableStatus.ABANDONED, None, "everybody left", saved)
             return [PlayerLeft(table.public(), seat), TableClosed(table.public()), *events[1:]]
         new_host = None
         if seat.user_id == table.host_id:
             table.host_id = min(humans, key=lambda s: s.index).user_id or table.host_id
             new_host = table.host_id
-        await self._save_lobby(table, saved)
+        await self._save(table, saved)
         public = table.public()
         first: TableEvent = (
             PlayerKicked(public, seat, kicked_by)
@@ -869,34 +809,24 @@ class TableService:
     ) -> list[TableEvent]:
         """During play: the AI takes the human's seat (the user stays on record)."""
         saved = table.checkpoint()
-        now = self.clock()
         replaced = Seat(
             index=seat.index,
             name=seat.name,
             user_id=seat.user_id,
             ai_level=timers.timeout_level(),
             team=seat.team,
-            left=True,
+            left_at=self.clock(),
         )
         table.seats[seat.index] = replaced
-        table.left_at[seat.index] = now
         table.deadlines.pop(seat.index, None)
         if seat.user_id in table.abandon_votes:
             table.abandon_votes.remove(seat.user_id)
         if not table.humans():
-            events = await self._end(table, TableStatus.ABANDONED, None, "no human is left")
+            events = await self._end(table, TableStatus.ABANDONED, None, "no human is left", saved)
             return [PlayerLeft(table.public(), replaced, True), *events]
         if seat.user_id == table.host_id:
             table.host_id = min(table.humans(), key=lambda s: s.index).user_id or table.host_id
-        rows, deadlines, table_id = table.seat_rows(), table.stored_deadlines(), table.id
-        fields = _lobby_fields(table)
-
-        def write(conn: Any) -> None:
-            repo.replace_seats(conn, table_id, rows)
-            repo.update_deadlines(conn, table_id, deadlines)
-            repo.update_lobby(conn, table_id, **fields)
-
-        await self._commit_or_restore(table, saved, write)
+        await self._save(table, saved)
         public = table.public()
         events: list[TableEvent] = [
             PlayerKicked(public, replaced, kicked_by)
@@ -905,7 +835,7 @@ class TableService:
         ]
         if table.host_id != saved["host_id"]:
             events.append(HostChanged(public, table.host_id))
-        self._wake(table)
+        self.driver.wake(table)
         return events
 
     async def _end(
@@ -914,25 +844,32 @@ class TableService:
         status: TableStatus,
         result: dict[str, Any] | None,
         reason: str,
+        saved: dict[str, Any] | None = None,
         by: int | None = None,
     ) -> list[TableEvent]:
-        """Close the table (abandoned here; a finished game ends in ``_apply``)."""
-        saved = table.checkpoint()
+        """Close the table (abandoned here; a finished game ends in ``_apply``). ``saved``: the
+        checkpoint to put back if the write fails (the caller's, when it changed the table
+        first)."""
+        saved = table.checkpoint() if saved is None else saved
         now = self.clock()
         played = table.status is TableStatus.PLAYING
         if played and result is None and table.game is not None:
-            result = {"abandoned": True, "scores_so_far": table.game.view(None).get("scores")}
-        rows, table_id = table.seat_rows(), table.id
+            try:
+                scores = table.game.view(None).get("scores")
+            except GAME_FAULTS:  # a damaged game still ends (an admin's /admin end)
+                scores = None
+            result = {"abandoned": True, "scores_so_far": scores}
+        table.status, table.ended_at = status, now
+        table.deadlines, table.window_deadline = {}, None
+        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
 
         def write(conn: Any) -> None:
-            repo.replace_seats(conn, table_id, rows)
-            repo.mark_ended(
-                conn, table_id, status=status.value, ended_at=now, result=result, record=played
-            )
+            repo.update_table(conn, table_id, columns, rows)
+            if played:
+                repo.record_result(conn, table_id, status=status.value, ended_at=now, result=result)
 
         await self._commit_or_restore(table, saved, write)
-        table.status, table.ended_at, table.result = status, now, result
-        table.deadlines, table.window_deadline = {}, None
+        table.result = result
         self._forget(table)
         public = table.public()
         return [TableAbandoned(public, by, reason)]
@@ -941,18 +878,105 @@ class TableService:
         """The table is over: the channel is free; its driver stops (unless it is us)."""
         if self._tables.get(table.channel_id) is table:
             del self._tables[table.channel_id]
-        driver = table.driver
-        if driver is not None and driver is not asyncio.current_task() and not driver.done():
-            driver.cancel()
+        self.driver.cancel(table)
 
-    async def _save_lobby(self, table: LiveTable, saved: dict[str, Any]) -> None:
-        rows, table_id, fields = table.seat_rows(), table.id, _lobby_fields(table)
+    async def _save(self, table: LiveTable, saved: dict[str, Any]) -> None:
+        """Store the table's record and seats (a change outside moves); put ``saved`` back if
+        the write fails. A lobby's change makes it active again (see the idle sweep)."""
+        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
+        await self._commit_or_restore(
+            table, saved, lambda conn: repo.update_table(conn, table_id, columns, rows)
+        )
+        table.active_at = self.clock()
 
-        def write(conn: Any) -> None:
-            repo.replace_seats(conn, table_id, rows)
-            repo.update_lobby(conn, table_id, **fields)
+    async def close_table(self, table: LiveTable, reason: str) -> None:
+        """Abandon ``table`` for ``reason`` and tell its channel (the idle sweep's; the caller
+        holds the channel lock)."""
+        events = await self._end(table, TableStatus.ABANDONED, None, reason)
+        await self._announce(table.channel_id, events)
 
-        await self._commit_or_restore(table, saved, write)
+    # -- internals: tables set aside ----------------------------------------------------------
+    def _load(self, row: repo.StoredTable, now: float) -> LiveTable:
+        """The live table of a stored row; raises (with the reason) if it cannot be used."""
+        table = LiveTable(**TableRecord.decode(row), active_at=now)
+        if table.status is TableStatus.PLAYING:
+            if table.snapshot is None:
+                raise ValueError("a table in play has no snapshot")
+            game = engine.load(table.snapshot)
+            probe(game, list(table.seats))
+            table.game = game
+        table.public()
+        return table
+
+    async def _set_aside_row(self, row: repo.StoredTable, reason: str) -> None:
+        """At start-up: store that the row is broken (if the database lets us) and list it."""
+        columns = row.columns
+        log.error(
+            "table %s (channel %s) is set aside as broken: %s",
+            row.id,
+            columns.get("channel_id"),
+            reason,
+        )
+        marked = {"status": TableStatus.BROKEN.value, "broken_reason": reason}
+        try:
+            await self._commit(lambda conn: repo.update_table(conn, row.id, marked))
+        except Exception:  # listed all the same; its channel stays taken in the database
+            log.exception("table %s could not be marked broken", row.id)
+        self.broken.add_row(row, reason)
+
+    async def check_game(self, table: LiveTable, exc: BaseException) -> None:
+        """The driver met an error: if the game fails the probe the table is set aside (see
+        ``_fault``), else the driver stops until the next change. Takes the channel lock."""
+        async with self.locked(table.channel_id):
+            if self.is_live(table):
+                await self._fault(table, exc)
+
+    async def _set_aside(self, table: LiveTable, reason: str) -> None:
+        log.error(
+            "table %s (channel %s) is set aside as broken: %s",
+            table.id,
+            table.channel_id,
+            reason,
+        )
+        table.status, table.broken_reason = TableStatus.BROKEN, reason
+        marked = {"status": TableStatus.BROKEN.value, "broken_reason": reason}
+        table_id = table.id
+        try:
+            await self._commit(lambda conn: repo.update_table(conn, table_id, marked))
+        except Exception:  # set aside in memory all the same: its game cannot be used
+            log.exception("table %s could not be marked broken", table.id)
+        self._forget(table)
+        self.broken.add_live(table, reason)
+        await self._announce(table.channel_id, [TableSetAside(table.public(), reason)])
+
+    async def _fault(self, table: LiveTable, exc: BaseException) -> TableError:
+        """A command met an error of the game (lock held): if the game fails the probe, the
+        table is set aside; either way the user gets a refusal, never the raw error."""
+        log.error("table %s: the game raised", table.id, exc_info=exc)
+        game = table.game
+        if game is None:
+            return TableError("That could not be done; the table is unchanged.")
+        try:
+            probe(game, list(table.seats))
+        except Exception as failed:
+            await self._set_aside(table, reason_of(failed))
+            return TableBroken()
+        return TableError("That could not be done (an error in the game); nothing changed.")
+
+    def _fault_soon(self, table: LiveTable, exc: BaseException) -> TableError:
+        """``_fault`` from a read (no lock held, not awaitable): checked in the background."""
+
+        async def check() -> None:
+            async with self.locked(table.channel_id):
+                if self.is_live(table):
+                    await self._fault(table, exc)
+
+        task = asyncio.get_running_loop().create_task(check(), name=f"table-{table.id}-check")
+        self._checks.add(task)  # (a task nobody references may be collected mid-way)
+        task.add_done_callback(self._checks.discard)
+        return TableBroken(
+            "This table's game could not be read; it is being checked. Try again in a moment."
+        )
 
     # -- internals: plumbing ------------------------------------------------------------------
     async def _commit_or_restore(
@@ -980,11 +1004,44 @@ class TableService:
                 raise task.exception() from None  # type: ignore[misc]
             raise
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
+    @contextlib.asynccontextmanager
+    async def locked(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's lock. The lock map keeps a channel only while it has a table or
+        someone holds or waits for its lock (it does not grow with every channel ever used)."""
+        entry = self._locks.get(channel_id)
+        if entry is None:
+            entry = self._locks[channel_id] = _ChannelLock(asyncio.Lock())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0 and channel_id not in self._tables:
+                del self._locks[channel_id]
+
+    @contextlib.asynccontextmanager
+    async def _table_op(self, channel_id: int) -> AsyncIterator[LiveTable]:
+        """Hold the channel's lock and yield its table (NoTable if none); an error of the game
+        becomes a refusal (``_fault``) instead of reaching the user."""
+        async with self.locked(channel_id):
+            table = self._require(channel_id)
+            try:
+                yield table
+            except GAME_FAULTS as exc:
+                raise await self._fault(table, exc) from exc
+
+    def live_tables(self) -> list[LiveTable]:
+        """Every table in lobby or play (the service's own records: for its helpers)."""
+        return list(self._tables.values())
+
+    def is_live(self, table: LiveTable) -> bool:
+        """The table is still its channel's open table (not ended or set aside meanwhile)."""
+        return self._tables.get(table.channel_id) is table
+
+    async def announce(self, channel_id: int, events: list[TableEvent]) -> None:
+        """Deliver events (the driver's); the caller holds the channel lock."""
+        await self._announce(channel_id, events)
 
     async def _announce(self, channel_id: int, events: list[TableEvent]) -> None:
         """Deliver events; called with the channel lock held, so a table's events arrive in
@@ -1024,61 +1081,6 @@ class TableService:
         if not candidates:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]
-
-    def _from_row(self, row: repo.TableRow) -> LiveTable:
-        spec = engine.GAMES[row.game]
-        seats = {
-            r.seat: Seat(
-                index=r.seat,
-                name=r.name,
-                user_id=r.user_id,
-                ai_level=r.ai_level,
-                team=r.team,
-                left=r.left_at is not None,
-            )
-            for r in row.seats
-        }
-        table = LiveTable(
-            id=row.id,
-            channel_id=row.channel_id,
-            guild_id=row.guild_id,
-            spec=spec,
-            preset=row.preset,
-            overrides=row.overrides,
-            options=row.options,
-            host_id=row.host_id,
-            status=TableStatus(row.status),
-            seed=row.seed,
-            created_at=row.created_at,
-            seats=seats,
-            spectators=row.spectators,
-            abandon_votes=row.abandon_votes,
-            started_at=row.started_at,
-            ended_at=row.ended_at,
-            move_number=row.move_number,
-            hands=row.hands,
-            deadlines={s: d for s, d in row.deadlines.items() if s != timers.WINDOW_KEY},
-            window_deadline=row.deadlines.get(timers.WINDOW_KEY),
-            left_at={r.seat: r.left_at for r in row.seats if r.left_at is not None},
-        )
-        if table.status is TableStatus.PLAYING:
-            if row.snapshot is None:
-                raise ValueError("a table in play has no snapshot")
-            table.game = engine.load(row.snapshot)
-            table.snapshot = row.snapshot
-        return table
-
-
-def _lobby_fields(table: LiveTable) -> dict[str, Any]:
-    """The table-row fields ``repo.update_lobby`` stores, copied now (the write runs later)."""
-    return {
-        "preset": table.preset,
-        "overrides": dict(table.overrides),
-        "options": dict(table.options),
-        "host_id": table.host_id,
-        "spectators": list(table.spectators),
-        "abandon_votes": list(table.abandon_votes),
-    }
 
 
 __all__ = ["TableError", "TableService"]

@@ -1,22 +1,30 @@
-"""The service's live, mutable record of one table (private to the service).
+"""The table record (what is stored of a table) and the service's live table built on it.
 
-Only the service touches it, and only while holding the channel's lock. Clients get the frozen
-``Table`` snapshot from ``public()``.
+``TableRecord`` is the one definition of a table's stored fields: one field per column of the
+``tables`` table, plus its seats. It encodes itself into the columns the repository writes and
+decodes (checking every value) what the repository read, so that a malformed row is reported
+with its reason instead of failing somewhere later. ``LiveTable`` adds what only lives in
+memory (the game, its driver). Only the service touches them, holding the channel's lock;
+clients get the frozen ``Table`` from ``public()``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
-from dataclasses import dataclass, field
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
 import engine
 from bot.service.models import Seat, Table, TableStatus
-from bot.service.timers import WINDOW_KEY
-from bot.storage.repository import SeatRow
+from bot.storage.repository import SeatRow, StoredTable, deadlines_json, dumps
 from engine import Game, GameSpec
+
+#: Before the window got its own column, its deadline was kept in ``deadlines`` under this seat.
+OLD_WINDOW_KEY = -1
 
 
 def team_of(game: str, seat: int) -> int | None:
@@ -25,44 +33,206 @@ def team_of(game: str, seat: int) -> int | None:
     return None if spec is None else spec.team_of(seat)
 
 
+class BadRecord(ValueError):
+    """A stored table that cannot be used; ``str()`` says which column and why."""
+
+
+def _column(name: str) -> dict[str, str]:
+    return {"column": name}
+
+
 @dataclass
-class LiveTable:
+class TableRecord:
+    """A table as stored. Each field is a column of ``tables`` (the field's ``column``
+    metadata names it when it differs); ``seats`` are the ``seats`` rows."""
+
     id: int
     channel_id: int
     guild_id: int | None
-    spec: GameSpec
-    preset: str | None
-    overrides: dict[str, Any]
-    options: dict[str, Any]
+    game_name: str = field(metadata=_column("game"))
     host_id: int
     status: TableStatus
-    seed: int | None
     created_at: float
-    seats: dict[int, Seat] = field(default_factory=dict)
-    spectators: list[int] = field(default_factory=list)
-    abandon_votes: list[int] = field(default_factory=list)
+    preset: str | None = None
+    #: Options the host set, and the resolved ones (defaults, then preset, then overrides).
+    overrides: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
     started_at: float | None = None
     ended_at: float | None = None
-    game: Game | None = None
+    spectators: list[int] = field(default_factory=list)
+    abandon_votes: list[int] = field(default_factory=list)
     #: ``game.to_json()`` as last committed: restores the game when a commit fails.
     snapshot: str | None = None
+    snapshot_version: int | None = None
+    #: The game as dealt (the action log replays from it).
+    initial_snapshot: str | None = None
     move_number: int = 0
     hands: int = 0
+    #: Each awaited human seat's deadline (epoch seconds).
     deadlines: dict[int, float] = field(default_factory=dict)
-    #: When the open May I window closes by itself (TroiKuntza), else None.
+    #: When the open timed window (``Game.timed_window``) closes by itself, else None.
     window_deadline: float | None = None
+    #: Why the table is ``broken`` (None otherwise).
+    broken_reason: str | None = None
+    seats: dict[int, Seat] = field(default_factory=dict)
+
+    # -- to the database ----------------------------------------------------------------------
+    def columns(self) -> dict[str, Any]:
+        """Every column's stored value, copied now (the write runs later, on another thread)."""
+        out: dict[str, Any] = {}
+        for f in fields(TableRecord):
+            if f.name == "seats":
+                continue
+            value = getattr(self, f.name)
+            encode = _ENCODE.get(f.name)
+            out[f.metadata.get("column", f.name)] = value if encode is None else encode(value)
+        return out
+
+    def seat_rows(self) -> list[SeatRow]:
+        return [
+            SeatRow(
+                seat=s.index,
+                name=s.name,
+                user_id=s.user_id,
+                ai_level=s.ai_level,
+                team=s.team,
+                left_at=s.left_at,
+            )
+            for s in sorted(self.seats.values(), key=lambda s: s.index)
+        ]
+
+    # -- from the database --------------------------------------------------------------------
+    @classmethod
+    def decode(cls, stored: StoredTable) -> dict[str, Any]:
+        """The record's fields from a stored row; raises ``BadRecord`` naming the column."""
+        values: dict[str, Any] = {}
+        for f in fields(TableRecord):
+            if f.name == "seats":
+                continue
+            column = f.metadata.get("column", f.name)
+            raw = stored.columns.get(column)
+            parse = _DECODE.get(f.name)
+            try:
+                values[f.name] = raw if parse is None else parse(raw)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise BadRecord(f"column {column}: {_short(exc)}") from None
+        if values["game_name"] not in engine.GAMES:
+            raise BadRecord(f"column game: unknown game {values['game_name']!r}")
+        # Rows written before the window had its own column (a migration moves them).
+        old_window = values["deadlines"].pop(OLD_WINDOW_KEY, None)
+        if values["window_deadline"] is None:
+            values["window_deadline"] = old_window
+        values["seats"] = {
+            r.seat: Seat(
+                index=r.seat,
+                name=r.name,
+                user_id=r.user_id,
+                ai_level=r.ai_level,
+                team=r.team,
+                left_at=r.left_at,
+            )
+            for r in stored.seats
+        }
+        return values
+
+    # -- checkpoints ------------------------------------------------------------------------
+    def checkpoint(self) -> dict[str, Any]:
+        """Every stored field, copied: put back with ``restore`` when a commit fails."""
+        return {f.name: copy.copy(getattr(self, f.name)) for f in fields(TableRecord)}
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        for key, value in saved.items():
+            setattr(self, key, copy.copy(value))
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "…"
+
+
+def _json(kind: type, what: str) -> Callable[[Any], Any]:
+    def parse(raw: Any) -> Any:
+        value = json.loads(raw)
+        if not isinstance(value, kind):
+            raise ValueError(f"expected {what}, found {type(value).__name__}")
+        return value
+
+    return parse
+
+
+def _ids(raw: Any) -> list[int]:
+    value = _json(list, "a list")(raw)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ValueError("expected user ids")
+    return value
+
+
+def _deadlines(raw: Any) -> dict[int, float]:
+    value = _json(dict, "an object")(raw)
+    return {int(seat): float(at) for seat, at in value.items()}
+
+
+def _optional(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda raw: None if raw is None else parse(raw)
+
+
+def _text(raw: Any) -> str:
+    if not isinstance(raw, str):
+        raise ValueError(f"expected text, found {type(raw).__name__}")
+    return raw
+
+
+#: How each field that is not stored as it is goes into its column, and comes back.
+_ENCODE: dict[str, Callable[[Any], Any]] = {
+    "status": lambda status: status.value,
+    "overrides": dumps,
+    "options": dumps,
+    "spectators": dumps,
+    "abandon_votes": dumps,
+    "deadlines": deadlines_json,
+}
+_DECODE: dict[str, Callable[[Any], Any]] = {
+    "id": int,
+    "channel_id": int,
+    "guild_id": _optional(int),
+    "game_name": _text,
+    "host_id": int,
+    "status": TableStatus,
+    "created_at": float,
+    "overrides": _json(dict, "an object"),
+    "options": _json(dict, "an object"),
+    "spectators": _ids,
+    "abandon_votes": _ids,
+    "move_number": int,
+    "hands": int,
+    "deadlines": _deadlines,
+    "window_deadline": _optional(float),
+    "started_at": _optional(float),
+    "ended_at": _optional(float),
+}
+
+
+@dataclass
+class LiveTable(TableRecord):
+    """A table in lobby or play, in memory: its record plus the game and its driver."""
+
+    game: Game | None = None
+    #: ``Game.result()`` once the game is over (stored in ``results``, not in ``tables``).
     result: dict[str, Any] | None = None
-    #: When each human who left during play left (kept for the records).
-    left_at: dict[int, float] = field(default_factory=dict)
-    #: The background task making AI / timeout moves for this table (see TableService._drive).
+    #: The background task making AI / timeout moves for this table (see ``driver.py``).
     driver: asyncio.Task[None] | None = None
     #: True while the driver has a move to make now (an AI seat to move, a deadline passed).
     driver_busy: bool = False
+    #: The AI seats are answering one timed window (the driver pauses once per window).
+    answering_window: bool = False
+    #: The service clock at the last change of the lobby (idle lobbies are closed).
+    active_at: float = 0.0
     _public: tuple[tuple[Any, ...], Table] | None = field(default=None, repr=False)
 
     @property
-    def game_name(self) -> str:
-        return self.spec.name
+    def spec(self) -> GameSpec:
+        return engine.GAMES[self.game_name]
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat in self.seats.values():
@@ -77,47 +247,6 @@ class LiveTable:
         if self.game is None or self.status is not TableStatus.PLAYING:
             return []
         return list(self.game.to_act())
-
-    def seat_rows(self) -> list[SeatRow]:
-        return [
-            SeatRow(
-                seat=s.index,
-                name=s.name,
-                user_id=s.user_id,
-                ai_level=s.ai_level,
-                team=s.team,
-                left_at=self.left_at.get(s.index),
-            )
-            for s in sorted(self.seats.values(), key=lambda s: s.index)
-        ]
-
-    def checkpoint(self) -> dict[str, Any]:
-        """The lobby-level fields, to put back if a commit fails."""
-        return {
-            "preset": self.preset,
-            "overrides": dict(self.overrides),
-            "options": dict(self.options),
-            "host_id": self.host_id,
-            "status": self.status,
-            "seats": dict(self.seats),
-            "spectators": list(self.spectators),
-            "abandon_votes": list(self.abandon_votes),
-            "left_at": dict(self.left_at),
-            "ended_at": self.ended_at,
-            "deadlines": dict(self.deadlines),
-            "window_deadline": self.window_deadline,
-        }
-
-    def stored_deadlines(self) -> dict[int, float]:
-        """Seat deadlines plus the window's under ``WINDOW_KEY``, as the database keeps them."""
-        out = dict(self.deadlines)
-        if self.window_deadline is not None:
-            out[WINDOW_KEY] = self.window_deadline
-        return out
-
-    def restore(self, saved: dict[str, Any]) -> None:
-        for key, value in saved.items():
-            setattr(self, key, copy.copy(value))
 
     def public(self) -> Table:
         """The frozen snapshot; rebuilt only when something it shows changed (it is asked for
@@ -145,12 +274,17 @@ class LiveTable:
         return table
 
     def _build_public(self) -> Table:
+        spec = self.spec
+        try:
+            to_act = tuple(self.to_act())
+        except Exception:  # a damaged game: the next command finds it and sets it aside
+            to_act = ()
         return Table(
             id=self.id,
             channel_id=self.channel_id,
             guild_id=self.guild_id,
-            game=self.spec.name,
-            title=self.spec.title,
+            game=spec.name,
+            title=spec.title,
             preset=self.preset,
             options=MappingProxyType(dict(self.options)),
             overrides=MappingProxyType(dict(self.overrides)),
@@ -158,15 +292,32 @@ class LiveTable:
             status=self.status,
             seats=tuple(sorted(self.seats.values(), key=lambda s: s.index)),
             spectators=tuple(self.spectators),
-            min_players=self.spec.min_players,
-            max_players=self.spec.max_players,
+            min_players=spec.min_players,
+            max_players=spec.max_players,
             created_at=self.created_at,
             started_at=self.started_at,
             ended_at=self.ended_at,
             move_number=self.move_number,
-            to_act=tuple(self.to_act()),
+            to_act=to_act,
             deadlines=MappingProxyType(dict(self.deadlines)),
             abandon_votes=tuple(self.abandon_votes),
             result=None if self.result is None else MappingProxyType(self.result),
             window_deadline=self.window_deadline,
         )
+
+
+def probe(game: Game, seats: Sequence[int]) -> None:
+    """Use the game the way commands will (who acts, every seat's view, the legal moves, its
+    snapshot, and one legal move made on a copy): a damaged state raises here, once, instead
+    of at every player's command. About a millisecond."""
+    awaited = game.to_act()
+    game.view(None)
+    for seat in seats:
+        game.view(seat)
+    legal = {seat: game.legal_actions(seat) for seat in awaited}
+    game.is_over()
+    snapshot = game.to_json()
+    for seat, actions in legal.items():
+        if actions:
+            engine.load(snapshot).apply(seat, actions[0])  # IllegalAction here: damaged too
+            break

@@ -28,11 +28,6 @@ def move_seed(table_id: int, move_number: int, seat: int) -> int:
     return (table_id * 1_000_003 + move_number) * 16 + seat
 
 
-def choose_move(game: Game, seat: int, level: str, seed: int) -> str:
-    """The AI's move for ``seat``: it sees only the seat's view and legal actions."""
-    return decide(game.name, level, seed, game.view(seat), game.legal_actions(seat))
-
-
 def decide(game: str, level: str, seed: int, view: dict[str, Any], legal: list[str]) -> str:
     """The AI's choice from plain data only (so it may run on another thread)."""
     return ai.make_player(game, level, seed).choose(view, legal)
@@ -68,9 +63,7 @@ def next_deadlines(
     return out
 
 
-# -- timed windows (a game's ``Game.timed_window``: TroiKuntza's May I) ----------------------
-#: Where a window deadline is kept in the stored deadlines (a seat number no seat has).
-WINDOW_KEY = -1
+# -- timed windows (a game's ``Game.timed_window``) -------------------------------------------
 
 
 def window_open(game: Game) -> bool:

@@ -163,7 +163,62 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, game)
     );
     """,
+    # 3: the table record (bot/service/tables.py): status 'broken' (a table that could not be
+    # read, set aside until an admin closes it) with its reason, and the May I window's deadline
+    # in its own column instead of the key "-1" of `deadlines` (moved out of existing rows;
+    # malformed `deadlines` are copied as they are, for the loader to report). SQLite cannot
+    # change a CHECK constraint in place: the table is rebuilt with foreign keys off (else
+    # dropping the old one would delete every seat, action and result by cascade).
+    """
+    -- foreign_keys: off
+    CREATE TABLE tables_v3 (
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        preset TEXT,
+        overrides TEXT NOT NULL DEFAULT '{}',      -- options the host set (JSON)
+        options TEXT NOT NULL DEFAULT '{}',        -- resolved options (JSON)
+        host_id INTEGER NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'playing', 'finished', 'abandoned', 'broken')),
+        seed INTEGER,
+        created_at REAL NOT NULL,
+        started_at REAL,
+        ended_at REAL,
+        spectators TEXT NOT NULL DEFAULT '[]',     -- user ids (JSON)
+        abandon_votes TEXT NOT NULL DEFAULT '[]',  -- user ids (JSON)
+        snapshot TEXT,                             -- Game.to_json() after the last action
+        snapshot_version INTEGER,                  -- engine.SNAPSHOT_VERSION of snapshot
+        initial_snapshot TEXT,                     -- the game as dealt (replays the log)
+        move_number INTEGER NOT NULL DEFAULT 0,    -- actions applied so far
+        hands INTEGER NOT NULL DEFAULT 0,          -- hand_over events so far
+        deadlines TEXT NOT NULL DEFAULT '{}',      -- {"seat": epoch seconds} of awaited seats
+        window_deadline REAL,                      -- when an open timed window closes
+        broken_reason TEXT                         -- why the table is 'broken'
+    );
+    INSERT INTO tables_v3 (id, channel_id, guild_id, game, preset, overrides, options, host_id,
+        status, seed, created_at, started_at, ended_at, spectators, abandon_votes, snapshot,
+        snapshot_version, initial_snapshot, move_number, hands, deadlines, window_deadline)
+    SELECT id, channel_id, guild_id, game, preset, overrides, options, host_id, status, seed,
+        created_at, started_at, ended_at, spectators, abandon_votes, snapshot, snapshot_version,
+        initial_snapshot, move_number, hands,
+        CASE WHEN json_valid(deadlines) AND json_type(deadlines) = 'object'
+            THEN json_remove(deadlines, '$."-1"') ELSE deadlines END,
+        CASE WHEN json_valid(deadlines) AND json_type(deadlines) = 'object'
+            THEN json_extract(deadlines, '$."-1"') END
+    FROM tables;
+    DROP TABLE tables;
+    ALTER TABLE tables_v3 RENAME TO tables;
+    CREATE UNIQUE INDEX tables_one_open_per_channel
+        ON tables (channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_status ON tables (status);
+    """,
 ]
+
+#: A migration whose script holds this line runs with foreign keys off (a table rebuild); its
+#: transaction checks them (``PRAGMA foreign_key_check``) before it commits.
+FOREIGN_KEYS_OFF = "-- foreign_keys: off"
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
@@ -179,16 +234,26 @@ def migrate(conn: sqlite3.Connection, migrations: list[str] | None = None) -> in
             f"database schema version {version} is newer than this code ({len(steps)})"
         )
     for number in range(version, len(steps)):
+        script = steps[number]
+        rebuild = FOREIGN_KEYS_OFF in script
+        keys_on = int(conn.execute("PRAGMA foreign_keys").fetchone()[0])
+        if rebuild:  # a no-op inside a transaction: set it before BEGIN
+            conn.execute("PRAGMA foreign_keys=OFF")
         # executescript would COMMIT first; run the script's statements inside one transaction.
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(steps[number]):
+            for statement in _statements(script):
                 conn.execute(statement)
+            if rebuild and conn.execute("PRAGMA foreign_key_check").fetchall():
+                raise RuntimeError(f"migration {number + 1} broke a foreign key")
             conn.execute(f"PRAGMA user_version = {number + 1}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        finally:
+            if rebuild:
+                conn.execute(f"PRAGMA foreign_keys={'ON' if keys_on else 'OFF'}")
     return len(steps)
 
 

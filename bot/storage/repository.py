@@ -29,31 +29,17 @@ class SeatRow:
 
 
 @dataclass
-class TableRow:
-    """A table as stored (JSON columns decoded)."""
+class StoredTable:
+    """One ``tables`` row as stored: ``columns`` maps each column to its raw value (JSON columns
+    still text). The service decodes and checks them table by table (``bot.service.tables``),
+    so that one malformed row cannot fail a query that loads every table."""
 
-    id: int
-    channel_id: int
-    guild_id: int | None
-    game: str
-    preset: str | None
-    overrides: dict[str, Any]
-    options: dict[str, Any]
-    host_id: int
-    status: str
-    seed: int | None
-    created_at: float
-    started_at: float | None
-    ended_at: float | None
-    spectators: list[int]
-    abandon_votes: list[int]
-    snapshot: str | None
-    snapshot_version: int | None
-    initial_snapshot: str | None
-    move_number: int
-    hands: int
-    deadlines: dict[int, float]
+    columns: dict[str, Any]
     seats: list[SeatRow] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return int(self.columns["id"])
 
 
 @dataclass
@@ -66,48 +52,48 @@ class ActionRow:
     at: float
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
+    """A JSON column's text (compact, keys sorted)."""
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _deadlines_json(deadlines: Mapping[int, float]) -> str:
-    return _dumps({str(seat): at for seat, at in deadlines.items()})
+def deadlines_json(deadlines: Mapping[int, float]) -> str:
+    """The ``deadlines`` column: ``{"seat": epoch seconds}``."""
+    return dumps({str(seat): at for seat, at in deadlines.items()})
 
 
 # -- writes -----------------------------------------------------------------------------------
 def insert_table(
-    conn: sqlite3.Connection,
-    *,
-    channel_id: int,
-    guild_id: int | None,
-    game: str,
-    preset: str | None,
-    overrides: Mapping[str, Any],
-    options: Mapping[str, Any],
-    host_id: int,
-    seed: int | None,
-    created_at: float,
-    seats: Sequence[SeatRow],
+    conn: sqlite3.Connection, columns: Mapping[str, Any], seats: Sequence[SeatRow]
 ) -> int:
-    """A new lobby; returns its id. Fails (IntegrityError) if the channel has an open table."""
+    """A new table row from ``columns`` (column -> stored value; ``id`` is assigned) and its
+    seats; returns its id. Fails (IntegrityError) if the channel has an open table."""
+    names = [name for name in columns if name != "id"]
     cursor = conn.execute(
-        "INSERT INTO tables (channel_id, guild_id, game, preset, overrides, options, host_id,"
-        " status, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
-        (
-            channel_id,
-            guild_id,
-            game,
-            preset,
-            _dumps(overrides),
-            _dumps(options),
-            host_id,
-            seed,
-            created_at,
-        ),
+        f"INSERT INTO tables ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+        [columns[name] for name in names],
     )
     table_id = int(cursor.lastrowid or 0)
     replace_seats(conn, table_id, seats)
     return table_id
+
+
+def update_table(
+    conn: sqlite3.Connection,
+    table_id: int,
+    columns: Mapping[str, Any],
+    seats: Sequence[SeatRow] | None = None,
+) -> None:
+    """Store ``columns`` (column -> stored value) of the table, and its seats if given."""
+    names = [name for name in columns if name != "id"]
+    if names:
+        assignments = ", ".join(f"{name} = ?" for name in names)
+        conn.execute(
+            f"UPDATE tables SET {assignments} WHERE id = ?",
+            [*(columns[name] for name in names), table_id],
+        )
+    if seats is not None:
+        replace_seats(conn, table_id, seats)
 
 
 def replace_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
@@ -116,58 +102,6 @@ def replace_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatR
         "INSERT INTO seats (table_id, seat, user_id, name, ai_level, team, left_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.team, s.left_at) for s in seats],
-    )
-
-
-def update_lobby(
-    conn: sqlite3.Connection,
-    table_id: int,
-    *,
-    preset: str | None,
-    overrides: Mapping[str, Any],
-    options: Mapping[str, Any],
-    host_id: int,
-    spectators: Sequence[int],
-    abandon_votes: Sequence[int],
-) -> None:
-    conn.execute(
-        "UPDATE tables SET preset = ?, overrides = ?, options = ?, host_id = ?, spectators = ?,"
-        " abandon_votes = ? WHERE id = ?",
-        (
-            preset,
-            _dumps(overrides),
-            _dumps(options),
-            host_id,
-            _dumps(list(spectators)),
-            _dumps(list(abandon_votes)),
-            table_id,
-        ),
-    )
-
-
-def mark_started(
-    conn: sqlite3.Connection,
-    table_id: int,
-    *,
-    started_at: float,
-    seed: int,
-    snapshot: str,
-    snapshot_version: int,
-    deadlines: Mapping[int, float],
-) -> None:
-    conn.execute(
-        "UPDATE tables SET status = 'playing', started_at = ?, seed = ?, snapshot = ?,"
-        " initial_snapshot = ?, snapshot_version = ?, move_number = 0, deadlines = ?"
-        " WHERE id = ? AND status = 'lobby'",
-        (
-            started_at,
-            seed,
-            snapshot,
-            snapshot,
-            snapshot_version,
-            _deadlines_json(deadlines),
-            table_id,
-        ),
     )
 
 
@@ -184,16 +118,26 @@ def record_action(
     snapshot: str,
     hands: int,
     deadlines: Mapping[int, float],
+    window_deadline: float | None = None,
 ) -> None:
     """Append to the log and store the snapshot after it; ``move_number`` counts from 1.
 
     The UPDATE checks the previous move number, so a write that would skip or repeat a move
-    fails instead of corrupting the table.
+    fails instead of corrupting the table. (The one write per move: it stores only what a move
+    changes, not the whole record.)
     """
     cursor = conn.execute(
-        "UPDATE tables SET snapshot = ?, move_number = ?, hands = ?, deadlines = ?"
-        " WHERE id = ? AND move_number = ?",
-        (snapshot, move_number, hands, _deadlines_json(deadlines), table_id, move_number - 1),
+        "UPDATE tables SET snapshot = ?, move_number = ?, hands = ?, deadlines = ?,"
+        " window_deadline = ? WHERE id = ? AND move_number = ?",
+        (
+            snapshot,
+            move_number,
+            hands,
+            deadlines_json(deadlines),
+            window_deadline,
+            table_id,
+            move_number - 1,
+        ),
     )
     if cursor.rowcount != 1:
         raise StaleWrite(f"table {table_id}: move {move_number} does not follow the stored one")
@@ -201,14 +145,6 @@ def record_action(
         "INSERT INTO actions (table_id, move_number, seat, action, source, user_id, at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (table_id, move_number, seat, action, source, user_id, at),
-    )
-
-
-def update_deadlines(
-    conn: sqlite3.Connection, table_id: int, deadlines: Mapping[int, float]
-) -> None:
-    conn.execute(
-        "UPDATE tables SET deadlines = ? WHERE id = ?", (_deadlines_json(deadlines), table_id)
     )
 
 
@@ -226,11 +162,23 @@ def mark_ended(
     A lobby that never started is closed without a result row.
     """
     conn.execute(
-        "UPDATE tables SET status = ?, ended_at = ?, deadlines = '{}' WHERE id = ?",
+        "UPDATE tables SET status = ?, ended_at = ?, deadlines = '{}', window_deadline = NULL"
+        " WHERE id = ?",
         (status, ended_at, table_id),
     )
-    if not record:
-        return
+    if record:
+        record_result(conn, table_id, status=status, ended_at=ended_at, result=result)
+
+
+def record_result(
+    conn: sqlite3.Connection,
+    table_id: int,
+    *,
+    status: str,
+    ended_at: float,
+    result: Mapping[str, Any] | None,
+) -> None:
+    """Store the ended table in results / result_players (from its stored row and seats)."""
     row = conn.execute(
         "SELECT guild_id, channel_id, game, options, hands, started_at FROM tables WHERE id = ?",
         (table_id,),
@@ -252,9 +200,9 @@ def mark_ended(
             hands,
             started_at,
             ended_at,
-            None if scores is None else _dumps(scores),
-            None if winners is None else _dumps(winners),
-            None if result is None else _dumps(dict(result)),
+            None if scores is None else dumps(scores),
+            None if winners is None else dumps(winners),
+            None if result is None else dumps(dict(result)),
         ),
     )
     seats = conn.execute(
@@ -290,82 +238,33 @@ def _score_of(scores: list[Any] | None, seat: int) -> int | None:
 
 
 # -- reads ------------------------------------------------------------------------------------
-_TABLE_COLUMNS = (
-    "id, channel_id, guild_id, game, preset, overrides, options, host_id, status, seed,"
-    " created_at, started_at, ended_at, spectators, abandon_votes, snapshot, snapshot_version,"
-    " initial_snapshot, move_number, hands, deadlines"
-)
+def _stored_tables(
+    conn: sqlite3.Connection, where: str, params: Sequence[Any]
+) -> list[StoredTable]:
+    cursor = conn.execute(f"SELECT * FROM tables WHERE {where} ORDER BY id", params)
+    names = [d[0] for d in cursor.description]
+    rows = [StoredTable(dict(zip(names, values, strict=True))) for values in cursor.fetchall()]
+    for row in rows:
+        row.seats = [
+            SeatRow(*seat)
+            for seat in conn.execute(
+                "SELECT seat, name, user_id, ai_level, team, left_at FROM seats"
+                " WHERE table_id = ? ORDER BY seat",
+                (row.id,),
+            )
+        ]
+    return rows
 
 
-def _table_row(conn: sqlite3.Connection, values: Sequence[Any]) -> TableRow:
-    (
-        table_id,
-        channel_id,
-        guild_id,
-        game,
-        preset,
-        overrides,
-        options,
-        host_id,
-        status,
-        seed,
-        created_at,
-        started_at,
-        ended_at,
-        spectators,
-        abandon_votes,
-        snapshot,
-        snapshot_version,
-        initial_snapshot,
-        move_number,
-        hands,
-        deadlines,
-    ) = values
-    seats = [
-        SeatRow(*seat)
-        for seat in conn.execute(
-            "SELECT seat, name, user_id, ai_level, team, left_at FROM seats WHERE table_id = ?"
-            " ORDER BY seat",
-            (table_id,),
-        )
-    ]
-    return TableRow(
-        id=table_id,
-        channel_id=channel_id,
-        guild_id=guild_id,
-        game=game,
-        preset=preset,
-        overrides=json.loads(overrides),
-        options=json.loads(options),
-        host_id=host_id,
-        status=status,
-        seed=seed,
-        created_at=created_at,
-        started_at=started_at,
-        ended_at=ended_at,
-        spectators=json.loads(spectators),
-        abandon_votes=json.loads(abandon_votes),
-        snapshot=snapshot,
-        snapshot_version=snapshot_version,
-        initial_snapshot=initial_snapshot,
-        move_number=move_number,
-        hands=hands,
-        deadlines={int(k): float(v) for k, v in json.loads(deadlines).items()},
-        seats=seats,
-    )
+def load_tables(conn: sqlite3.Connection, statuses: Sequence[str]) -> list[StoredTable]:
+    """Every table whose status is one of ``statuses``, oldest first."""
+    marks = ", ".join("?" * len(statuses))
+    return _stored_tables(conn, f"status IN ({marks})", list(statuses))
 
 
-def load_open_tables(conn: sqlite3.Connection) -> list[TableRow]:
-    """Every table in lobby or play, oldest first."""
-    rows = conn.execute(
-        f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
-    ).fetchall()
-    return [_table_row(conn, row) for row in rows]
-
-
-def load_table(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
-    row = conn.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-    return None if row is None else _table_row(conn, row)
+def load_table(conn: sqlite3.Connection, table_id: int) -> StoredTable | None:
+    rows = _stored_tables(conn, "id = ?", (table_id,))
+    return rows[0] if rows else None
 
 
 def load_actions(conn: sqlite3.Connection, table_id: int) -> list[ActionRow]:

@@ -286,6 +286,7 @@ class TroevenGame(Game):
             "scores": list(scores),
         }
         state["last_hand"] = details
+        state.setdefault("history", []).append(dict(details))  # the score sheet
         events: list[Event] = [{"type": "hand_over", "seat": winner, **details}]
         if winner is not None and scores[winner] <= 0:
             state["phase"] = "over"

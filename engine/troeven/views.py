@@ -31,6 +31,7 @@ class _TroevenViewKeys(CommonView):
     tricks_won: list[int]  # per seat, this deal
     hand_points: list[int]  # card points taken per seat this deal (public: tricks are face up)
     last_hand: dict[str, Any] | None  # the last hand_over event's details
+    history: list[dict[str, Any]]  # every finished deal's hand_over details: the score sheet
     winners: list[int]  # the winner once the game is over, else []
 
 
@@ -80,6 +81,7 @@ def build_view(game: TroevenGame, seat: int | None) -> TroevenView:
         "hand_points": list(state["hand_points"]),
         "hand_sizes": [len(game.playable(s)) for s in (0, 1)],
         "last_hand": state["last_hand"],
+        "history": [dict(row) for row in state.get("history", [])],
         "winners": list(state["winners"]),
     }
     if "up" in state:

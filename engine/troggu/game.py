@@ -446,6 +446,7 @@ class TrogguGame(Game):
             "scores": list(st["scores"]),
         }
         st["last_hand"] = details
+        st.setdefault("history", []).append(dict(details))  # the score sheet (``/score``)
         events: list[Event] = [{"type": "hand_over", **details}]
         if st["hand_number"] >= st["deals"]:
             st["phase"] = "over"

@@ -33,6 +33,7 @@ class _TrogguViewKeys(CommonView):
     last_trick: FinishedTrick | None
     played: list[str]  # every card of this deal's finished tricks (public: for counting)
     last_hand: dict[str, Any] | None  # the last hand_over event's details
+    history: list[dict[str, Any]]  # every finished deal's summary, oldest first: the score sheet
 
 
 class TrogguView(_TrogguViewKeys, HandKeys, total=False):
@@ -91,6 +92,7 @@ def build_view(game: TrogguGame, seat: int | None) -> TrogguView:
         # Every card of the finished tricks of this deal (public: for counting cards).
         "played": codes(st["played"]) if in_play else [],
         "last_hand": st["last_hand"],
+        "history": list(st.get("history", [])),
     }
     if seat is not None:
         view["hand"] = codes(st["hands"][seat])

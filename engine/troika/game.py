@@ -9,6 +9,7 @@ in place only after an action has been fully validated.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from copy import copy
 from typing import Any
 
 from engine.cards import parse_suit
@@ -42,11 +43,6 @@ TRICKS = 8
 TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
-
-
-def team_of(seat: int) -> int:
-    """Seats 0+2 are team 0, seats 1+3 team 1."""
-    return seat & 1
 
 
 def misdeal_hand(hand: list[int]) -> bool:
@@ -509,8 +505,14 @@ class TroikaGame(Game):
                 "tricks": list(st["tricks"]),
                 "changes": list(outcome.changes),
                 "scores": list(scores),
+                "target": st["target"],
+                "cut_off": st["cut_off"],
+                "raised": outcome.raised,
             }
         )
+        over = events[-1]  # its row on the score sheet (``view["history"]``)
+        row = ("hand_number", "seat", "bid", "made", "hand_points", "changes", "scores")
+        st.setdefault("history", []).append({k: copy(over[k]) for k in row})
         if options["end"] == "points":
             winner = points_winner(team, scores, st["target"])
         else:

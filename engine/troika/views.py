@@ -45,6 +45,7 @@ class _TroikaViewKeys(CommonView):
     kitty_size: int  # cards still in the kitty
     discard_count: int  # cards the declarer has discarded from the kitty exchange
     dealer_draw: list[list[Any]]  # [seat, card] dealt face up to find the first dealer
+    history: list[dict[str, Any]]  # one row per scored hand: the score sheet
     options: dict[str, Any]  # the table's options
 
 
@@ -110,6 +111,7 @@ def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
         "kitty_size": len(st["kitty"]),
         "discard_count": len(st["discards"]),
         "dealer_draw": [list(pair) for pair in st["dealer_draw"]],
+        "history": [dict(row) for row in st.get("history", [])],
         "options": dict(st["options"]),
     }
     if seat is not None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.service import RecordingListener, TableService
+from bot.service import Limits, RecordingListener, TableService
 
 
 class FakeClock:
@@ -61,9 +61,14 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "troika.db"
 
 
+#: The default limits but the opening cooldown: the tests' clock stands still unless they move
+#: it, and many open table after table (tests/bot/test_service_limits.py covers the cooldown).
+TEST_LIMITS = Limits(open_cooldown_seconds=0)
+
+
 @pytest.fixture
 async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
-    svc = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=0)
+    svc = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=0, limits=TEST_LIMITS)
     await svc.start()
     try:
         yield svc

@@ -51,7 +51,9 @@ def test_upgrade_from_the_previous_schema_keeps_the_data(tmp_path: Path) -> None
     assert schema_version(conn) == len(MIGRATIONS)
     assert tables(conn) >= LEADERBOARD_TABLES
     for table, rows in kept.items():
-        assert dump(conn, table) == rows, table
+        # (later migrations may add columns: the old ones keep their values)
+        now = dump(conn, table)
+        assert [new[: len(was)] for new, was in zip(now, rows, strict=True)] == rows, table
 
     # The games recorded before the upgrade are rated by the first catch-up.
     outcomes = store.catch_up(conn, 3000.0)

@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from bot.service import ActionApplied, TableError, TableService  # noqa: E402
+from bot.service import ActionApplied, Limits, TableError, TableService  # noqa: E402
 
 HUMAN = 1
 #: Short games, no timers: the worker must be deterministic apart from where it is killed.
@@ -48,7 +48,7 @@ def digest(text: str) -> str:
 # -- the worker -----------------------------------------------------------------------------------
 async def worker(mode: str, db_path: str, seed: int) -> int:
     games = [name for name in SETUPS if name in engine.GAMES]
-    service = TableService(db_path, ai_delay=0)
+    service = TableService(db_path, ai_delay=0, limits=Limits.none())
     lives: dict[int, Any] = {}
 
     class Printer:

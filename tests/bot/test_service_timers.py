@@ -200,7 +200,7 @@ async def test_slow_ai_levels_think_on_a_worker_thread(service, recorder):
             break
         await service.act(CH, 1, legal[0])
     ai_moves = [m for m in recorder.of_type(ActionApplied) if m.source is ActionSource.AI]
-    assert ai_moves and service._ai_pool is not None
+    assert ai_moves and service.driver._ai_pool is not None
 
 
 async def test_ai_seats_answer_a_may_i_window_after_one_pause(db_path: Path):

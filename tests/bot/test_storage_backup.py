@@ -15,7 +15,7 @@ import pytest
 from discord.ext import commands
 
 from bot.app.client import TroikaBot
-from bot.service import TableService
+from bot.service import Limits, TableService
 from bot.settings import ROOT, Settings
 from bot.storage import Database
 from bot.storage.backup import (
@@ -25,6 +25,7 @@ from bot.storage.backup import (
     daily_backups,
     take_backup,
 )
+from bot.storage.migrations import MIGRATIONS
 from bot.storage.startup import wal_path
 
 ANN, BOB = 11, 12
@@ -58,7 +59,7 @@ def rows(path: Path, sql: str) -> list[tuple[object, ...]]:
 
 async def test_a_backup_taken_while_moves_go_on_restores_and_plays_on(tmp_path: Path) -> None:
     database = tmp_path / "data" / "troika.db"
-    live = TableService(database, ai_delay=0)
+    live = TableService(database, ai_delay=0, limits=Limits.none())
     await live.start()
     await open_tables(live)
     for channel in CHANNELS:
@@ -106,7 +107,7 @@ async def test_a_backup_taken_while_moves_go_on_restores_and_plays_on(tmp_path: 
     shutil.copyfile(target, database)
     for suffix in ("-wal", "-shm"):
         database.with_name(database.name + suffix).unlink(missing_ok=True)
-    restored = TableService(database, ai_delay=0)
+    restored = TableService(database, ai_delay=0, limits=Limits.none())
     await restored.start()
     try:
         for channel in CHANNELS:
@@ -166,7 +167,7 @@ async def test_python_m_bot_backup(tmp_path: Path) -> None:
     missing = backup_cli(database)
     assert missing.returncode == 1 and f"there is no database at {database}" in missing.stderr
 
-    service = TableService(database, ai_delay=0)
+    service = TableService(database, ai_delay=0, limits=Limits.none())
     await service.start()
     try:
         await open_tables(service)  # the bot is running while the copies are taken
@@ -174,7 +175,10 @@ async def test_python_m_bot_backup(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         (made,) = (tmp_path / "backups").iterdir()  # the default: backups/ beside the database
         assert made.name.startswith("troika-") and made.suffix == ".db"
-        assert done.stdout.startswith(f"backed up to {made} (") and "schema 2" in done.stdout
+        assert (
+            done.stdout.startswith(f"backed up to {made} (")
+            and f"schema {len(MIGRATIONS)}" in done.stdout
+        )
 
         chosen = tmp_path / "elsewhere" / "copy.db"
         assert (await asyncio.to_thread(backup_cli, database, str(chosen))).returncode == 0
@@ -250,7 +254,7 @@ async def test_the_bot_takes_scheduled_backups_and_stops_them_on_close(
         backup_hours=24.0,
         backup_keep=3,
     )
-    service = TableService(database, ai_delay=0)
+    service = TableService(database, ai_delay=0, limits=Limits.none())
     await service.start()
     bot = TroikaBot(settings, service=service, shard_count=1)
     bot._service_started = True  # as setup_hook leaves it

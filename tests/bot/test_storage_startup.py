@@ -230,12 +230,12 @@ def test_a_second_lock_on_the_same_database_is_refused(tmp_path: Path) -> None:
 
 HOLDER_CHILD = """
 import asyncio, sys
-from bot.service import TableService
+from bot.service import Limits, TableService
 from bot.storage.instance_lock import InstanceLock
 
 async def main():
     lock = InstanceLock(sys.argv[1]).acquire()
-    service = TableService(sys.argv[1], ai_delay=0)
+    service = TableService(sys.argv[1], ai_delay=0, limits=Limits.none())
     await service.start()
     await service.open_table(5, None, 1, "Ann", "troeven", seed=3)
     await service.add_ai(5, 1)

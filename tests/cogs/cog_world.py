@@ -23,7 +23,7 @@ from simcord import InteractionResult, MemberActor
 from bot.app import TroikaBot
 from bot.app.client import utc_clock
 from bot.app.errors import player_message
-from bot.service import Table, TableService, TableStatus
+from bot.service import Limits, Table, TableService, TableStatus
 from bot.settings import Settings
 from cogs.moves import declared_verbs
 
@@ -280,8 +280,13 @@ def make_bot(
                 pass
         await asyncio.sleep(seconds)
 
+    # No opening cooldown: SimCord's clock barely moves, and tests open table after table.
     service = TableService(
-        settings.database_path, clock=utc_clock, sleep=sleep, ai_delay=settings.ai_delay
+        settings.database_path,
+        clock=utc_clock,
+        sleep=sleep,
+        ai_delay=settings.ai_delay,
+        limits=Limits(open_cooldown_seconds=0),
     )
     return TroikaBot(settings, service=service, shard_count=1, edit_interval=edit_interval)
 

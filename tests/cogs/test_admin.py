@@ -3,6 +3,8 @@ use), seasons, hiding, forgetting, force-ending a table, channels and defaults f
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from typing import Any
 
 import discord
@@ -11,10 +13,17 @@ import simcord
 from cog_world import World
 from simcord import MemberActor
 
+import engine
 from bot.leaderboard import FORGOTTEN, ChannelNotAllowed, GuildRules, GuildSettings
-from bot.service import TableStatus
+from bot.service import (
+    RecordingListener,
+    TableBroken,
+    TableStalled,
+    TableStatus,
+    TableSummary,
+)
 from bot.storage import repository as repo
-from cogs.admin import REFUSAL
+from cogs.admin import MESSAGE_CHARS, REFUSAL, tables_text
 from cogs.leaderboard import leaderboard_of
 
 #: Every /admin command with arguments that would change something if allowed.
@@ -24,6 +33,7 @@ ADMIN_CALLS: list[tuple[str, dict[str, Any]]] = [
     ("admin leaderboard restore", {"member": 2}),
     ("admin defaults", {"timer": "30", "game": "troika", "preset": "online"}),
     ("admin end", {}),
+    ("admin tables", {}),
     ("admin channels", {"action": "add"}),
     ("admin forget", {"member": 1}),
 ]
@@ -166,6 +176,89 @@ async def test_admin_end_force_ends_the_table_as_abandoned(world: World) -> None
     assert "You opened" in opened.response.content
 
 
+def damage(world: World, channel_id: int, column: str, value: str) -> None:
+    """Write ``value`` into the stored column of the channel's table in play."""
+    conn = sqlite3.connect(world.settings.database_path)
+    try:
+        conn.execute(
+            f"UPDATE tables SET {column} = ? WHERE channel_id = ? AND status = 'playing'",
+            (value, channel_id),
+        )
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "reason"),
+    [
+        ("spectators", "[oops", "column spectators"),
+        ("deadlines", '{"north": 1}', "column deadlines"),
+        ("snapshot", '{"version": 1, "game": "troggu"}', "KeyError"),
+    ],
+)
+async def test_a_broken_table_is_listed_closed_and_its_channel_reused(
+    world: World, column: str, value: str, reason: str
+) -> None:
+    ada = make_admin(world)
+    home = world.channel
+    other = world.guild.create_text_channel("other")
+    await world.open("troggu", humans=3, preset="quick")
+    await world.play(via="command", stop=lambda w: len(w.results) >= 8)
+    world.channel = other
+    await world.open("troggu", humans=3, preset="quick")
+    world.channel = home
+    if column == "snapshot":
+        snapshot = world.service._tables[home.id].snapshot
+        value = value.replace("1", str(json.loads(snapshot or "{}")["version"]))
+    damage(world, home.id, column, value)
+
+    await world.restart()  # the bot starts all the same
+    assert world.table() is None
+    listing = await admin(world, ada, "admin tables")
+    lines = listing.splitlines()
+    assert lines[0] == "**Tables (2):**"
+    assert lines[1].startswith(f"<#{other.id}> Troggu") and "playing, move" in lines[1]
+    assert lines[2].startswith(f"<#{home.id}> Troggu") and "**broken**" in lines[2]
+    assert reason in lines[2] and "`/admin end` closes it" in lines[2]
+
+    # The other table plays on to its end.
+    world.channel = other
+    await world.play(via="command")
+    assert world.table() is None and (await last_result(world))["status"] == "finished"
+    world.channel = home
+
+    # The channel takes a new table; /admin end closes the broken one and leaves the new one.
+    opened = await world.slash(world.members[1], "new troggu")
+    assert "You opened" in opened.response.content
+    assert "broken table" in await admin(world, ada, "admin end") and world.table() is not None
+    listing = await admin(world, ada, "admin tables")
+    assert "broken" not in listing and "lobby" in listing
+    assert "lobby in" in await admin(world, ada, "admin end")
+    assert await admin(world, ada, "admin tables") == "This server has no open table."
+
+
+def test_the_table_list_fits_one_message() -> None:
+    many = [
+        TableSummary(
+            table_id=i,
+            channel_id=10**18 + i,
+            guild_id=1,
+            title="Troggu",
+            status=TableStatus.BROKEN if i % 3 else TableStatus.PLAYING,
+            players=tuple("x" * 100 for _ in range(4)),
+            move_number=i,
+            reason="KeyError: " + "y" * 500,
+        )
+        for i in range(300)
+    ]
+    text = tables_text(many)
+    assert len(text) <= MESSAGE_CHARS
+    assert text.startswith("**Tables (300):**") and text.endswith("more.")
+    shown = len(text.splitlines()) - 2
+    assert text.splitlines()[-1] == f"… and {300 - shown} more."
+
+
 async def test_admin_channels_limits_where_tables_open(world: World) -> None:
     ada = make_admin(world)
     games = world.guild.create_text_channel("games")
@@ -270,3 +363,63 @@ async def test_admin_defaults_offers_the_chosen_games_presets(world: World) -> N
     assert [c["value"] for c in choices] == ["standard", "saskatchewan", "online", "none"]
     choices = await ada.autocomplete(world.channel, "admin defaults", "preset", "s", game="troggu")
     assert [c["value"] for c in choices] == ["standard"]
+
+
+async def test_a_game_that_raises_gets_a_refusal_and_an_admin_closes_it(world: World) -> None:
+    ada = make_admin(world)
+    await world.open("troggu", humans=3, preset="quick")
+    turn = world.human_to_act()
+    assert turn is not None
+    member, legal = turn
+    # The game in memory (and its last snapshot) lose a key that only a move reads.
+    live = world.service._tables[world.channel.id]
+    data = json.loads(live.snapshot or "{}")
+    del data["state"]["players"]
+    live.snapshot = json.dumps(data)
+    live.game = engine.load(live.snapshot)
+    result = await world.by_command(member, legal[0])
+    assert result.ephemeral and "damaged" in result.response.content
+    assert len(result.response.content) < 200 and "KeyError" not in result.response.content
+    assert refusals(world, TableBroken) == 1
+    assert world.table() is None
+    assert "**broken**" in await admin(world, ada, "admin tables")
+    assert "broken table" in await admin(world, ada, "admin end")
+    assert await admin(world, ada, "admin tables") == "This server has no open table."
+    opened = await world.slash(world.members[1], "new troggu")
+    assert "You opened" in opened.response.content
+
+
+async def test_a_stalled_ai_table_resumes_without_a_restart(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk is full for the AI's next six moves: retried 0.5, 1, 2, 4, 8, 16 s later, one
+    ``TableStalled`` after the fifth; then it plays on (virtual time: ``env.advance_time``)."""
+    stalls = RecordingListener()
+    world.service.add_listener(stalls)
+    await world.open("troggu", humans=1, ais=2, preset="quick")
+    real = repo.record_action
+    failures: list[int] = []
+
+    def full_disk(conn: sqlite3.Connection, table_id: int, **kwargs: Any) -> None:
+        if kwargs["source"] == "ai" and len(failures) < 6:
+            failures.append(kwargs["move_number"])
+            raise sqlite3.OperationalError("database or disk is full")
+        real(conn, table_id, **kwargs)
+
+    monkeypatch.setattr(repo, "record_action", full_disk)
+    await world.play(via="command", stop=lambda w: bool(failures))
+    if not failures:  # the AI leads: it is already retrying
+        await world.env.advance_time(0)
+    assert len(failures) == 1
+    stuck = world.table()
+    assert stuck is not None
+    for waited, count in ((0.5, 2), (1, 3), (2, 4), (4, 5), (8, 6)):
+        await world.env.advance_time(waited)
+        assert len(failures) == count and world.table().move_number == stuck.move_number
+    assert len(stalls.of_type(TableStalled)) == 1
+    await world.env.advance_time(16)
+    assert world.table() is None or world.table().move_number > stuck.move_number
+    assert len(set(failures)) == 1, "the same move was retried"
+    await world.play(via="command")
+    assert world.table() is None and (await last_result(world))["status"] == "finished"
+    assert len(stalls.of_type(TableStalled)) == 1

@@ -195,6 +195,9 @@ def test_hand_over_reports_the_hand_and_team_scores() -> None:
         "tricks": [8, 0],
         "changes": [20, 0],
         "scores": [20, 0],
+        "target": 52,
+        "cut_off": 45,
+        "raised": False,
     }
     view = game.view(1)
     assert view["scores"] == [20, 0] and view["hand_number"] == 2 and view["dealer"] == 0

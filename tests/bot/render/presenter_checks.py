@@ -1,0 +1,160 @@
+"""What every presenter test checks, for any game: random complete games narrated for every
+reader, public text free of hidden cards, messages inside Discord's limits.
+
+Import it as ``from presenter_checks import ...`` (pytest puts this folder on the path).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from bot.render.cards import face, pretty
+from bot.render.presenter import Presenter, Seating, Section
+
+NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
+#: Discord: 1,024 characters a field, 256 a field title; our own budget for one message.
+FIELD_TEXT, FIELD_TITLE, MESSAGE_TEXT, MESSAGE_SECTIONS = 1024, 256, 5000, 20
+#: Spectator view keys whose cards are not on the table now (the first-dealer draw comes from
+#: its own shuffle): a card named there may be in a hand.
+NOT_ON_TABLE = frozenset({"dealer_draw"})
+
+
+def seating(players: int, options: Mapping[str, Any] | None = None) -> Seating:
+    return Seating(NAMES[:players], options=dict(options or {}))
+
+
+def is_card(text: Any) -> bool:
+    return (
+        isinstance(text, str)
+        and len(text) >= 2
+        and face(text).family
+        not in {
+            "unknown",
+            "hidden",
+        }
+    )
+
+
+def cards_in(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every card code anywhere in a view or event (JSON data)."""
+    found: set[str] = set()
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key not in skip:
+                found |= cards_in(item, skip)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found |= cards_in(item, skip)
+    elif is_card(value):
+        found.add(str(value).upper())
+    return found
+
+
+def hidden_cards(game: engine.Game) -> set[str]:
+    """Cards in some seat's hand that the spectator view does not show."""
+    held: set[str] = set()
+    for seat in range(game.players):
+        held |= {str(c).upper() for c in game.view(seat).get("hand") or []}
+    return held - cards_in(game.view(None), NOT_ON_TABLE)
+
+
+def hidden_from(game: engine.Game, seat: int) -> set[str]:
+    """Cards in another seat's hand that ``seat``'s own view does not show."""
+    held: set[str] = set()
+    for other in range(game.players):
+        if other != seat:
+            held |= {str(c).upper() for c in game.view(other).get("hand") or []}
+    return held - cards_in(game.view(seat), NOT_ON_TABLE)
+
+
+def shown_cards(text: str, cards: Iterable[str]) -> set[str]:
+    """Which of ``cards`` the text shows (as players read them: ``10♥️``)."""
+    out = set()
+    for code in cards:
+        shown = pretty(code)
+        at = text.find(shown)
+        while at >= 0:
+            # ``0♥️`` inside ``10♥️`` is not the card 0: the character before must not be a digit.
+            if at == 0 or not text[at - 1].isalnum():
+                out.add(code)
+                break
+            at = text.find(shown, at + 1)
+    return out
+
+
+def text_of(sections: Sequence[Section]) -> str:
+    return "\n".join(f"{s.title}\n{s.text}" for s in sections)
+
+
+def check_limits(sections: Sequence[Section]) -> None:
+    assert len(sections) <= MESSAGE_SECTIONS, f"{len(sections)} sections"
+    for s in sections:
+        assert len(s.text) <= FIELD_TEXT, f"{s.title!r}: {len(s.text)} characters"
+        assert len(s.title) <= FIELD_TITLE
+    total = sum(len(s.title) + len(s.text) for s in sections)
+    assert total <= MESSAGE_TEXT, f"{total} characters in one message"
+
+
+@dataclass
+class Step:
+    """One action of a random game: the events it made and the hidden cards around it."""
+
+    game: engine.Game
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+    hidden_before: set[str]
+    hidden_after: set[str]
+    legal: dict[int, list[str]] = field(default_factory=dict)
+
+
+def random_games(
+    name: str,
+    players: int,
+    options: Mapping[str, Any],
+    seeds: Iterable[int],
+    max_actions: int = 5000,
+    choose: Callable[[engine.Game, int, list[str], random.Random], str] | None = None,
+) -> Iterator[Step]:
+    """Seeded random legal actions over ``engine.new_game`` until each game ends."""
+    for seed in seeds:
+        game = engine.new_game(name, players, options=dict(options), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(max_actions):
+            if game.is_over():
+                break
+            seat = rng.choice(game.to_act())
+            legal = game.legal_actions(seat)
+            action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
+            before = hidden_cards(game)
+            events = game.apply(seat, action)
+            yield Step(game, seat, action, events, before, hidden_cards(game))
+        assert game.is_over(), f"{name} seed {seed} did not end in {max_actions} actions"
+
+
+def public_moments(step: Step) -> Iterator[tuple[dict[str, Any], set[str]]]:
+    """Each public event of a step with the cards hidden when it happened: before the action,
+    less the cards played face up so far in it; after a new deal, the new deal's hidden cards."""
+    hidden = set(step.hidden_before)
+    for event in step.events:
+        if event.get("type") == "deal":
+            hidden = set(step.hidden_after)
+        if event.get("private_to") is not None:
+            continue
+        if event.get("type") == "play" and is_card(event.get("card")):
+            hidden.discard(str(event["card"]).upper())
+        yield event, hidden
+
+
+def narrate_everyone(
+    presenter: Presenter, event: Mapping[str, Any], table: Seating
+) -> dict[int | None, str | None]:
+    """The event told to the public and to each seat (UnknownEvent propagates)."""
+    told: dict[int | None, str | None] = {None: presenter.narrate(event, table)}
+    for seat in range(len(table.names)):
+        told[seat] = presenter.narrate(event, table.for_seat(seat))
+    return told
