@@ -40,9 +40,9 @@ class Section:
 
 @dataclass(frozen=True)
 class Picture:
-    """What to draw: ``draw`` names a drawing function of ``bot.render.images`` and ``args`` are
-    its keyword arguments as plain, hashable data (so a picture can be drawn on a worker and a
-    picture that did not change is not drawn again)."""
+    """What to draw: ``draw`` names a drawing function of ``bot.render.games.images`` and
+    ``args`` are its keyword arguments as plain, hashable data (so a picture can be drawn on a
+    worker and a picture that did not change is not drawn again)."""
 
     draw: str
     args: tuple[tuple[str, Any], ...] = ()
@@ -152,7 +152,7 @@ class Presenter(ABC):
     def action_tone(self, action: str) -> str:
         """How a move's button looks: ``red`` (a red card), ``card`` (another card) or ``move``.
         By default an action whose last word is a card is a card."""
-        from bot.render.cards import face
+        from bot.render.games.cards import face
 
         words = action.split()
         if len(words) < 2:

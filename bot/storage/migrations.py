@@ -164,7 +164,7 @@ MIGRATIONS: list[str] = [
     );
     """,
     # 3: the table record (bot/service/tables.py): status 'broken' (a table that could not be
-    # read, set aside until an admin closes it) with its reason, and the May I window's deadline
+    # read, set aside until an admin closes it) with its reason, and the timed window's deadline
     # in its own column instead of the key "-1" of `deadlines` (moved out of existing rows;
     # malformed `deadlines` are copied as they are, for the loader to report). SQLite cannot
     # change a CHECK constraint in place: the table is rebuilt with foreign keys off (else

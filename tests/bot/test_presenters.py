@@ -30,19 +30,29 @@ def _widest(spec: engine.GameSpec) -> dict[str, Any]:
 
 
 def random_game(name: str, players: int, seed: int) -> Iterator[tuple[engine.Game, dict[str, Any]]]:
-    """A random complete game: yields (game after the move, event) for every event."""
+    """A random complete game: yields (game after the move, event) for every event. One move in
+    five is a random legal one, the others the normal AI's (wholly random bidding never ends
+    some games: contracts are set for ever); after 2,000 moves the AI finishes alone."""
     spec = engine.GAMES[name]
-    options = _widest(spec) if players < spec.min_players else {}
-    game = engine.new_game(name, players, options=options, seed=seed)
+    try:
+        game = engine.new_game(name, players, seed=seed)
+    except engine.IllegalAction:  # a player count some option allows
+        game = engine.new_game(name, players, options=_widest(spec), seed=seed)
     rng = random.Random(seed)
-    for _ in range(20_000):
+    for step in range(20_000):
         if game.is_over():
             return
         awaited = game.to_act()
         movers = [s for s in awaited if game.legal_actions(s)]
         if movers:
             seat = rng.choice(movers)
-            action = rng.choice(game.legal_actions(seat))
+            legal = game.legal_actions(seat)
+            if step < 2000 and rng.random() < 0.2:  # then the AI alone finishes the game
+                action = rng.choice(legal)
+            else:
+                action = ai.make_player(name, "normal", rng.randrange(2**31)).choose(
+                    game.view(seat), legal
+                )
         else:
             window = game.timed_window()
             assert window is not None, "someone is awaited but nobody may act"

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 import engine
-from bot.render import cards, embeds, images
+from bot.render import embeds
+from bot.render.games import cards, images
 from bot.service import Seat, Table, TableStatus
 
 NAMES = ["ann", "bob", "cid", "dee"]
@@ -101,8 +102,11 @@ def test_table_picture_is_a_png_with_every_card() -> None:
 
 def test_hand_picture_grows_with_the_hand() -> None:
     small = Image.open(io.BytesIO(images.hand_png(["AS", "KH"])))
+    row = Image.open(io.BytesIO(images.hand_png(["AS"] * 9)))
     large = Image.open(io.BytesIO(images.hand_png(["AS"] * 12)))
-    assert large.size[0] > small.size[0] and small.size[1] == large.size[1]
+    # Wider up to a full row, then a second row: taller, never a thin strip.
+    assert row.size[0] > small.size[0] and small.size[1] == row.size[1]
+    assert large.size[1] > row.size[1] and large.size[0] <= row.size[0]
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES_AND_COUNTS)

@@ -104,6 +104,8 @@ async def test_a_stale_panel_button_changes_nothing(world: World) -> None:
     member = world.members[index]
     panel = await member.click(world.live_table_message(), label="Show my hand")
     message = panel.response.message
+    # A second panel: the first one is no longer kept up to date, its buttons go stale.
+    await member.click(world.live_table_message(), label="Show my hand")
     action = legal[0]
     await world.by_command(member, action)  # his move is made by command meanwhile
     async with unchanged(world):

@@ -19,7 +19,7 @@ import pytest
 from cog_world import World
 
 import engine
-from bot.render.cards import face, pretty
+from bot.render.games.cards import face, pretty
 from bot.service import ActionApplied, RecordingListener
 
 

@@ -73,7 +73,7 @@ async def test_a_burst_of_ai_moves_costs_one_edit_per_interval(settings: Setting
         latest = world.live_table_message().embeds[0]
         assert "Table #" in (latest.footer.text or "")
         if world.human_to_act() is not None:
-            assert "Waiting for **ann**" in (latest.description or "")
+            assert "▶ **ann**" in (latest.description or "")
 
 
 async def test_table_reposts_the_table_and_play_edits_the_new_message(world: World) -> None:

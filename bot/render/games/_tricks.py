@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.cards import face, pretty, pretty_list
-from bot.render.games._words import pack
+from bot.render.games._words import pack, whom
+from bot.render.games.cards import face, pretty, pretty_list
 from bot.render.presenter import Picture, Seating, Section, View
 
 Played = list[tuple[int, str]]
@@ -39,14 +39,9 @@ def last_trick(view: View) -> tuple[Played, int | None]:
     return seated(last.get("cards")), winner if isinstance(winner, int) else None
 
 
-def named(seating: Seating, seat: Any) -> str:
-    """A seat inside a sentence: the name, or ``you`` for the reader."""
-    return "you" if seating.is_you(seat) else seating.name(seat)
-
-
 def played_text(played: Played, seating: Seating) -> str:
     """``Ann 5♥️ · you K♤`` in play order."""
-    return " · ".join(f"{named(seating, seat)} {pretty(card)}" for seat, card in played)
+    return " · ".join(f"{whom(seating, seat)} {pretty(card)}" for seat, card in played)
 
 
 def trick_lines(view: View, seating: Seating) -> list[str]:
@@ -56,7 +51,7 @@ def trick_lines(view: View, seating: Seating) -> list[str]:
         return [f"On the table: {played_text(now, seating)}"]
     cards, winner = last_trick(view)
     if cards:
-        return [f"Last trick: {played_text(cards, seating)} — {named(seating, winner)} took it"]
+        return [f"Last trick: {played_text(cards, seating)} — {whom(seating, winner)} took it"]
     return []
 
 

@@ -8,18 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.render.cards import face, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.games._tricks import (
     by_suit,
     card_of_action,
     last_trick,
-    named,
     sheet_pages,
     trick_lines,
     trick_now,
     trick_picture,
 )
-from bot.render.games._words import does, plural, whose, within_limits
+from bot.render.games._words import cap, does, plural, whom, whose, within_limits
+from bot.render.games.cards import face, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 DEAL_POINTS = 40
@@ -64,7 +63,7 @@ class TroevenPresenter(Presenter):
     def _trump_line(self, view: View, seating: Seating) -> str:
         caller = view.get("caller")
         if view.get("trump"):
-            return f"{pretty_suit(str(view['trump']))} (named by {named(seating, caller)})"
+            return f"{pretty_suit(str(view['trump']))} (named by {whom(seating, caller)})"
         sees = "your" if seating.is_you(caller) else "their"
         return f"{does(seating, caller, 'names', 'name')} trumps, seeing {sees} first 4 cards"
 
@@ -87,6 +86,8 @@ class TroevenPresenter(Presenter):
         return "\n".join(lines)
 
     def _stock_text(self, view: View, seating: Seating) -> str:
+        if view.get("phase") == "trump":
+            return "Dealt once trumps are named: 8 cards each, 16 in the stock"
         size = int(view.get("stock_size") or 0)
         sizes = list(view.get("hand_sizes") or [])
         held = " · ".join(
@@ -106,8 +107,8 @@ class TroevenPresenter(Presenter):
         played = int(view.get("tricks_played") or 0)
         if not played or len(points) != 2 or len(tricks) != 2:
             return []
-        taken = " · ".join(f"{named(seating, s)} **{points[s]}**" for s in (0, 1))
-        won = " · ".join(f"{named(seating, s)} {tricks[s]}" for s in (0, 1))
+        taken = " · ".join(f"{whom(seating, s)} **{points[s]}**" for s in (0, 1))
+        won = " · ".join(f"{whom(seating, s)} {tricks[s]}" for s in (0, 1))
         return [
             f"Card points: {taken} (more than 20 wins)",
             f"Tricks: {won} ({played} of {TRICKS} played)",
@@ -144,10 +145,12 @@ class TroevenPresenter(Presenter):
         if view.get("version") == "layout" and isinstance(seat, int):
             counts = view.get("face_down_counts") or []
             hidden = int(counts[seat]) if seat < len(counts) else 0
-            mine = (
-                f"Face up: {by_suit(hand)}\n{plural(hidden, 'face-down card')} under them "
-                "(nobody knows them until they turn up)"
+            under = (
+                f"Face down: {hidden}, unknown to all until the card on them is played"
+                if hidden
+                else "No face-down cards left"
             )
+            mine = f"Face up: {by_suit(hand)}\n{under}"
             sections.append(Section("Your layout", mine))
             other = 1 - seat
             sections.append(Section("Opponent", self._layout_line(view, seating, other)))
@@ -228,7 +231,7 @@ class TroevenPresenter(Presenter):
             return f"{does(seating, seat, 'plays', 'play')} {pretty(str(event.get('card')))}"
         if kind == "turn_up":
             card = pretty(str(event.get("card")))
-            return f"{whose(seating, seat).capitalize()} card under it turns up: {card}"
+            return f"{cap(whose(seating, seat))} card under it turns up: {card}"
         if kind == "trick":
             points = int(event.get("points") or 0)
             value = plural(points, "card point") if points else "no card points"
@@ -292,7 +295,7 @@ class TroevenPresenter(Presenter):
             f"{seating.who(s)} **{points[s]}** ({plural(tricks[s], 'trick')})" for s in (0, 1)
         )
         split += (
-            f"\nof {DEAL_POINTS} card points · trumps {trump}, named by {named(seating, caller)} · "
+            f"\nof {DEAL_POINTS} card points · trumps {trump}, named by {whom(seating, caller)} · "
             f"{seating.who(dealer)} dealt"
         )
         if winner is None:
@@ -307,7 +310,7 @@ class TroevenPresenter(Presenter):
             if winner == dealer and changes[1 - winner] > 0:
                 loser = 1 - winner
                 lines.append(
-                    f"The dealer won, so {named(seating, loser)} (who named trumps) "
+                    f"The dealer won, so {whom(seating, loser)} (who named trumps) "
                     f"{'go' if seating.is_you(loser) else 'goes'} up 1: "
                     f"{before[loser]} → **{scores[loser]}**"
                 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.cards import face, pretty, pretty_list, pretty_suit
 from bot.render.games._words import (
     cap,
     does,
@@ -26,6 +25,7 @@ from bot.render.games._words import (
     whose,
     within_limits,
 )
+from bot.render.games.cards import face, pretty, pretty_list, pretty_suit
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 from engine.troggu import tricks
 from engine.troggu.cards import CODES, POINTS

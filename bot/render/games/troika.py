@@ -11,17 +11,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.render.cards import pretty, pretty_list, pretty_suit
 from bot.render.games._tricks import (
     by_suit,
     card_of_action,
-    named,
     sheet_pages,
     trick_lines,
     trick_now,
     trick_picture,
 )
-from bot.render.games._words import does, pack, plural, signed, signed_total, within_limits
+from bot.render.games._words import (
+    cap,
+    does,
+    pack,
+    plural,
+    signed,
+    signed_total,
+    whom,
+    whose,
+    within_limits,
+)
+from bot.render.games.cards import pretty, pretty_list, pretty_suit
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 TEAMS = ((0, 2), (1, 3))
@@ -106,7 +115,7 @@ class TroikaPresenter(Presenter):
         partner = TEAMS[team][1] if TEAMS[team][0] == declarer else TEAMS[team][0]
         bid = str(contract.get("bid", ""))
         head = f"{does(seating, declarer, 'bid', 'bid')} **{bid_words(bid)}**"
-        head += f" (partner {named(seating, partner)})"
+        head += f" (partner {whom(seating, partner)})"
         if _is_no_trump(bid):
             head += " · scores double"
         lines = [head, self._trumps_line(view, seating, declarer, bid)]
@@ -131,7 +140,7 @@ class TroikaPresenter(Presenter):
         if view.get("trump"):
             return f"Trumps: {pretty_suit(str(view['trump']))}"
         if _options(view, seating).get("trump_lead"):
-            return f"Trumps: the suit {named(seating, declarer)} leads first"
+            return f"Trumps: the suit {whom(seating, declarer)} leads first"
         return f"Trumps: {does(seating, declarer, 'names', 'name')} them"
 
     def _bidding_lines(self, view: View, seating: Seating) -> list[str]:
@@ -147,7 +156,7 @@ class TroikaPresenter(Presenter):
         deals = does(seating, dealer, "deals", "deal")
         lines.append(f"{deals} · bids from {options.get('min_bid', 6)} · {auction}")
         bids = [
-            f"{named(seating, b['seat'])} "
+            f"{whom(seating, b['seat'])} "
             + ("passed" if b.get("bid") == "pass" else bid_words(str(b.get("bid"))))
             for b in view.get("bids") or []
             if isinstance(b, Mapping)
@@ -293,8 +302,10 @@ class TroikaPresenter(Presenter):
             bid = bid_words(str(event.get("bid", event.get("contract"))))
             return f"{does(seating, seat, 'wins', 'win')} the bidding: {bid}"
         if kind == "trump":
-            named = does(seating, seat, "names", "name")
-            return f"{named} trumps: {pretty_suit(str(event.get('suit')))}"
+            suit = pretty_suit(str(event.get("suit")))
+            if seating.options.get("trump_lead"):  # the declarer's first lead fixed them
+                return f"{cap(whose(seating, seat))} first lead makes {suit} trumps"
+            return f"{does(seating, seat, 'names', 'name')} trumps: {suit}"
         if kind == "kitty":
             count = int(event.get("count") or 2)
             return f"{does(seating, seat, 'takes', 'take')} the {plural(count, 'kitty card')}"
@@ -423,13 +434,13 @@ class TroikaPresenter(Presenter):
         double: bool,
         seating: Seating,
     ) -> str:
-        times = " × 2 (no trump)" if double else ""
+        times = " × 2 for no trump" if double else ""
         if made:
-            why = f"the {took} they took{times}"
+            why = f"{took} taken{times}"
         elif abs(change) == number * (2 if double else 1):
-            why = f"set: the bid, {number}{times}"
+            why = f"set: bid {number}{times}"
         else:
-            why = f"set: the {abs(took)} they took{times}"
+            why = f"set: {abs(took)} taken{times}"
         return f"{team_name(seating, team)} **{signed(change)}** ({why})"
 
     def _defender_change(
@@ -469,15 +480,28 @@ class TroikaPresenter(Presenter):
                 if options.get("target") not in (None, target):
                     first += f" (raised from {options['target']} by a made no trump)"
                 lines.append(first)
-            cut = view.get("cut_off")
-            if cut not in (None, "off"):
-                over = [t for t in (0, 1) if teams[t] >= int(cut)]
-                for t in over:
-                    lines.append(
-                        f"{team_name(seating, t)} at the cut-off ({cut}): defending, they add "
-                        "no points, only losses"
-                    )
+            lines += self._cut_off_lines(view, teams, seating)
         return Section("Scores", "\n".join(lines))
+
+    @staticmethod
+    def _cut_off_lines(view: View, teams: list[int], seating: Seating) -> list[str]:
+        """The cut-off, said only for a team it bites: at or over it and defending (or, before
+        the contract, a team that may yet defend)."""
+        cut = view.get("cut_off")
+        if cut in (None, "off") or view.get("phase") == "over":
+            return []
+        contract = view.get("contract")
+        declaring = contract.get("team") if isinstance(contract, Mapping) else None
+        lines = []
+        for t in (0, 1):
+            if teams[t] < int(cut) or t == declaring:
+                continue
+            when = "defending this hand" if declaring is not None else "if they defend"
+            lines.append(
+                f"{team_name(seating, t)} at the cut-off ({cut}): {when}, they add no points, "
+                "only losses"
+            )
+        return lines
 
     @staticmethod
     def _team_scores(view: View | None, result: Mapping[str, Any] | None) -> list[int] | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.cards import face, pretty, pretty_list
 from bot.render.games._words import (
     does,
     names_and,
@@ -23,6 +22,7 @@ from bot.render.games._words import (
     whom,
     within_limits,
 )
+from bot.render.games.cards import face, pretty, pretty_list
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 from engine.troikuntza.melds import CONTRACTS, card_points, describe_contract
 

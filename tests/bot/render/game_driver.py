@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import engine
-from bot.render.cards import pretty
+from bot.render.games.cards import pretty
 from bot.render.presenter import Presenter, Seating, Section
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")

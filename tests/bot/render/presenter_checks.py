@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot.render.cards import face, pretty
+from bot.render.games.cards import face, pretty
 from bot.render.presenter import Presenter, Seating, Section
 
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")

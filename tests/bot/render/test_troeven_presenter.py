@@ -228,12 +228,14 @@ def test_the_table_shows_both_layouts_the_trump_and_first_to_zero() -> None:
     assert rows["Ann (7 down)"] == ("AH", "KD", "7S", "10S", "9D", "QS", "KC", "10C")
     assert P.heading(view, TABLE) == "deal 1"
     mine = text_of(P.hand_sections(game.view(1), game.legal_actions(1), TABLE.for_seat(1)))
-    assert "8 face-down cards under them" in mine
+    assert "Face down: 8, unknown to all until the card on them is played" in mine
     assert "No spades: play any card" in mine
 
 
 def test_the_stock_version_shows_the_stock_and_what_to_follow() -> None:
     game = new(version="stock")
+    before = text_of(P.table_sections(game.view(None), TABLE))
+    assert "Dealt once trumps are named: 8 cards each, 16 in the stock" in before
     game.apply(CALLER, "trump c")
     view = game.view(None)
     text = text_of(P.table_sections(view, TABLE))
@@ -261,3 +263,16 @@ def test_final() -> None:
     result = {"scores": [0, 4], "winners": [0], "hands_played": 12}
     assert P.final(result, TABLE)[0].text == "🏆 **Ann reaches 0 and wins** after 12 deals."
     assert P.scores(None, result, TABLE).text == "Ann **0** · Bob **4** — first to 0 wins"
+
+
+@pytest.mark.parametrize("version", ["layout", "stock"])
+def test_the_pictures_draw_with_the_image_functions(version: str) -> None:
+    from bot.render.games import images
+
+    game = new(version=version)
+    game.apply(CALLER, "trump h")
+    game.apply(CALLER, game.legal_actions(CALLER)[0])
+    for picture in (P.table_picture(game.view(None), TABLE),
+                    P.hand_picture(game.view(1), TABLE.for_seat(1))):  # fmt: skip
+        assert picture is not None
+        assert getattr(images, picture.draw)(**picture.kwargs()).startswith(b"\x89PNG")

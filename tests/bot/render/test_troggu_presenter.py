@@ -20,7 +20,7 @@ from game_driver import (
 )
 
 import engine
-from bot.render import images
+from bot.render.games import images
 from bot.render.presenter import presenter_for
 from engine.troggu.cards import CODES
 from engine.troggu.spec import DEAL_SIZES

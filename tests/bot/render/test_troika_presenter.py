@@ -213,7 +213,7 @@ def test_a_declarer_set_by_2_reads_so_with_the_doubled_loss() -> None:
     assert "Ann bid **7 no trump**" in text and "took **5** of 7 needed" in text
     assert "Ann & Cid **5** (5 tricks)" in text
     assert "Bob & Dan **5** (3 tricks, 5♥️ +5, 3♤ −3)" in text
-    assert "Ann & Cid **−14** (set: the bid, 7 × 2 (no trump))" in text
+    assert "Ann & Cid **−14** (set: bid 7 × 2 for no trump)" in text
     assert "Bob & Dan **+5** (defending)" in text
     assert "Ann & Cid: 20 → **6**" in text and "Bob & Dan: 30 → **35**" in text
     assert "First to 52" in text
@@ -225,7 +225,7 @@ def test_set_penalty_points_reads_the_points_taken() -> None:
     game = stacked("bid 7 no", set_penalty="points")
     over = hand_over(play_out(game))
     text = text_of(P.summary(over, seating(4, game.options)))
-    assert "Ann & Cid **−10** (set: the 5 they took × 2 (no trump))" in text
+    assert "Ann & Cid **−10** (set: 5 taken × 2 for no trump)" in text
 
 
 def test_the_cut_off_is_explained_when_it_drops_the_defenders_points() -> None:
@@ -245,7 +245,7 @@ def test_a_made_no_trump_raises_target_and_cut_off_in_the_summary_and_the_table(
     table = seating(4, game.options)
     text = text_of(P.summary(over, table))
     assert "Hand 1: Ann & Cid made it" in text
-    assert "Ann & Cid **+10** (the 5 they took × 2 (no trump))" in text
+    assert "Ann & Cid **+10** (5 taken × 2 for no trump)" in text
     assert "raises the target to 62, the cut-off to 55" in text and "First to 62" in text
     scores = P.scores(game.view(None), None, table).text
     assert "First to 62 (raised from 52 by a made no trump)" in scores
@@ -264,7 +264,8 @@ def test_the_table_shows_contract_trick_points_and_scores_mid_hand() -> None:
     assert "Ann & Cid **2** (2 tricks)" in text
     assert "Bob & Dan **3** (1 trick, 5♥️ +5, 3♤ −3)" in text
     assert "Ann & Cid **44** · Bob & Dan **46**" in text and "First to 52" in text
-    assert "Bob & Dan at the cut-off (45)" in text and "Ann & Cid at the cut-off" not in text
+    assert "Bob & Dan at the cut-off (45): defending this hand, they add no points" in text
+    assert "Ann & Cid at the cut-off" not in text
     for word in ("trick number", "discard size", "lead suit", "hand_points", "kitty_size"):
         assert word not in text
     picture = P.table_picture(view, table)
@@ -352,3 +353,32 @@ def _deck32() -> list[str]:
     return [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8")] + [
         "7C", "7D", "5H", "3S",
     ]  # fmt: skip
+
+
+def test_the_cut_off_is_said_only_for_a_team_it_bites() -> None:
+    game = stacked("bid 7 no", scores=(50, 20))  # the declarers are over it: it does not bite
+    assert "cut-off" not in text_of(P.table_sections(game.view(None), seating(4, game.options)))
+    bidding = engine.new_game("troika", 4, options={"first_dealer": 3}, seed=1)
+    bidding.state["scores"] = [50, 20]
+    text = text_of(P.table_sections(bidding.view(None), seating(4, bidding.options)))
+    assert "Ann & Cid at the cut-off (45): if they defend, they add no points" in text
+
+
+def test_the_pictures_draw_with_the_image_functions() -> None:
+    from bot.render.games import images
+
+    game = stacked("bid 7 no")
+    play_out(game, tricks=1)
+    game.apply(0, "play ks")
+    table = seating(4, game.options)
+    for picture in (P.table_picture(game.view(None), table),
+                    P.hand_picture(game.view(1), table.for_seat(1))):  # fmt: skip
+        assert picture is not None
+        assert getattr(images, picture.draw)(**picture.kwargs()).startswith(b"\x89PNG")
+
+
+def test_trumps_fixed_by_the_first_lead_read_so() -> None:
+    event = {"type": "trump", "seat": 1, "suit": "D"}
+    table = seating(4, {"trump_lead": True})
+    assert P.narrate(event, table) == "Bob's first lead makes ♦️ diamonds trumps"
+    assert P.narrate(event, table.for_seat(1)) == "Your first lead makes ♦️ diamonds trumps"

@@ -22,7 +22,7 @@ from game_driver import (
 )
 
 import engine
-from bot.render import images
+from bot.render.games import images
 from bot.render.presenter import presenter_for
 from engine.troikuntza.game import full_deck
 from engine.troikuntza.melds import make_run, make_troika

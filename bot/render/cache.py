@@ -1,0 +1,89 @@
+"""A picture that did not change is not encoded again: PNG bytes kept by a key of the inputs.
+
+``png_cache`` wraps a function returning PNG bytes; its arguments (lists, tuples, dicts of
+strings and numbers) are frozen into a hashable key. The cache is per process and thread-safe.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ParamSpec
+
+P = ParamSpec("P")
+
+
+def freeze(value: Any) -> Hashable:
+    """A hashable stand-in for ``value`` (lists become tuples, dicts sorted item tuples)."""
+    if isinstance(value, str | bytes | int | float | bool | type(None)):
+        return value
+    if isinstance(value, Mapping):
+        return ("{}", tuple(sorted((str(k), freeze(v)) for k, v in value.items())))
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
+        return (type(value).__name__, tuple(freeze(v) for v in items))
+    return ("repr", repr(value))
+
+
+class LruBytes:
+    """At most ``size`` values, the least recently used dropped first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.hits = 0
+        self.misses = 0
+        self._data: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            value = self._data.get(key)
+            if value is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._data.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: bytes) -> None:
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def call_key(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Hashable:
+    return (fn.__module__, fn.__qualname__, freeze(args), freeze(kwargs))
+
+
+def png_cache(size: int = 64) -> Callable[[Callable[P, bytes]], Callable[P, bytes]]:
+    """Decorator: the same inputs give the bytes made the first time, without drawing again."""
+
+    def wrap(fn: Callable[P, bytes]) -> Callable[P, bytes]:
+        cache = LruBytes(size)
+
+        @functools.wraps(fn)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> bytes:
+            key = call_key(fn, args, kwargs)
+            hit = cache.get(key)
+            if hit is not None:
+                return hit
+            value = fn(*args, **kwargs)
+            cache.put(key, value)
+            return value
+
+        cached.cache = cache  # type: ignore[attr-defined]
+        return cached
+
+    return wrap

@@ -1,0 +1,550 @@
+"""Pictures of cards, drawn with Pillow by this code (no image files but the bundled font).
+
+Generic on purpose: the functions take names, cards and rows, and the per-game presenters
+decide what to draw. Each returns PNG bytes ready for a ``discord.File`` (and each has an
+``*_image`` twin returning the Pillow image, to combine pictures):
+
+- ``table_png``: the cards on the table (a trick), each at its player's side;
+- ``hand_png``: a hand in overlapping rows of at most ``HAND_PER_ROW`` cards;
+- ``layouts_png``: per player, places that each hold a face-up card or nothing, with the count
+  of face-down cards under it;
+- ``melds_pngs``: melds grouped by player with their numbers, as pages of at most
+  ``max_height`` pixels (nothing is cut: more melds make more pages);
+- ``rows_png`` / ``row_png``: labelled rows of cards (piles).
+
+Sizes are chosen for a phone (~360 px wide): Discord scales a picture down to the screen width,
+so the card indices are large in proportion to the picture. Every function takes
+``colours="two"`` (♥♦ red, ♠♣ black) or ``"four"`` (♠ black, ♥ red, ♦ blue, ♣ green; Tarot
+cups red, coins amber, swords blue, batons green).
+
+Each card face is drawn once per (code, width, colours) and reused (``card_face``), and a
+picture whose inputs did not change is not drawn or encoded again (``bot.render.cache``). Every
+picture is encoded on one palette made once (``_palette``): small files, quick to encode. To
+draw off the event loop, ``await bot.render.pool.render(images.table_png, ...)``.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import ParamSpec
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from bot.render.cache import png_cache
+from bot.render.fonts import draw_text, font
+from bot.render.games.faces import (
+    BLACK,
+    FELT,
+    FELT_LINE,
+    GOLD,
+    LABEL,
+    WHITE,
+    Point,
+    Rgb,
+    card_face,
+    card_height,
+    card_index,
+    fitted_size,
+    index_height,
+    index_width,
+    scheme,
+)
+
+P = ParamSpec("P")
+
+#: The size of a card on the table picture (``seat_positions`` places them).
+CARD_W, CARD_H = 110, 154
+HAND_W = 100
+HAND_PER_ROW = 9
+LAYOUT_W = 96
+MELD_W = 66
+
+
+@lru_cache(maxsize=16)
+def _shadow(width: int) -> Image.Image:
+    height = card_height(width)
+    pad = 6
+    img = Image.new("RGBA", (width + 2 * pad, height + 2 * pad), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle(
+        (pad, pad, pad + width, pad + height), width * 0.09, fill=(0, 0, 0, 110)
+    )
+    return img.filter(ImageFilter.GaussianBlur(3))
+
+
+def _put(img: Image.Image, x: float, y: float, code: str | None, width: int, colours: str) -> None:
+    """Paste a card (with a soft shadow that separates overlapping cards) at (x, y)."""
+    x, y = int(round(x)), int(round(y))
+    shadow = _shadow(width)
+    img.paste(shadow, (x - 6 + 2, y - 6 + 3), shadow)
+    card = card_face(code, width, colours)
+    img.paste(card, (x, y), card)
+
+
+def _place(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: int, color: Rgb = FELT_LINE
+) -> None:
+    """An empty place where a card will go (or went)."""
+    box = (x, y, x + width, y + card_height(width))
+    draw.rounded_rectangle(box, width * 0.09, outline=color, width=3)
+
+
+def draw_card(
+    img: Image.Image,
+    x: int,
+    y: int,
+    code: str | None,
+    width: int = CARD_W,
+    colours: str = "two",
+) -> None:
+    """Draw one card with its top-left corner at (x, y); ``None`` draws a card back."""
+    _put(img, x, y, code, width, colours)
+
+
+def _png(img: Image.Image) -> bytes:
+    """PNG bytes of the picture on the shared palette (``_palette``)."""
+    buffer = io.BytesIO()
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=3
+    )
+    return buffer.getvalue()
+
+
+# -- the table -----------------------------------------------------------------------------------
+def table_layout(count: int) -> tuple[int, int, int]:
+    """(width, height, card width) of the table picture for ``count`` seats."""
+    if count <= 4:
+        return 560, 400, CARD_W
+    if count <= 6:
+        return 680, 540, 100
+    return 720, 620, 92
+
+
+def seat_positions(
+    count: int, viewer: int | None, width: int, height: int, card_w: int = CARD_W
+) -> list[Point]:
+    """Card centres around an ellipse; the viewer's seat (or seat 0) at the bottom."""
+    bottom = viewer if viewer is not None else 0
+    card_h = card_height(card_w)
+    # Room above the top card and under the bottom one for a name.
+    rx, ry = width / 2 - card_w * 0.9, height / 2 - card_h / 2 - 32
+    out = []
+    for seat in range(count):
+        angle = math.pi / 2 + 2 * math.pi * ((seat - bottom) % count) / count
+        out.append((width / 2 + rx * math.cos(angle), height / 2 + ry * math.sin(angle)))
+    return out
+
+
+def table_image(
+    players: Sequence[str],
+    played: Sequence[tuple[int, str]],
+    viewer: int | None = None,
+    caption: str = "",
+    highlight: int | None = None,
+    colours: str = "two",
+    winner: int | None = None,
+) -> Image.Image:
+    """The cards on the table: ``played`` is (seat, card) in play order, by each seat's name.
+
+    A seat that has not played shows an empty place; ``highlight`` (whose turn) has its name and
+    place in gold; ``winner`` (a seat) has its card framed in gold.
+    """
+    scheme(colours)
+    count = max(len(players), 2)
+    width, height, card_w = table_layout(count)
+    card_h = card_height(card_w)
+    img = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(img)
+    centres = seat_positions(count, viewer, width, height, card_w)
+    cards = {seat: card for seat, card in played if 0 <= seat < count}
+    label_size = 24 if count <= 4 else 22
+    for seat, (cx, cy) in enumerate(centres):
+        left, top = cx - card_w / 2, cy - card_h / 2
+        gold = seat == highlight
+        if seat not in cards:
+            _place(draw, left, top, card_w, GOLD if gold else FELT_LINE)
+        name = players[seat] if seat < len(players) else f"Seat {seat + 1}"
+        below = cy >= height / 2 - 1
+        label_y = top + card_h + 7 if below else top - 7 - label_size * 0.75
+        draw_text(draw, (cx, label_y), name, label_size, GOLD if gold else LABEL, anchor="mt",
+                  max_width=min(card_w * 1.9, 2 * cx - 4, 2 * (width - cx) - 4))  # fmt: skip
+    for seat, card in played:
+        if seat in cards and cards[seat] == card:
+            cx, cy = centres[seat]
+            if seat == winner:
+                draw.rounded_rectangle((cx - card_w / 2 - 5, cy - card_h / 2 - 5,
+                                        cx + card_w / 2 + 5, cy + card_h / 2 + 5),
+                                       card_w * 0.12, fill=GOLD)  # fmt: skip
+            _put(img, cx - card_w / 2, cy - card_h / 2, card, card_w, colours)
+    if caption:
+        # In the top-left corner, which no seat uses: the middle is too narrow for large cards.
+        draw_text(draw, (12, 12), caption, 22, LABEL, max_width=width / 2 - card_w * 0.8)
+    return img
+
+
+# -- hands and rows ------------------------------------------------------------------------------
+def row_counts(n: int, per_row: int = HAND_PER_ROW) -> list[int]:
+    """``n`` cards as balanced rows of at most ``per_row`` (13 -> 7 + 6, 18 -> 9 + 9)."""
+    if n <= 0:
+        return []
+    rows = math.ceil(n / per_row)
+    base, extra = divmod(n, rows)
+    return [base + 1 if r < extra else base for r in range(rows)]
+
+
+def hand_image(
+    cards: Sequence[str | None],
+    colours: str = "two",
+    per_row: int = HAND_PER_ROW,
+    width: int = HAND_W,
+) -> Image.Image:
+    """A hand in overlapping rows, in reading order; each card's index stays in view.
+
+    Up to 5 cards sit side by side; more overlap (half a card apart) and wrap onto balanced rows
+    of at most ``per_row``; each row covers the lower part of the row above, never an index.
+    """
+    scheme(colours)
+    if per_row < 1:
+        raise ValueError("per_row must be at least 1")
+    cards = list(cards)
+    counts = row_counts(max(len(cards), 1), per_row)
+    height = card_height(width)
+    step = width + 10 if len(cards) <= 5 else round(width * 0.52)
+    row_step = round(height * 0.58)
+    margin = 10
+    widest = max(counts)
+    img = Image.new(
+        "RGB",
+        (
+            2 * margin + step * (widest - 1) + width,
+            2 * margin + row_step * (len(counts) - 1) + height,
+        ),
+        FELT,
+    )
+    i = 0
+    for r, k in enumerate(counts):
+        for j in range(k):
+            if i < len(cards):
+                _put(img, margin + j * step, margin + r * row_step, cards[i], width, colours)
+            i += 1
+    return img
+
+
+def row_image(
+    cards: Sequence[str | None], caption: str = "", overlap: int = 0, colours: str = "two"
+) -> Image.Image:
+    """Cards side by side in one row (a meld, a discard pile), with an optional caption."""
+    scheme(colours)
+    step = max(CARD_W + 8 - overlap, CARD_W // 2)
+    n = max(len(cards), 1)
+    top = 36 if caption else 10
+    img = Image.new("RGB", (20 + step * (n - 1) + CARD_W, top + CARD_H + 12), FELT)
+    if caption:
+        draw_text(ImageDraw.Draw(img), (10, 10), caption, 20, LABEL, max_width=img.width - 20)
+    for i, card in enumerate(cards):
+        _put(img, 10 + i * step, top, card, CARD_W, colours)
+    return img
+
+
+def rows_image(
+    rows: Sequence[tuple[str, Sequence[str | None]]],
+    max_rows: int | None = None,
+    colours: str = "two",
+) -> Image.Image:
+    """Labelled rows of cards (a discard pile, melds...), every row shown unless ``max_rows``
+    is given, and then a last line says how many rows were left out."""
+    scheme(colours)
+    rows = list(rows)
+    left_out = 0
+    if max_rows is not None and len(rows) > max_rows:
+        left_out = len(rows) - max_rows
+        rows = rows[:max_rows]
+    # A row: its label on the left, then the cards' indices side by side (compact: a rummy
+    # table has a row per meld).
+    chip_w, chip_h = index_width(MELD_W), index_height(MELD_W)
+    label_w = 150
+    row_h = chip_h + 10
+    widest = max((len(cards) for _, cards in rows), default=1)
+    width = max(label_w + 10 + (chip_w + 2) * max(widest, 1), 360)
+    height = 10 + row_h * max(len(rows), 1) + (30 if left_out else 0)
+    img = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(img)
+    for r, (label, cards) in enumerate(rows):
+        top = 10 + r * row_h
+        draw_text(draw, (10, top + chip_h / 2), label, 20, LABEL, anchor="lm",
+                  max_width=label_w - 16)  # fmt: skip
+        for i, card in enumerate(cards):
+            chip = card_index(card if card is not None else "??", MELD_W, colours)
+            img.paste(chip, (label_w + i * (chip_w + 2), top), chip)
+    if left_out:
+        more = f"+ {left_out} more row{'s' if left_out > 1 else ''}"
+        draw_text(draw, (10, height - 28), more, 18, LABEL)
+    return img
+
+
+# -- layouts: places holding a face-up card over face-down ones ------------------------------------
+Place = tuple[str | None, int]
+
+
+def layouts_image(
+    rows: Sequence[tuple[str, Sequence[Place]]],
+    colours: str = "two",
+    highlight: int | None = None,
+) -> Image.Image:
+    """Per player (a name and its places), each place a (face-up card or None, face-down count).
+
+    Places sit side by side as cards showing their index (all a player needs to choose a play);
+    face-down cards peek out under a place as a card back with their count on it; a place with
+    neither is an empty outline. ``highlight`` (a row index, whose turn) has its name in gold.
+    """
+    scheme(colours)
+    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
+    step = w + 8
+    peek = 24
+    label_h = 32
+    row_h = label_h + h + peek + 12
+    widest = max((len(places) for _, places in rows), default=1)
+    width = max(20 + step * max(widest, 1) - 8, 360)
+    img = Image.new("RGB", (width, 8 + row_h * max(len(rows), 1)), FELT)
+    draw = ImageDraw.Draw(img)
+    back = card_index("??", LAYOUT_W, colours)
+    for r, (name, places) in enumerate(rows):
+        top = 8 + r * row_h
+        draw_text(draw, (10, top + 4), name, 22, GOLD if r == highlight else LABEL,
+                  max_width=width - 20)  # fmt: skip
+        y = top + label_h
+        for i, (up, down) in enumerate(places):
+            x = 10 + i * step
+            if up is None and down <= 0:
+                draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
+                continue
+            if down > 0 and up is not None:
+                img.paste(back, (x, y + peek), back)
+                _count_badge(draw, x + w / 2, y + h + peek / 2 - 1, down)
+            if up is not None:
+                chip = card_index(up, LAYOUT_W, colours)
+                img.paste(chip, (x, y), chip)
+            else:
+                img.paste(back, (x, y), back)
+                _count_badge(draw, x + w / 2, y + h / 2, down)
+    return img
+
+
+def _count_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, count: int) -> None:
+    r = 10
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=BLACK, width=2)
+    draw.text((cx, cy), str(count), font=font(fitted_size(str(count), 15, 2 * r - 4)), fill=BLACK,
+              anchor="mm")  # fmt: skip
+
+
+# -- melds grouped by player, as pages -------------------------------------------------------------
+MeldGroup = tuple[str, Sequence[tuple[int, Sequence[str]]]]
+
+
+def _meld_width(n: int, w: int) -> int:
+    return 40 + (index_width(w) + 2) * max(n, 1)
+
+
+def melds_images(
+    groups: Sequence[MeldGroup],
+    colours: str = "two",
+    width: int = 600,
+    max_height: int | None = 900,
+) -> list[Image.Image]:
+    """Melds by player: a name, then that player's melds as numbered overlapping cards.
+
+    Nothing is cut: melds flow onto more lines and, past ``max_height`` pixels, onto more pages
+    (each page says ``page 1/2``; a player carried over repeats his name with ``(cont.)``).
+    ``max_height=None`` gives one picture that grows as tall as needed.
+    """
+    scheme(colours)
+    frozen = tuple(
+        (str(name), tuple((int(n), tuple(str(c) for c in cards)) for n, cards in melds))
+        for name, melds in groups
+    )
+    return _melds_pages(frozen, colours, int(width), max_height)
+
+
+def _melds_pages(
+    groups: tuple[tuple[str, tuple[tuple[int, tuple[str, ...]], ...]], ...],
+    colours: str,
+    width: int,
+    max_height: int | None,
+) -> list[Image.Image]:
+    w = MELD_W
+    chip_h = index_height(w)
+    header_h, line_h, margin = 34, chip_h + 12, 10
+    # Lines: ("name", text) or ("melds", [(number, cards, x)]).
+    lines: list[tuple[str, object]] = []
+    for name, melds in groups:
+        lines.append(("name", name))
+        x, line = margin, []
+        per_line = max(1, (width - 2 * margin - 40) // (index_width(w) + 2))
+        for number, cards in melds:
+            # A meld longer than a line goes on over the next ones (without its number again).
+            chunks = [cards[i : i + per_line] for i in range(0, len(cards), per_line)] or [()]
+            for c, chunk in enumerate(chunks):
+                need = _meld_width(len(chunk), w)
+                if line and x + need > width - margin:
+                    lines.append(("melds", line))
+                    x, line = margin, []
+                line.append((number if c == 0 else None, chunk, x))
+                x += need + 16
+        if line:
+            lines.append(("melds", line))
+        if not melds:
+            lines.append(("none", "no melds"))
+    heights = {"name": header_h, "melds": line_h, "none": 30}
+    pages: list[list[tuple[str, object]]] = [[]]
+    used = margin
+    current = ""
+    limit = max_height if max_height is not None else 10**9
+    for i, (kind, value) in enumerate(lines):
+        if kind == "name":
+            current = str(value)
+        # A name never ends a page: it moves on with its first line of melds.
+        need = heights[kind] + (
+            heights[lines[i + 1][0]] if kind == "name" and i + 1 < len(lines) else 0
+        )
+        if pages[-1] and used + need > limit - 30:
+            pages.append([])
+            used = margin
+            if kind != "name":
+                pages[-1].append(("name", f"{current} (cont.)"))
+                used += header_h
+        pages[-1].append((kind, value))
+        used += heights[kind]
+    out = []
+    for p, page in enumerate(pages):
+        height = margin + sum(heights[k] for k, _ in page) + (30 if len(pages) > 1 else 0)
+        img = Image.new("RGB", (width, max(height, 60)), FELT)
+        draw = ImageDraw.Draw(img)
+        y = margin
+        for kind, value in page:
+            if kind == "name":
+                draw_text(
+                    draw, (margin, y + 6), str(value), 22, LABEL, max_width=width - 2 * margin
+                )
+                draw.line(
+                    (margin, y + header_h - 3, width - margin, y + header_h - 3),
+                    fill=FELT_LINE,
+                    width=2,
+                )
+            elif kind == "none":
+                draw_text(draw, (margin + 8, y + 4), str(value), 18, FELT_LINE)
+            else:
+                for number, cards, x in value:  # type: ignore[attr-defined]
+                    _meld(img, draw, x, y + 4, number, cards, w, colours)
+            y += heights[kind]
+        if len(pages) > 1:
+            draw_text(
+                draw,
+                (width - margin, height - 8),
+                f"page {p + 1}/{len(pages)}",
+                18,
+                LABEL,
+                anchor="rs",
+            )
+        out.append(img)
+    return out
+
+
+def _meld(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, number: int | None,
+          cards: Sequence[str], w: int, colours: str) -> None:  # fmt: skip
+    """A numbered meld: a gold disc with the number, then the cards' indices side by side."""
+    chip_h = index_height(w)
+    r = 16
+    cy = y + chip_h / 2
+    if number is not None:
+        draw.ellipse((x, cy - r, x + 2 * r, cy + r), fill=GOLD)
+        size = fitted_size(str(number), 20, 2 * r - 6)
+        draw.text((x + r, cy), str(number), font=font(size), fill=BLACK, anchor="mm")
+    step = index_width(w) + 2
+    for i, card in enumerate(cards):
+        chip = card_index(card, w, colours)
+        img.paste(chip, (x + 40 + i * step, y), chip)
+
+
+@lru_cache(maxsize=32)
+def _melds_encoded(
+    groups: tuple[tuple[str, tuple[tuple[int, tuple[str, ...]], ...]], ...],
+    colours: str,
+    width: int,
+    max_height: int | None,
+) -> tuple[bytes, ...]:
+    return tuple(_png(page) for page in _melds_pages(groups, colours, width, max_height))
+
+
+def melds_pngs(
+    groups: Sequence[MeldGroup],
+    colours: str = "two",
+    width: int = 600,
+    max_height: int | None = 900,
+) -> list[bytes]:
+    """``melds_images`` as PNG pages (an unchanged set of melds is not drawn again)."""
+    scheme(colours)
+    frozen = tuple(
+        (str(name), tuple((int(n), tuple(str(c) for c in cards)) for n, cards in melds))
+        for name, melds in groups
+    )
+    return list(_melds_encoded(frozen, colours, int(width), max_height))
+
+
+def melds_png(groups: Sequence[MeldGroup], colours: str = "two", width: int = 600) -> bytes:
+    """All melds in one picture that grows as tall as needed (see ``melds_pngs`` for pages)."""
+    return melds_pngs(groups, colours, width, max_height=None)[0]
+
+
+# -- PNG bytes -------------------------------------------------------------------------------------
+def _encoded(image_fn: Callable[P, Image.Image], name: str) -> Callable[P, bytes]:
+    """``name``: the picture of ``image_fn`` as PNG bytes, cached by its inputs."""
+
+    def png(*args: P.args, **kwargs: P.kwargs) -> bytes:
+        return _png(image_fn(*args, **kwargs))
+
+    png.__name__ = png.__qualname__ = name  # what pickle (a process pool) looks the function up by
+    png.__doc__ = f"``{image_fn.__name__}`` as PNG bytes.\n\n{image_fn.__doc__ or ''}"
+    return png_cache()(png)
+
+
+table_png = _encoded(table_image, "table_png")
+hand_png = _encoded(hand_image, "hand_png")
+row_png = _encoded(row_image, "row_png")
+rows_png = _encoded(rows_image, "rows_png")
+layouts_png = _encoded(layouts_image, "layouts_png")
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One palette for every picture, made once from samples of every kind of picture.
+
+    Mapping a picture onto a ready palette takes a fraction of a millisecond, where finding a
+    palette per picture took several and encoding the 24-bit picture far more (and made files
+    3-4 times larger). Every colour the pictures use is known in advance: felt, card faces in
+    both colour schemes, inks, gold, labels, and the smoothed edges between them.
+    """
+    names = ["Ann", "Bob", "Cy", "Di"]
+    tarot = ["K-CU", "1-CO", "7-SW", "5-BA", "T21", "FOOL", "JK", "??"]
+    samples = [
+        table_image(
+            names, [(0, "AS"), (1, "KH"), (2, "10D")], highlight=3, winner=1, caption="last trick"
+        ),  # fmt: skip
+        table_image(names, [(0, "QC"), (1, "JD"), (2, "2H"), (3, "9S")], colours="four", winner=0),
+        hand_image(tarot),
+        hand_image(tarot[:4], colours="four"),
+        layouts_image([("Ann", [("AS", 1), (None, 0), (None, 1), ("KD", 0)])], highlight=0),
+        *melds_images(
+            [("Ann", [(1, ["10C", "10D", "JK"]), (2, ["5H", "6H", "7H"])])],
+            colours="four",
+            width=360,
+        ),  # fmt: skip
+        *melds_images([("Bob", [(3, ["QS", "QC", "QH", "QD"])])], width=360),
+    ]
+    sheet = Image.new("RGB", (max(i.width for i in samples), sum(i.height for i in samples)))
+    y = 0
+    for sample in samples:
+        sheet.paste(sample, (0, y))
+        y += sample.height
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)

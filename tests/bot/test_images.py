@@ -1,0 +1,301 @@
+"""Pictures: names in any script without missing-glyph boxes, legible hands, Tarot faces,
+four colours, layouts, melds by player, and the caches and the worker pool."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import threading
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.render import fonts
+from bot.render.games import faces, images
+from bot.render.pool import RenderPool
+
+NAMES = ["Jürgen", "Zoë", "Иван", "王小明", "🤖", "🃏", "Ann 🤖 Bot", "Marie-Ève"]
+SIZE = 28
+
+
+def _png(data: bytes) -> Image.Image:
+    picture = Image.open(io.BytesIO(data))
+    assert picture.format == "PNG"
+    return picture.convert("RGB")
+
+
+# -- no missing-glyph boxes ------------------------------------------------------------------------
+def _glyphs(picture: Image.Image) -> list[Image.Image]:
+    """The ink of a one-line text picture (white on black), cut at every empty column."""
+    width, height = picture.size
+    columns = [picture.crop((x, 0, x + 1, height)).getbbox() is not None for x in range(width)]
+    out, start = [], None
+    for x, inked in enumerate([*columns, False]):
+        if inked and start is None:
+            start = x
+        elif not inked and start is not None:
+            piece = picture.crop((start, 0, x, height))
+            out.append(piece.crop(piece.getbbox()))
+            start = None
+    return out
+
+
+def _box() -> Image.Image:
+    """The font's missing-glyph box, drawn on its own."""
+    canvas = Image.new("L", (SIZE * 3, SIZE * 2), 0)
+    ImageDraw.Draw(canvas).text(
+        (SIZE, SIZE // 2), fonts.NOTDEF_PROBE, font=fonts.font(SIZE), fill=255
+    )
+    return canvas.crop(canvas.getbbox())
+
+
+def _is_box(glyph: Image.Image, box: Image.Image) -> bool:
+    if abs(glyph.width - box.width) > 1 or abs(glyph.height - box.height) > 1:
+        return False
+    diff = ImageChops.difference(glyph.resize(box.size), box)
+    return sum(diff.getdata()) / (box.width * box.height) < 40
+
+
+def _boxes(text: str, plain: bool = False) -> int:
+    canvas = Image.new("L", (SIZE * (len(text) + 4), SIZE * 2), 0)
+    draw = ImageDraw.Draw(canvas)
+    if plain:  # what Pillow draws without fallbacks
+        draw.text((SIZE, SIZE // 3), text, font=fonts.font(SIZE), fill=255)
+    else:
+        fonts.draw_text(draw, (SIZE, SIZE // 3), text, SIZE, (255,))
+    box = _box()
+    return sum(_is_box(glyph, box) for glyph in _glyphs(canvas))
+
+
+def test_the_box_detector_finds_the_boxes_of_plain_drawing() -> None:
+    # Without the fallbacks the bundled font draws CJK and 🤖 as its box: the check sees them.
+    assert _boxes("A🤖B", plain=True) == 1 and _boxes("王小明", plain=True) == 3
+    assert _boxes("Jürgen Иван", plain=True) == 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_name_comes_out_as_missing_glyph_boxes(name: str) -> None:
+    assert _boxes(name) == 0
+
+
+def test_what_the_font_lacks_becomes_a_dot_or_is_left_out() -> None:
+    text = lambda s: "".join(run.text for run in fonts.runs(s, 20))  # noqa: E731
+    assert text("Jürgen") == "Jürgen" and text("Иван") == "Иван" and text("Zoë") == "Zoë"
+    assert text("Ann 🤖") == "Ann "  # an emoji the font lacks is left out
+    assert text("🤖") == "?"  # nothing left: a question mark, never an empty label
+    assert text("👍🏽 ok") == " ok"  # the skin tone modifier goes with it
+    if not fonts.fallback_paths():  # no CJK font on this host: a dot per letter
+        assert text("王小明") == fonts.MISSING_LETTER * 3
+
+
+def test_long_names_are_shortened_to_fit() -> None:
+    long = "Bartholomew-Maximilian von Habsburg"
+    short = fonts.fit(long, 20, 150)
+    assert short.endswith("…") and fonts.text_width(short, 20) <= 150
+    assert fonts.fit("Zoë", 20, 150) == "Zoë"
+
+
+def test_the_font_ships_with_the_package() -> None:
+    assert fonts.BUNDLED.is_file() and (fonts.FONT_DIR / "LICENSE").is_file()
+    assert "Bitstream" in (fonts.FONT_DIR / "LICENSE").read_text()
+
+
+# -- hands -------------------------------------------------------------------------------------
+TAROT_18 = ["K-CU", "Q-CU", "N-CU", "1-CO", "6-CO", "10-SW", "7-SW", "J-SW", "K-BA",
+            "5-BA", "FOOL", "T21", "T18", "T15", "T12", "T7", "T3", "T1"]  # fmt: skip
+
+
+def test_rows_are_balanced_and_at_most_nine_cards() -> None:
+    assert images.row_counts(18) == [9, 9]
+    assert images.row_counts(13) == [7, 6]
+    assert images.row_counts(9) == [9]
+    assert images.row_counts(0) == []
+    assert all(max(images.row_counts(n)) <= 9 for n in range(1, 40))
+
+
+def test_an_eighteen_card_hand_is_two_rows_readable_on_a_phone() -> None:
+    picture = _png(images.hand_png(TAROT_18))
+    width, height = picture.size
+    nine = _png(images.hand_png(TAROT_18[:9]))
+    assert width == nine.width  # two rows of nine, not one row of eighteen
+    assert height > 1.5 * nine.height
+    assert width / height < 2.5, "not a thin strip"
+    # Shown 360 px wide, a card's index stays at least 12 px tall.
+    index_px = images.HAND_W * 0.4 * 0.73 * 360 / width
+    assert index_px >= 12
+
+
+def test_every_card_in_a_hand_shows_its_index() -> None:
+    cards = ["AS", "KS", "10S", "4S", "QH", "9H", "2H", "AD", "JD", "10D", "KC", "8C", "JK"]
+    picture = _png(images.hand_png(cards))
+    step, row_step = round(images.HAND_W * 0.52), round(faces.card_height(images.HAND_W) * 0.58)
+    i = 0
+    for r, count in enumerate(images.row_counts(len(cards))):
+        for j in range(count):
+            # The top-left corner of each card (where its index is) is drawn over the felt.
+            x, y = 10 + j * step + 22, 10 + r * row_step + 18
+            assert picture.getpixel((x, y)) != faces.FELT, cards[i]
+            i += 1
+
+
+def _colours_of(data: bytes) -> set[tuple[int, int, int]]:
+    return {c for _, c in _png(data).getcolors(1 << 20)}
+
+
+def _near(colours: set[tuple[int, int, int]], target: tuple[int, int, int]) -> bool:
+    return any(sum(abs(a - b) for a, b in zip(c, target, strict=True)) < 12 for c in colours)
+
+
+def test_four_colour_suits() -> None:
+    two = _colours_of(images.hand_png(["2D", "2C"]))
+    four = _colours_of(images.hand_png(["2D", "2C"], colours="four"))
+    assert _near(two, faces.RED) and not _near(two, faces.BLUE) and not _near(two, faces.GREEN)
+    assert _near(four, faces.BLUE) and _near(four, faces.GREEN) and not _near(four, faces.RED)
+    with pytest.raises(ValueError, match="colours must be one of two, four"):
+        images.hand_png(["2D"], colours="rainbow")
+
+
+def test_tarot_faces_are_all_different_and_trumps_and_the_fool_stand_out() -> None:
+    from engine.troggu.cards import CODES
+
+    drawn = {code: faces.card_face(code, 96, "two").tobytes() for code in CODES}
+    assert len(set(drawn.values())) == len(CODES) == 62
+    fool = faces.card_face("FOOL", 96, "two").convert("RGB")
+    assert fool.getpixel((48, int(134 * 0.6))) != faces.WHITE  # the band across the card
+    trump = faces.card_face("T21", 96, "two").convert("RGB")
+    assert trump.getpixel((80, 20)) == faces.PARCHMENT  # trumps are not white cards
+    assert faces.roman(21) == "XXI" and faces.roman(18) == "XVIII" and faces.roman(4) == "IV"
+
+
+def test_each_face_is_drawn_once() -> None:
+    assert faces.card_face("QS", 96, "four") is faces.card_face("QS", 96, "four")
+    assert faces.card_face("QS", 96, "four") is not faces.card_face("QS", 96, "two")
+
+
+# -- the table ----------------------------------------------------------------------------------
+def test_table_names_in_any_script_and_the_picture_is_cached() -> None:
+    names = ["Jürgen", "Zoë", "Иван", "王小明 🤖"]
+    played = [(1, "10H"), (2, "QS"), (3, "AD")]
+    first = images.table_png(names, played, viewer=0, highlight=0)
+    hits = images.table_png.cache.hits
+    again = images.table_png(list(names), list(played), viewer=0, highlight=0)
+    assert again is first and images.table_png.cache.hits == hits + 1
+    assert images.table_png(names, played, viewer=0, highlight=1) != first
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 7, 8])
+def test_table_cards_fit_inside_the_picture_and_do_not_overlap(count: int) -> None:
+    width, height, card_w = images.table_layout(count)
+    card_h = faces.card_height(card_w)
+    centres = images.seat_positions(count, 0, width, height, card_w)
+    for x, y in centres:
+        assert (
+            card_w / 2 <= x <= width - card_w / 2
+            and card_h / 2 + 20 <= y <= height - card_h / 2 - 20
+        )
+    for i, (x1, y1) in enumerate(centres):
+        for x2, y2 in centres[i + 1 :]:
+            assert abs(x1 - x2) >= card_w or abs(y1 - y2) >= card_h
+
+
+# -- layouts and melds ---------------------------------------------------------------------------
+def test_layouts_show_every_place() -> None:
+    first = [
+        ("AS", 1),
+        (None, 0),
+        ("10H", 1),
+        (None, 1),
+        ("QD", 0),
+        ("7C", 1),
+        (None, 0),
+        ("KH", 1),
+    ]
+    rows = [("Jürgen", first), ("Zoë", [("9S", 1)] * 8)]
+    picture = _png(images.layouts_png(rows, highlight=0))
+    assert picture.width <= 600 and picture.height < 2 * picture.width
+    one = _png(images.layouts_png(rows[:1]))
+    assert picture.height > one.height and picture.width == one.width
+
+
+def _groups(players: int, melds: int) -> list[tuple[str, list[tuple[int, list[str]]]]]:
+    groups: list[tuple[str, list[tuple[int, list[str]]]]] = [
+        (f"Player {p}", []) for p in range(players)
+    ]
+    for n in range(1, melds + 1):
+        cards = [f"{r}H" for r in ("9", "8", "7", "6", "5")][: 3 + n % 3]
+        groups[n % players][1].append((n, cards))
+    return groups
+
+
+def test_thirty_melds_of_eight_players_are_all_drawn_on_pages() -> None:
+    groups = _groups(8, 30)
+    pages = [_png(p) for p in images.melds_pngs(groups, max_height=900)]
+    assert len(pages) >= 2 and all(p.height <= 900 and p.width == 600 for p in pages)
+    tall = _png(images.melds_png(groups))
+    # Nothing cut: the pages together hold what one tall picture holds.
+    assert sum(p.height for p in pages) >= tall.height > 900
+
+
+def test_a_meld_longer_than_a_line_goes_on_over_the_next() -> None:
+    long = [
+        (
+            1,
+            [f"{r}S" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")]
+            * 2,
+        )
+    ]
+    narrow = _png(images.melds_png([("Ann", long)], width=360))
+    short = _png(images.melds_png([("Ann", [(1, ["AS", "KS", "QS"])])], width=360))
+    assert narrow.width == 360 and narrow.height > short.height + 2 * faces.index_height(
+        images.MELD_W
+    )
+
+
+def test_rows_are_never_silently_cut() -> None:
+    rows = [(f"{i}. ann", ["5H", "5S", "5D"]) for i in range(12)]
+    assert _png(images.rows_png(rows)).height > _png(images.rows_png(rows[:8])).height
+    # With a limit the picture says what it left out (a last line of text below the rows).
+    limited = _png(images.rows_png(rows, max_rows=8))
+    assert limited.height > _png(images.rows_png(rows[:8])).height
+
+
+# -- the pool ------------------------------------------------------------------------------------
+_calls: list[str] = []
+_lock = threading.Lock()
+
+
+def _counted(text: str) -> bytes:
+    with _lock:
+        _calls.append(text)
+    return images.row_png(["AS"], caption=text)
+
+
+async def test_pool_renders_off_the_loop_and_caches() -> None:
+    pool = RenderPool("thread", 2)
+    try:
+        _calls.clear()
+        first, second = await asyncio.gather(pool.render(_counted, "a"), pool.render(_counted, "a"))
+        assert first == second == images.row_png(["AS"], caption="a")
+        assert _calls == ["a"]  # two identical requests in flight: drawn once
+        assert await pool.render(_counted, "a") is first and _calls == ["a"]
+        await pool.render(_counted, "b")
+        assert _calls == ["a", "b"]
+    finally:
+        pool.close()
+
+
+def test_pool_refuses_bad_settings() -> None:
+    with pytest.raises(ValueError, match="kind must be"):
+        RenderPool("fibers")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        RenderPool("thread", 0)
+
+
+async def test_a_process_pool_draws_the_same_picture() -> None:
+    # The picture functions must pickle by name for a process pool (their caching wrappers too).
+    pool = RenderPool("process", 1)
+    try:
+        args = (["Ann", "Bob"], [(0, "AS"), (1, "T21")])
+        assert await pool.render(images.table_png, *args) == images.table_png(*args)
+    finally:
+        pool.close()
