@@ -23,9 +23,10 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
     # aiosqlite's thread waiting for work (its queue's get) is idle too.
     ("idle (db thread waiting)", r"_connection_worker_thread \(aiosqlite/core\.py:59\)$"),
     ("db thread: sqlite", r"\(sqlite3|bot/storage/|aiosqlite"),
-    ("png encode (Image.save)", r"Image\.save|ImageFile\._save|images\.py:\d+\);_png "),
-    ("table picture (draw)", r"table_picture|table_png|rows_png"),
-    ("hand picture (draw)", r"hand_picture|hand_png|row_png"),
+    ("png encode (quantize, save)", r"Image\.save|ImageFile\._save|\bquantize |;_png \(bot/render"),
+    ("table picture (draw)", r"table_image|rows_image|layouts_image|melds_|table_png|rows_png"),
+    ("hand picture (draw)", r"hand_image|hand_png|row_image|row_png"),
+    ("other picture (draw)", r"bot/render/games/(images|faces)\.py|bot/render/fonts"),
     ("payload build (discord.py)", r"handle_message_parameters|to_dict|to_components"),
     ("AI decision", r"engine/ai|timers\.py:\d+\);decide|\bdecide \("),
     ("embeds and panel (text)", r"bot/render/|cogs/panels\.py|actions_view"),
