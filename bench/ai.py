@@ -1,7 +1,7 @@
 """AI strength and speed: duplicate matches between levels, decision time per level.
 
-    python bench/ai.py [--games troika,troeven,...] [--seeds N] [--pairs normal:easy,hard:normal]
-                       [--history]
+    python bench/ai.py [--games troika,troeven,...] [--seeds N] [--first-seed S]
+                       [--pairs normal:easy,hard:normal,hard:oldhard] [--history]
 
 Duplicate matches: each seed's deals are played twice (or once per seat), the levels swapping
 places, so luck of the cards cancels out.
@@ -10,18 +10,23 @@ places, so luck of the cards cancels out.
   A "wins" a game when its team wins it.
 - Troeven (2 players): A on seat 0 vs B on seat 1, then swapped.
 - Troggu and TroiKuntza (free-for-all): one seat plays level A, every other seat level B; the
-  same seed is played once with A in each seat. A "wins" a game when its score beats the
-  average of the B seats (Troggu: higher, TroiKuntza: lower); equal counts half. That measure
-  mixes play with the seat's role (every Troggu defender pays alike, and a won contract lifts
-  the average above every defender), so the seed is also played with B everywhere, and A's
-  seat is compared with B's score in the same seat: wins / ties / losses and mean gain.
+  same seed is played once with A in each seat, and once with B everywhere. A "wins" a game
+  when its seat scores better than B did in the same seat with the same cards (the all-B
+  game); equal counts half (issue 19's measure). Also shown: the "field" share, A's seat
+  beating the average of the B seats at its table, which mixes play with the seat's role
+  (every Troggu defender pays alike, a won contract lifts the average above every defender).
 
-The win rate is A's share over all games; the 95% interval treats each seed's duplicate set as
-one sample (mean +- 1.96 standard errors). Decision times (p50, p99 per level) are measured on
-every AI move, one process on one core; the load average is printed because other work on the
-machine slows the figures. ``--history`` adds ``played_tricks`` (every completed trick of the
-hand, as the bench saw them) to the views: how the AIs would play if the engines showed it (the
-views show only the current and the last trick; the AIs read ``played_tricks`` when present).
+Every line has the same form: A's win share over the games (ties half) with its 95% interval
+(each seed's duplicate set one sample: mean +- 1.96 standard errors), wins/ties/losses, and A's
+mean score edge per game (teams and 2 players: A's final score minus B's; free-for-all: A's
+score minus B's in the same seat; signs turned where the lower score is better).
+
+Decision times (p50, p99 per level) are measured on every AI move, one process on one core; the
+load average is printed because other work on the machine slows the figures.
+
+The views list every completed trick under ``played_tricks``; ``--history`` rebuilds that list
+from the events instead (a check of the views' list). Level ``oldhard`` is Troika's frozen hard
+player from before issue 19 (``engine.ai.baseline``).
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.ai import make_player  # noqa: E402
+from engine.ai import Player, make_player  # noqa: E402
 
 MAX_ACTIONS = 100_000
 
@@ -72,12 +77,28 @@ SETUPS: dict[str, tuple[Setup, ...]] = {
 #: The project's targets: (level A, level B, game) -> A's win share.
 TARGETS: dict[tuple[str, str, str], float] = {
     **{("normal", "easy", g): 0.75 for g in ("troika", "troeven", "troggu", "troikuntza")},
-    ("hard", "normal", "troika"): 0.60,
+    **{("hard", "normal", g): 0.60 for g in ("troika", "troeven", "troggu", "troikuntza")},
+    ("hard", "oldhard", "troika"): 0.60,
 }
 #: Decision time targets per level (p99, seconds).
 TIME_TARGETS = {"normal": 0.020, "hard": 1.0}
 
 TIMES: dict[str, list[float]] = {}
+
+
+def baseline_player(game: str, seed: int) -> Player:
+    """Level ``oldhard``: the frozen hard player from before issue 19 (Troika only)."""
+    if game != "troika":
+        raise SystemExit(f"oldhard exists for troika only, not {game}")
+    from engine.ai.baseline.troika import TroikaHard
+
+    return TroikaHard(seed)
+
+
+def new_player(game: str, level: str, seed: int) -> Player:
+    if level == "oldhard":
+        return baseline_player(game, seed)
+    return make_player(game, level, seed)
 
 
 def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str, Any]:
@@ -94,7 +115,7 @@ def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str,
         view = game.view(seat)
         if history:
             view["played_tricks"] = [{"cards": t} for t in played]
-        player = make_player(setup.game, levels[seat], seed * 1_000_003 + move)
+        player = new_player(setup.game, levels[seat], seed * 1_000_003 + move)
         start = time.perf_counter()
         action = player.choose(view, legal)
         TIMES.setdefault(f"{setup.game}/{levels[seat]}", []).append(time.perf_counter() - start)
@@ -121,11 +142,28 @@ def team_score(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> floa
     return 0.5 if a_won == b_won else float(a_won)
 
 
+#: Games whose lower score is the better one: TroiKuntza (lowest total wins) and Troeven (each
+#: player counts down to 0).
+LOWER_IS_BETTER = ("troeven", "troikuntza")
+
+
+def sign(game: str) -> int:
+    """+1 when a higher score is better in ``game``, -1 when a lower one is."""
+    return -1 if game in LOWER_IS_BETTER else 1
+
+
+def team_margin(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> float:
+    """Team / 2-player games: level A's final score minus level B's (a finer figure than the
+    win: a game is decided by a few points, the margin shows by how much)."""
+    scores = result["scores"]
+    b_seat = next(s for s in range(setup.players) if s not in a_seats)
+    return sign(setup.game) * (scores[a_seats[0]] - scores[b_seat])
+
+
 def seat_gain(setup: Setup, result: dict[str, Any], baseline: dict[str, Any], seat: int) -> float:
     """Free-for-all: what level A in ``seat`` scored beyond level B in the same seat with the
     same cards (positive = better; TroiKuntza's lowest total wins, so its sign is turned)."""
-    gain = result["scores"][seat] - baseline["scores"][seat]
-    return -gain if setup.game == "troikuntza" else gain
+    return sign(setup.game) * (result["scores"][seat] - baseline["scores"][seat])
 
 
 def seatings(setup: Setup) -> list[list[int]]:
@@ -139,29 +177,29 @@ def seatings(setup: Setup) -> list[list[int]]:
 class Outcome:
     """A match's figures (see the module docstring)."""
 
-    mean: float  # A's win share (team, 2-player, or beating the field's average)
+    mean: float  # A's win share, ties half (teams / 2 players: the game; FFA: the same seat)
     half: float  # its 95% half-width over the duplicate sets
-    games: int
-    wtl: list[int] = field(default_factory=lambda: [0, 0, 0])  # FFA vs B in the same seat
-    gain: float | None = None  # FFA: A's mean score gain over B in the same seat
+    games: int  # games played (FFA: the all-B games included)
+    wtl: list[int]  # A's wins / ties / losses
+    edge: float  # A's mean score edge per game (see the module docstring)
+    field: float | None = None  # FFA: A's seat beating its table's B average, ties half
 
 
 def field_score(setup: Setup, result: dict[str, Any], seat: int) -> float:
     """Free-for-all: 1 if ``seat`` did better than the others' average, 0.5 if equal."""
     scores = result["scores"]
     others = [scores[s] for s in range(setup.players) if s != seat]
-    mine, rest = scores[seat], sum(others) / len(others)
-    if setup.game == "troikuntza":  # lowest total wins
-        mine, rest = -mine, -rest
+    mine, rest = sign(setup.game) * scores[seat], sign(setup.game) * sum(others) / len(others)
     return 0.5 if mine == rest else float(mine > rest)
 
 
-def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> Outcome:
+def match(setup: Setup, a: str, b: str, seeds: int, history: bool, first_seed: int = 0) -> Outcome:
     per_seed: list[float] = []
-    gains: list[float] = []
+    edges: list[float] = []
+    fields: list[float] = []
     wtl = [0, 0, 0]
     games = 0
-    for seed in range(seeds):
+    for seed in range(first_seed, first_seed + seeds):
         outcomes = []
         baseline = None
         if setup.game in FREE_FOR_ALL:
@@ -172,17 +210,20 @@ def match(setup: Setup, a: str, b: str, seeds: int, history: bool) -> Outcome:
             result = play(setup, levels, seed, history)
             games += 1
             if baseline is None:
-                outcomes.append(team_score(setup, result, a_seats))
-                continue
-            outcomes.append(field_score(setup, result, a_seats[0]))
-            gain = seat_gain(setup, result, baseline, a_seats[0])
-            gains.append(gain)
-            wtl[0 if gain > 0 else 1 if gain == 0 else 2] += 1
+                outcome = team_score(setup, result, a_seats)
+                edges.append(team_margin(setup, result, a_seats))
+            else:
+                fields.append(field_score(setup, result, a_seats[0]))
+                edges.append(seat_gain(setup, result, baseline, a_seats[0]))
+                outcome = 1.0 if edges[-1] > 0 else 0.5 if edges[-1] == 0 else 0.0
+            outcomes.append(outcome)
+            wtl[0 if outcome == 1 else 1 if outcome == 0.5 else 2] += 1
         per_seed.append(sum(outcomes) / len(outcomes))
     mean = sum(per_seed) / len(per_seed)
     var = sum((x - mean) ** 2 for x in per_seed) / max(1, len(per_seed) - 1)
     half = 1.96 * math.sqrt(var / len(per_seed))
-    return Outcome(mean, half, games, wtl, sum(gains) / len(gains) if gains else None)
+    field_share = sum(fields) / len(fields) if fields else None
+    return Outcome(mean, half, games, wtl, sum(edges) / len(edges), field_share)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -194,15 +235,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default="troika,troeven,troggu,troikuntza")
     parser.add_argument("--seeds", type=int, default=20, help="duplicate sets per match")
+    parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here")
     parser.add_argument("--pairs", default="normal:easy,hard:normal")
     parser.add_argument("--history", action="store_true", help="add played_tricks to views")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()}, cpus {os.cpu_count()}; one process")
     print(
-        "win = level A's share of games, ties half (Troika: A's team wins; Troeven: A wins; "
-        "Troggu/TroiKuntza: A's seat beats the average of the B seats). Free-for-all also: "
-        "A's seat against B in the same seat with the same cards (the all-B game of the seed): "
-        "wins/ties/losses and mean score gain per game."
+        "win = level A's share of games, ties half, 95% interval over seeds (Troika: A's team "
+        "wins; Troeven: A wins; Troggu/TroiKuntza: A's seat scores better than B in the same "
+        "seat with the same cards); W/T/L; edge = A's mean score edge a game; field (FFA) = "
+        "A's seat beats the average of its table's B seats."
     )
     for name in args.games.split(","):
         if name not in engine.GAMES:
@@ -211,20 +253,18 @@ def main() -> None:
         for setup in SETUPS[name]:
             for pair in args.pairs.split(","):
                 a, b = pair.split(":")
-                if "hard" in (a, b) and name == "troikuntza":
-                    continue  # TroiKuntza's hard plays normal
                 start = time.perf_counter()
-                out = match(setup, a, b, args.seeds, args.history)
+                out = match(setup, a, b, args.seeds, args.history, args.first_seed)
                 took = time.perf_counter() - start
-                extra = ""
-                if out.gain is not None:
-                    w, t, lost = out.wtl
-                    extra = f"  same seat W/T/L {w}/{t}/{lost}, mean gain {out.gain:+.1f}"
+                w, t, lost = out.wtl
+                extra = f"  W/T/L {w}/{t}/{lost}  edge {out.edge:+.1f}"
+                if out.field is not None:
+                    extra += f"  field {out.field:.0%}"
                 target = TARGETS.get((a, b, name))
                 if target is not None:
-                    extra += f"  target {target:.0%}: " + (
-                        "met" if out.mean >= target else "MISSED"
-                    )
+                    # normal:easy's target was set on the field share (an earlier issue).
+                    share = out.field if out.field is not None and b == "easy" else out.mean
+                    extra += f"  target {target:.0%}: " + ("met" if share >= target else "MISSED")
                 print(
                     f"{setup.label:26} {a:>6} vs {b:<6} win {out.mean:6.1%} +- {out.half:5.1%} "
                     f"({out.games} games, {took:.0f}s){extra}",

@@ -1,25 +1,30 @@
 """Table service throughput and latency: 1,000 Troika tables playing at once on a SQLite file.
 
-    python bench/service.py [--tables 1000] [--seconds 10] [--think 0.5] [--db PATH]
+    python bench/service.py [--tables 1000] [--seconds 5] [--rounds 3] [--think 0.5] [--db PATH]
 
 Every table seats four "players" (bench coroutines) who each play a random legal action when
-their turn comes, through ``TableService.act`` (validation, engine, snapshot, one group-commit
-transaction per batch, acknowledgement after COMMIT). A finished game is replaced by a new one in
-the same channel, so 1,000 tables stay busy.
+their turn comes, through ``TableService.act`` (validation, engine, the action's write, group
+commit, acknowledgement after COMMIT). A finished game is replaced by a new one in the same
+channel, so 1,000 tables stay busy.
 
 Phases, in one run:
 
-1. ``ceiling``: plain ``sqlite3`` on one connection (same pragmas, same schema, real Troika
-   snapshots) committing transactions of the action's shape: read one snapshot, write one
-   snapshot, insert one log row, COMMIT. Transactions per second is the raw ceiling.
-2. ``saturated``: every table acts as fast as it can (1,000 actions in flight). Actions per
-   second is the service's capacity; ratio = capacity / ceiling. Latency here is mostly queueing
-   (1,000 closed-loop clients: latency ~ 1,000 / throughput).
+1. ``hop``: an empty round trip to aiosqlite's thread: every acknowledgement needs one, and its
+   tail grows with the machine's load (a busy CPU delays waking the threads), and so does p99.
+2. ``saturated`` against ``ceiling``, interleaved A/B/A/B (``--rounds`` of each, medians
+   printed: a shared machine's load swings between runs). ``saturated``: every table acts as
+   fast as it can (1,000 actions in flight); actions per second is the service's capacity.
+   ``ceiling``: the same writes with nothing else: plain ``sqlite3`` on one connection (same
+   pragmas and schema), the repository functions the service calls with the arguments it would
+   pass (``record_action`` with a snapshot every ``SNAPSHOT_EVERY`` moves and at a hand's end,
+   real Troika games played beforehand; a game's end and the next game's opening), committed by
+   the service's own group commit (``db._commit_batch``) in batches of the sizes the service's
+   round just made, a second connection checkpointing the WAL meanwhile and the writer itself
+   when it grows past ``WAL_FRAMES_LIMIT``, like the service's.
+   Ratio = service / ceiling (target >= 0.3): what the service's Python (engine, validation,
+   events, asyncio) costs on top of its SQL.
 3. ``paced``: each player thinks an exponential time (mean ``--think`` seconds, as people do)
    before acting. Latency p50/p99 is what a player sees per action at that load.
-
-``hop`` is an empty round trip to aiosqlite's thread: every acknowledgement needs one, and its
-tail grows with the machine's load (a busy CPU delays waking the threads), and so does p99.
 
 Figures depend on the machine and on what else runs on it (the load average is printed).
 """
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import os
 import random
@@ -35,15 +41,23 @@ import sqlite3
 import statistics
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from bot.service import Limits, TableError, TableService  # noqa: E402
-from bot.storage.db import Database, configure  # noqa: E402
+from bot.service.service import SNAPSHOT_EVERY  # noqa: E402
+from bot.storage import db as db_module  # noqa: E402
+from bot.storage import repository as repo  # noqa: E402
+from bot.storage.db import WAL_FRAMES_LIMIT, Database, _commit_batch, configure  # noqa: E402
 from bot.storage.migrations import migrate  # noqa: E402
+from engine import normalize_action  # noqa: E402
 
 OPTIONS = {"timer": "off", "end": "rounds", "rounds": 3}
 
@@ -55,50 +69,160 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-# -- 1. the raw ceiling ---------------------------------------------------------------------------
-def ceiling(path: Path, tables: int, seconds: float) -> float:
-    conn = sqlite3.connect(path, isolation_level=None)
-    configure(conn)
-    migrate(conn)
-    snapshots = []
-    for n in range(64):
-        game = engine.new_game("troika", 4, options=OPTIONS, seed=n)
-        rng = random.Random(n)
-        for _ in range(rng.randrange(0, 30)):
+# -- the ceiling: the service's writes, nothing else -------------------------------------------
+@dataclass
+class Move:
+    seat: int
+    action: str
+    hands: int
+    snapshot: str | None  # written with this move (the service's rule)
+
+
+@dataclass
+class PlayedGame:
+    initial: str
+    moves: list[Move]
+    result: dict[str, Any]
+
+
+def played_games(count: int) -> list[PlayedGame]:
+    """Troika games played to their end by random legal moves (as the bench's players do),
+    each move with the snapshot the service would write with it."""
+    games = []
+    for seed in range(count):
+        game = engine.new_game("troika", 4, options=OPTIONS, seed=seed)
+        rng = random.Random(seed)
+        initial, moves, hands, last = game.to_json(), [], 0, 0
+        while not game.is_over():
             seat = game.to_act()[0]
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
-        snapshots.append(game.to_json())
-    conn.execute("BEGIN")
-    for n in range(tables):
-        conn.execute(
-            "INSERT INTO tables (id, channel_id, game, host_id, status, created_at, snapshot,"
-            " move_number) VALUES (?, ?, 'troika', 1, 'playing', 0, ?, 0)",
-            (n + 1, n + 1, snapshots[n % 64]),
-        )
-    conn.execute("COMMIT")
-    moves = [0] * (tables + 1)
-    done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for _ in range(200):
-            table = done % tables + 1
-            moves[table] += 1
-            conn.execute("BEGIN IMMEDIATE")
-            conn.execute("SELECT snapshot FROM tables WHERE id = ?", (table,)).fetchone()
-            conn.execute(
-                "UPDATE tables SET snapshot = ?, move_number = ? WHERE id = ?",
-                (snapshots[done % 64], moves[table], table),
+            action = rng.choice(game.legal_actions(seat))
+            ended = sum(1 for e in game.apply(seat, action) if e.get("type") == "hand_over")
+            hands += ended
+            number = len(moves) + 1
+            due = ended or game.is_over() or number - last >= SNAPSHOT_EVERY
+            if due:
+                last = number
+            moves.append(
+                Move(seat, normalize_action(action), hands, game.to_json() if due else None)
             )
-            conn.execute(
-                "INSERT INTO actions (table_id, move_number, seat, action, source, user_id, at)"
-                " VALUES (?, ?, 0, 'play 5h', 'player', 1, ?)",
-                (table, moves[table], time.time()),
+        games.append(PlayedGame(initial, moves, game.result()))
+    return games
+
+
+class Ceiling:
+    """``tables`` Troika tables on a plain sqlite3 connection, each replaying a played game
+    through the service's repository calls; ``run`` commits them in given batch sizes."""
+
+    def __init__(self, path: Path, tables: int, games: list[PlayedGame]) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        configure(self.conn)
+        migrate(self.conn)
+        self.conn.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints: a second connection's
+        self.path = path
+        self.wal = path.with_name(path.name + "-wal")
+        self.games = games
+        self.tables = tables
+        self.slots: list[list[int]] = []  # per channel: [table id, game index, moves made]
+        self.opened = 0
+        self.conn.execute("BEGIN")
+        for channel in range(1, tables + 1):
+            self.slots.append([self._open(self.conn, channel), channel % len(games), 0])
+        self.conn.execute("COMMIT")
+        self.next = 0
+
+    def _open(self, conn: sqlite3.Connection, channel: int) -> int:
+        """The service's writes for a new game: the lobby, three joins, the start."""
+        self.opened += 1
+        seats = [repo.SeatRow(seat=0, name="P0", user_id=channel * 10)]
+        columns = {"channel_id": channel, "guild_id": 1, "game": "troika", "host_id": channel}
+        columns |= {"status": "lobby", "created_at": time.time(), "options": repo.dumps(OPTIONS)}
+        table_id = repo.insert_table(conn, columns, seats)
+        for n in range(1, 4):
+            seats.append(repo.SeatRow(seat=n, name=f"P{n}", user_id=channel * 10 + n))
+            repo.update_table(conn, table_id, {"spectators": "[]"}, seats)
+        game = self.games[(channel + self.opened) % len(self.games)]
+        start = {"status": "playing", "started_at": time.time(), "snapshot": game.initial}
+        start |= {"initial_snapshot": game.initial, "move_number": 0, "snapshot_move": 0}
+        repo.update_table(conn, table_id, start, seats)
+        return table_id
+
+    def _write(self, channel: int) -> Callable[[sqlite3.Connection], None]:
+        """The write of this channel's next move (and, after a game's last, the next game's)."""
+        slot = self.slots[channel - 1]
+        table_id, game = slot[0], self.games[slot[1]]
+        number = slot[2] + 1
+        move = game.moves[number - 1]
+        over = number == len(game.moves)
+        slot[2] = number
+        if over:
+            slot[1], slot[2] = (slot[1] + 1) % len(self.games), 0
+        now = time.time()
+
+        def write(conn: sqlite3.Connection) -> None:
+            repo.record_action(
+                conn,
+                table_id,
+                move_number=number,
+                seat=move.seat,
+                action=move.action,
+                source="player",
+                user_id=channel * 10 + move.seat,
+                at=now,
+                hands=move.hands,
+                deadlines={},
+                window_deadline=None,
+                snapshot=move.snapshot,
             )
-            conn.execute("COMMIT")
-            done += 1
-    elapsed = time.perf_counter() - start
-    conn.close()
-    return done / elapsed
+            if over:
+                repo.mark_ended(
+                    conn, table_id, status="finished", ended_at=now, result=game.result, record=True
+                )
+                slot[0] = self._open(conn, channel)
+
+        return write
+
+    def run(self, seconds: float, batches: list[int]) -> float:
+        """Commit moves for ``seconds`` in batches of the sizes in ``batches`` (cycled);
+        returns moves per second. A thread checkpoints the WAL meanwhile, as the service's
+        second connection does."""
+        stop = threading.Event()
+        checkpointer = threading.Thread(target=self._checkpoints, args=(stop,), daemon=True)
+        checkpointer.start()
+        done = 0
+        start = time.perf_counter()
+        try:
+            while time.perf_counter() - start < seconds:
+                for size in batches:
+                    writes = []
+                    for _ in range(size):
+                        self.next = self.next % self.tables + 1
+                        writes.append(self._write(self.next))
+                    _commit_batch(self.conn, writes=writes)
+                    done += size
+                    if self.wal.stat().st_size > WAL_FRAMES_LIMIT * 4096:
+                        # What the service's writer does then (see Database._checkpoint_step):
+                        # copy the rest itself, so that the WAL restarts.
+                        self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                    if time.perf_counter() - start >= seconds:
+                        break
+        finally:
+            elapsed = time.perf_counter() - start
+            stop.set()
+            checkpointer.join()
+        return done / elapsed
+
+    def _checkpoints(self, stop: threading.Event) -> None:
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        conn.execute("PRAGMA busy_timeout=5000")
+        try:
+            while not stop.wait(0.05):
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        finally:
+            conn.close()
+
+    def close(self) -> None:
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        self.conn.close()
 
 
 async def hops(path: Path, count: int = 2000) -> list[float]:
@@ -165,39 +289,108 @@ async def play_table(
             stats.latencies.append(end - begin)
 
 
-async def run_service(
-    path: Path, tables: int, seconds: float, think: float, freeze: bool = False
+async def play_round(
+    service: TableService, tables: int, seconds: float, think: float, seed: int
 ) -> tuple[float, Stats]:
-    service = TableService(path, ai_delay=0, limits=Limits.none())  # a load test: no limits
-    await service.start()
-    rng = random.Random(7)
-    for channel in range(1, tables + 1):
-        await open_table(service, channel, rng.randrange(2**31))
+    """Every table plays for ``seconds``; (acknowledged actions per second, stats)."""
     stats = Stats()
-    if freeze:
-        gc.collect()
-        gc.freeze()  # the tables opened so far leave the collector's scans
     start = time.perf_counter()
     cpu = time.process_time()
     await asyncio.gather(
         *(
-            play_table(service, ch, start + seconds, think, stats, random.Random(ch))
+            play_table(service, ch, start + seconds, think, stats, random.Random(ch * 7919 + seed))
             for ch in range(1, tables + 1)
         )
     )
     elapsed = time.perf_counter() - start
     stats.cpu = (time.process_time() - cpu) / elapsed
-    elapsed = seconds  # the window the counted actions were acknowledged in
-    await service.close()
+    # The window the counted actions were acknowledged in.
+    return len(stats.latencies) / seconds, stats
+
+
+async def started_service(path: Path, tables: int, freeze: bool) -> TableService:
+    service = TableService(path, ai_delay=0, limits=Limits.none())  # a load test: no limits
+    await service.start()
+    rng = random.Random(7)
+    for channel in range(1, tables + 1):
+        await open_table(service, channel, rng.randrange(2**31))
     if freeze:
-        gc.unfreeze()
-    return len(stats.latencies) / elapsed, stats
+        gc.collect()
+        gc.freeze()  # the tables opened so far leave the collector's scans
+    return service
+
+
+@contextlib.contextmanager
+def batch_sizes() -> Iterator[list[int]]:
+    """The sizes of the service's group commits meanwhile (``db._commit_batch`` observed)."""
+    sizes: list[int] = []
+    real = db_module._commit_batch
+
+    def observed(conn: sqlite3.Connection, *, writes: list[Any]) -> Any:
+        sizes.append(len(writes))
+        return real(conn, writes=writes)
+
+    db_module._commit_batch = observed
+    try:
+        yield sizes
+    finally:
+        db_module._commit_batch = real
+
+
+@dataclass
+class Round:
+    service: float
+    stats: Stats
+    ceiling: float
+    batches: list[int]
+
+
+async def interleaved(
+    folder: Path, tables: int, seconds: float, rounds: int, freeze: bool
+) -> list[Round]:
+    """Service and ceiling in turn, ``rounds`` times each (A/B/A/B): the ceiling commits the
+    batch sizes the service's round just made."""
+    ceiling = Ceiling(folder / "ceiling.db", tables, played_games(32))
+    service = await started_service(folder / "saturated.db", tables, freeze)
+    out = []
+    try:
+        for number in range(rounds):
+            with batch_sizes() as sizes:
+                rate, stats = await play_round(service, tables, seconds, 0, number)
+            raw = ceiling.run(seconds, sizes or [1])  # blocks the loop: the service is idle
+            out.append(Round(rate, stats, raw, sizes))
+            print(
+                f"  round {number + 1}: service {rate:,.0f} actions/s (CPU {stats.cpu:.0%} of a"
+                f" core), ceiling {raw:,.0f} actions/s, ratio {rate / raw:.2f}; group commits"
+                f" of {statistics.fmean(sizes or [0]):.0f} writes on average"
+                f" (load average {os.getloadavg()[0]:.2f})",
+                flush=True,
+            )
+    finally:
+        await service.close()
+        ceiling.close()
+        if freeze:
+            gc.unfreeze()
+    return out
+
+
+async def run_service(
+    path: Path, tables: int, seconds: float, think: float, freeze: bool = False
+) -> tuple[float, Stats]:
+    service = await started_service(path, tables, freeze)
+    try:
+        return await play_round(service, tables, seconds, think, 0)
+    finally:
+        await service.close()
+        if freeze:
+            gc.unfreeze()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="per round / phase")
+    parser.add_argument("--rounds", type=int, default=3, help="service/ceiling pairs")
     parser.add_argument("--think", type=float, default=0.5, help="mean think time, paced phase")
     parser.add_argument("--db", type=Path, help="directory for the database files")
     parser.add_argument(
@@ -215,25 +408,26 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; files in {folder}")
 
-    raw = ceiling(folder / "ceiling.db", args.tables, min(args.seconds, 5.0))
-    print(f"ceiling   plain sqlite3, one tx per action (read+write snapshot, log row): "
-          f"{raw:,.0f} tx/s")  # fmt: skip
-
     hop = asyncio.run(hops(folder / "hops.db"))
     print(
         f"hop       aiosqlite round trip, no SQL: p50 {percentile(hop, 0.5) * 1e3:.2f} ms"
         f" p99 {percentile(hop, 0.99) * 1e3:.2f} ms"
     )
 
-    rate, stats = asyncio.run(
-        run_service(folder / "saturated.db", args.tables, args.seconds, 0, args.tuned)
-    )
-    lat = stats.latencies
     print(
-        f"saturated {args.tables} tables, no think time: {rate:,.0f} actions/s, "
-        f"ratio service/ceiling {rate / raw:.2f}; latency p50 {percentile(lat, 0.5) * 1e3:.1f} ms"
-        f" p99 {percentile(lat, 0.99) * 1e3:.1f} ms ({len(lat):,} actions, {stats.games} new"
-        f" games, {stats.refused} refused; CPU {stats.cpu:.0%} of a core)"
+        f"saturated {args.tables} tables, no think time, against the ceiling (A/B x{args.rounds}):"
+    )
+    rounds = asyncio.run(interleaved(folder, args.tables, args.seconds, args.rounds, args.tuned))
+    service = statistics.median(r.service for r in rounds)
+    raw = statistics.median(r.ceiling for r in rounds)
+    pairs = statistics.median(r.service / r.ceiling for r in rounds)
+    lat = [x for r in rounds for x in r.stats.latencies]
+    print(
+        f"saturated median {service:,.0f} actions/s; ceiling median {raw:,.0f} actions/s;"
+        f" ratio service/ceiling {service / raw:.2f} (median of the rounds' ratios {pairs:.2f});"
+        f" latency p50 {percentile(lat, 0.5) * 1e3:.1f} ms p99 {percentile(lat, 0.99) * 1e3:.1f}"
+        f" ms ({len(lat):,} actions, {sum(r.stats.games for r in rounds)} new games,"
+        f" {sum(r.stats.refused for r in rounds)} refused)"
     )
 
     rate, stats = asyncio.run(
@@ -246,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         f" mean {statistics.fmean(lat) * 1e3:.2f} ms ({len(lat):,} actions;"
         f" CPU {stats.cpu:.0%} of a core)"
     )
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
     print("targets: ratio >= 0.3, p99 <= 5 ms")
     return 0
 

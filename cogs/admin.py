@@ -196,8 +196,8 @@ class Admin(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str | None = None,
-        preset: str | None = None,
-        options: str | None = None,
+        preset: app_commands.Range[str, 1, 40] | None = None,
+        options: app_commands.Range[str, 1, 400] | None = None,
         timer: str | None = None,
         reset: bool = False,
     ) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ TOKEN_LIFE = 14 * 60.0
 
 #: ``(service, channel, user_id) -> (embeds, view, file)``: draws what the message shows.
 Drawn = tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]
-Builder = Callable[[TableService, int, int], Drawn]
+Builder = Callable[[TableService, int, int], Awaitable[Drawn]]
 
 
 @dataclass
@@ -107,7 +107,7 @@ class LivePanels:
         while True:
             live.again = False
             try:
-                shown, view, file = live.build(self.service, channel, user)
+                shown, view, file = await live.build(self.service, channel, user)
                 await live.interaction.edit_original_response(
                     embeds=shown, view=view, attachments=[file] if file else []
                 )

@@ -122,7 +122,7 @@ def _action_button(
     )
 
 
-def build_panel(
+async def build_panel(
     service: TableService, channel: int, user_id: int, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
     """The user's private panel: his hand, the table, and his legal moves as components."""
@@ -141,7 +141,7 @@ def build_panel(
     picture = presenter.hand_picture(view, embeds.seating_of(table, tv.seat))
     file = None
     if picture is not None:
-        file = discord.File(io.BytesIO(pictures.png(picture)), HAND_IMAGE)
+        file = discord.File(io.BytesIO(await pictures.render(picture)), HAND_IMAGE)
     embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if file else None)
     components, left_out = actions_view(channel, legal, presenter)
     if left_out:
@@ -166,16 +166,16 @@ def remember_live(interaction: discord.Interaction, channel: int, build: Builder
         live.remember(interaction, channel, build)
 
 
-def _live_panel(
+async def _live_panel(
     service: TableService, channel: int, user_id: int
 ) -> tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]:
-    embed, view, file = build_panel(service, channel, user_id)
+    embed, view, file = await build_panel(service, channel, user_id)
     return [embed], view, file
 
 
 async def send_panel(interaction: discord.Interaction, note: str | None = None) -> None:
     assert interaction.channel_id is not None
-    embed, view, file = build_panel(service_of(interaction), interaction.channel_id,
+    embed, view, file = await build_panel(service_of(interaction), interaction.channel_id,
                                     interaction.user.id, note)  # fmt: skip
     kwargs: dict[str, Any] = {"embed": embed, "view": view, "ephemeral": True}
     if file is not None:
@@ -185,7 +185,9 @@ async def send_panel(interaction: discord.Interaction, note: str | None = None) 
 
 
 async def edit_panel(interaction: discord.Interaction, channel: int, note: str | None) -> None:
-    embed, view, file = build_panel(service_of(interaction), channel, interaction.user.id, note)
+    embed, view, file = await build_panel(
+        service_of(interaction), channel, interaction.user.id, note
+    )
     await interaction.response.edit_message(
         embed=embed, view=view, attachments=[file] if file else []
     )

@@ -21,7 +21,7 @@ from cogs.panels import remember_live, send_panel
 IMAGE = "table.png"
 
 
-def watched_table(service: TableService, channel: int, user_id: int) -> Drawn:
+async def watched_table(service: TableService, channel: int, user_id: int) -> Drawn:
     """The public table as a watcher sees it (an ephemeral copy kept up to date)."""
     table = service.get_table(channel)
     if table is None:
@@ -31,7 +31,7 @@ def watched_table(service: TableService, channel: int, user_id: int) -> Drawn:
     if view is not None:
         picture = embeds.presenter_of(table).table_picture(view, embeds.seating_of(table))
         if picture is not None:
-            file = discord.File(io.BytesIO(pictures.png(picture)), IMAGE)
+            file = discord.File(io.BytesIO(await pictures.render(picture)), IMAGE)
     shown = embeds.table_embeds(table, view, image_name=IMAGE if file else None)
     return fit(None, shown, what="/watch")[1], None, file
 
@@ -59,7 +59,7 @@ class Play(commands.Cog):
         service = service_of(interaction)
         channel = channel_id(interaction)
         await service.spectate(channel, interaction.user.id)
-        shown, _, file = watched_table(service, channel, interaction.user.id)
+        shown, _, file = await watched_table(service, channel, interaction.user.id)
         kwargs: dict[str, Any] = {"embeds": shown, "ephemeral": True}
         if file is not None:
             kwargs["file"] = file
@@ -96,7 +96,7 @@ class Play(commands.Cog):
         if table is None:
             raise NoTable()
         publisher = bot_of(interaction).table_publisher
-        shown, view, file = publisher.render(table)
+        shown, view, file = await publisher.render(table)
         kwargs: dict[str, Any] = {"embeds": fit(None, shown, what="/table")[1]}
         if view is not None:
             kwargs["view"] = view

@@ -11,7 +11,8 @@ Every game is a package with the same file roles: ``cards`` (its deck and card c
 ``melds`` (the rules of play the AI shares), ``game`` (the ``<Name>Game`` state machine) and
 ``views`` (the ``<Name>View`` TypedDict documenting every view key, on ``engine.views``); its
 ``__init__`` sets ``GAME_CLASS`` and ``engine.registry`` lists it. ``tests/engine/test_contract.py``
-checks every game in ``GAMES`` against the ``Game`` contract.
+checks every game in ``GAMES`` against the ``Game`` contract. A move or option the rules refuse
+raises ``IllegalAction``: a key of ``engine.messages.TEMPLATES`` and its params, English by default.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ __all__ = [
 def _game_class(name: str) -> type[Game]:
     key = name.strip().lower()
     if key not in CLASSES:
-        raise IllegalAction(f"There is no game `{name}`. Games: {', '.join(CLASSES)}.")
+        raise IllegalAction("game.unknown", text=name, games=list(CLASSES))
     return CLASSES[key]
 
 

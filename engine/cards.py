@@ -31,7 +31,7 @@ def parse_suit(text: str) -> str:
     key = text.strip().lower()
     if key in _SUIT_WORDS:
         return _SUIT_WORDS[key]
-    raise IllegalAction(f"`{text}` is not a suit. Suits: S (spades), H (hearts), D, C.")
+    raise IllegalAction("card.not_a_suit", text=text)
 
 
 def parse_card(text: str) -> str:
@@ -46,9 +46,7 @@ def parse_card(text: str) -> str:
         suit = _SUIT_WORDS.get(suit_text.lower())
         if rank in RANKS and suit is not None:
             return rank + suit
-    raise IllegalAction(
-        f"`{text}` is not a card. Type rank then suit, for example `AS`, `10H`, `5H`, `3S`."
-    )
+    raise IllegalAction("card.not_a_card", text=text)
 
 
 def suit_of(code: str) -> str:

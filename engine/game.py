@@ -47,18 +47,19 @@ def check_stacked_deck(
         return cards
     missing = [codes[c] for c in sorted(set(full) - set(cards))]
     twice = [codes[c] for c in sorted({c for c in cards if cards.count(c) > 1})]
-    raise IllegalAction(
-        f"A stacked {title} deck must hold each of the {len(full)} cards once"
-        + (f"; missing: {', '.join(missing)}" if missing else "")
-        + (f"; twice: {', '.join(twice)}" if twice else "")
-        + "."
-    )
+    if missing and twice:
+        raise IllegalAction(
+            "deck.stacked_missing_twice", game=title, count=len(full), missing=missing, twice=twice
+        )
+    if twice:
+        raise IllegalAction("deck.stacked_twice", game=title, count=len(full), twice=twice)
+    raise IllegalAction("deck.stacked_missing", game=title, count=len(full), missing=missing)
 
 
 def normalize_action(action: str) -> str:
     """Actions are the words a player types: case-insensitive, spaces folded."""
     if not isinstance(action, str):
-        raise IllegalAction("An action is a few words, such as `pass` or `play 5H`.")
+        raise IllegalAction("action.not_text")
     return " ".join(action.lower().split())
 
 
@@ -140,27 +141,33 @@ class Game(ABC):
         """Apply ``action`` for ``seat``; returns JSON-safe events saying what happened."""
         text = normalize_action(action)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
+            raise IllegalAction("seat.unknown", seat=seat if isinstance(seat, int) else str(seat))
         if self.is_over():
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("game.over")
         if seat not in self.to_act():
-            raise IllegalAction(self.out_of_turn_reason(seat, text) or self.not_your_turn(seat))
+            raise self.out_of_turn_refusal(seat, text) or self.not_your_turn(seat)
         return self._apply(seat, text)
 
     def timed_window(self) -> TimedWindow | None:
         """The window open now that closes after some seconds, if any (default: none)."""
         return None
 
-    def out_of_turn_reason(self, seat: int, action: str) -> str | None:
+    def out_of_turn_refusal(self, seat: int, action: str) -> IllegalAction | None:
         """A better refusal than "not your turn" for ``seat``, not awaited now, making the
-        normalized ``action`` (a game may say why the move is not his now); None: none.
-        The table service asks it too, as it checks turns before ``apply``."""
+        normalized ``action`` (a game may say why the move is not his now); None: none."""
         return None
 
-    def not_your_turn(self, seat: int) -> str:
+    def out_of_turn_reason(self, seat: int, action: str) -> str | None:
+        """The English text of ``out_of_turn_refusal`` (the table service asks it, as it checks
+        turns before ``apply``)."""
+        refusal = self.out_of_turn_refusal(seat, action)
+        return None if refusal is None else str(refusal)
+
+    def not_your_turn(self, seat: int) -> IllegalAction:
         waiting = self.to_act()
-        names = ", ".join(f"seat {s}" for s in waiting) or "nobody"
-        return f"It is not your turn: waiting for {names}."
+        if not waiting:
+            return IllegalAction("turn.nobody")
+        return IllegalAction("turn.not_yours", seats=list(waiting))
 
     # -- persistence --------------------------------------------------------------------------
     def to_json(self) -> str:

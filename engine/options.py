@@ -44,15 +44,17 @@ class Option:
         assert self.minimum is not None and self.maximum is not None
         return [*range(self.minimum, self.maximum + 1), *self.extra]
 
-    def describe_values(self) -> str:
+    def value_texts(self) -> list[str]:
+        """The allowed values as a player types them: ``on/off``, choices, or a range
+        ``low-high`` followed by its extra values."""
         if self.is_bool:
-            return "on/off"
+            return ["on/off"]
         if self.choices is not None:
-            return ", ".join(format_value(v) for v in self.choices)
-        text = f"{self.minimum}-{self.maximum}"
-        if self.extra:
-            text += ", " + ", ".join(format_value(v) for v in self.extra)
-        return text
+            return [format_value(v) for v in self.choices]
+        return [f"{self.minimum}-{self.maximum}", *(format_value(v) for v in self.extra)]
+
+    def describe_values(self) -> str:
+        return ", ".join(self.value_texts())
 
     def parse(self, value: Any) -> OptionValue:
         """Return the canonical value for ``value`` (which may be text typed by a user)."""
@@ -69,8 +71,10 @@ class Option:
         elif value in self.values():
             return value
         raise IllegalAction(
-            f"{format_value(value)} is not a value of option `{self.name}`: "
-            f"allowed: {self.describe_values()}."
+            "options.bad_value",
+            value=format_value(value),
+            option=self.name,
+            allowed=self.value_texts(),
         )
 
     def _from_text(self, text: str) -> Any:
@@ -138,8 +142,8 @@ class GameSpec:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        known = ", ".join(o.name for o in self.options)
-        raise IllegalAction(f"{self.title} has no option `{name}`. Its options: {known}.")
+        known = [o.name for o in self.options]
+        raise IllegalAction("options.unknown", game=self.title, option=str(name), options=known)
 
     def defaults(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}
@@ -152,8 +156,14 @@ class GameSpec:
         if preset is not None:
             key = preset.strip().lower()
             if key not in self.presets:
-                names = ", ".join(self.presets) or "none"
-                raise IllegalAction(f"{self.title} has no preset `{preset}`. Presets: {names}.")
+                if not self.presets:
+                    raise IllegalAction("options.no_presets", game=self.title, preset=preset)
+                raise IllegalAction(
+                    "options.unknown_preset",
+                    game=self.title,
+                    preset=preset,
+                    presets=list(self.presets),
+                )
             values.update(self.presets[key])
         for name, value in (overrides or {}).items():
             values[name] = self.option(name).parse(value)
@@ -164,8 +174,11 @@ class GameSpec:
         if self.player_range is not None:
             low, high = self.player_range(options if options is not None else self.defaults())
         if not low <= players <= high:
-            span = f"{low}" if low == high else f"{low} to {high}"
-            raise IllegalAction(f"{self.title} is played by {span} players, not {players}.")
+            if low == high:
+                raise IllegalAction("players.exact", game=self.title, count=low, players=players)
+            raise IllegalAction(
+                "players.range", game=self.title, low=low, high=high, players=players
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """The schema as plain JSON-safe data."""

@@ -5,7 +5,8 @@ about 5 messages per 5 seconds in one channel. Every channel's publisher worker 
 before each request: ``await budget.acquire(channel)``. It grants at most ``rate`` requests per
 second over all channels (a token bucket holding at most ``burst``) and at most ``per_channel``
 requests per ``window`` seconds in one channel, and serves waiting channels in the order they
-asked, so a thousand busy tables share the budget fairly: each waits its turn, none starves.
+asked (each request reserves the next free slot), so a thousand busy tables share the budget
+fairly: each waits its turn, none starves. Waiting is only ever ``sleep``.
 
 A worker that waits renders the table's *latest* state once granted (the publisher coalesces),
 so a busy bot shows slightly staler table messages, never 429 errors.
@@ -14,12 +15,15 @@ so a busy bot shows slightly staler table messages, never 429 errors.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
+
+
+def _loop_time() -> float:
+    return asyncio.get_running_loop().time()
 
 
 class RequestBudget:
@@ -30,37 +34,38 @@ class RequestBudget:
         per_channel: int = 5,
         window: float = 5.0,
         *,
-        clock: Clock = time.monotonic,
+        clock: Clock | None = None,
         sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.rate = rate
         self.burst = burst
         self.per_channel = per_channel
         self.window = window
-        self.clock = clock
+        #: The event loop's clock by default: the one ``asyncio.sleep`` waits on (and the one a
+        #: test harness virtualises), so a computed wait is a real wait.
+        self.clock: Clock = clock or _loop_time
         self.sleep = sleep
-        self._tokens = burst
-        self._stamp = clock()
-        self._queue: deque[asyncio.Future[None]] = deque()
+        #: The next free slot (a time): each request reserves one, ``1 / rate`` apart.
+        self._next: float | None = None
         self._recent: dict[int, deque[float]] = {}
-        self._serving = False
         #: Requests granted so far (for benchmarks and tests).
         self.granted = 0
 
     async def acquire(self, channel: int) -> None:
-        """Wait for this channel's turn and a free request, then take it."""
+        """Wait for this channel's room and the next free slot, then take it."""
         await self._channel_room(channel)
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(future)
-        if not self._serving:
-            self._serving = True
-            asyncio.get_running_loop().create_task(self._serve())
-        await future
-        recent = self._recent.setdefault(channel, deque())
-        recent.append(self.clock())
+        now = self.clock()
+        # An idle budget lets ``burst`` requests through at once, no more.
+        earliest = now - self.burst / self.rate
+        slot = earliest if self._next is None else max(self._next, earliest)
+        self._next = slot + 1 / self.rate
+        self.granted += 1
+        self._recent.setdefault(channel, deque()).append(max(slot, now))
+        if slot > now:
+            await self.sleep(slot - now)
 
     async def _channel_room(self, channel: int) -> None:
-        """Wait until this channel has sent fewer than ``per_channel`` in the last window."""
+        """Wait until this channel has had fewer than ``per_channel`` in the last window."""
         while True:
             recent = self._recent.get(channel)
             if recent is None:
@@ -74,29 +79,3 @@ class RequestBudget:
             if len(recent) < self.per_channel:
                 return
             await self.sleep(recent[0] + self.window - now)
-
-    async def _serve(self) -> None:
-        """Hand out tokens in arrival order as the bucket refills."""
-        try:
-            while self._queue:
-                self._refill()
-                if self._tokens < 1:
-                    await self.sleep((1 - self._tokens) / self.rate)
-                    continue
-                future = self._queue.popleft()
-                if future.done():  # its waiter was cancelled
-                    continue
-                self._tokens -= 1
-                self.granted += 1
-                future.set_result(None)
-        finally:
-            self._serving = False
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
-        self._stamp = now
-
-    @property
-    def waiting(self) -> int:
-        return sum(1 for f in self._queue if not f.done())

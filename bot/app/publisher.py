@@ -277,7 +277,7 @@ class TablePublisher:
             job = _Freeze(table, title, list(state.lines), [], embeds.COLOR_PLAY)
             await self._run_freeze(channel_id, state, job)
         state.hand = hand
-        file = self._picture(table, view)
+        file = await self._picture(table, view)
         shown = embeds.table_embeds(
             table, view, list(state.lines), image_name=IMAGE_NAME if file else None
         )
@@ -332,13 +332,13 @@ class TablePublisher:
         if job.final:
             await self._delete_ping(channel_id, state)
 
-    def _picture(self, table: Table, view: Mapping[str, Any] | None) -> discord.File | None:
+    async def _picture(self, table: Table, view: Mapping[str, Any] | None) -> discord.File | None:
         if view is None:
             return None
         picture = embeds.presenter_of(table).table_picture(view, embeds.seating_of(table))
         if picture is None:
             return None
-        return discord.File(io.BytesIO(pictures.png(picture)), IMAGE_NAME)
+        return discord.File(io.BytesIO(await pictures.render(picture)), IMAGE_NAME)
 
     async def _find_message(self, channel_id: int, table: Table, hand: Any) -> int | None:
         """After a restart: the message this table and hand were last shown in, if recent."""
@@ -432,13 +432,13 @@ class TablePublisher:
         state.hand = hand
         state.searched = True
 
-    def render(
+    async def render(
         self, table: Table
     ) -> tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]:
         """The table message as it should look now (for ``/table``)."""
         state = self._channels.get(table.channel_id)
         view = self._public_view(table.channel_id) if table.status is TableStatus.PLAYING else None
-        file = self._picture(table, view)
+        file = await self._picture(table, view)
         lines = list(state.lines) if state and state.table_id == table.id else []
         shown = embeds.table_embeds(table, view, lines, image_name=IMAGE_NAME if file else None)
         return shown, table_components(table), file

@@ -12,6 +12,14 @@ sends one ``TableStalled`` event (the players are told) and goes on retrying at 
 the first write that succeeds resumes the table. Every wait uses the service's ``sleep``, so tests
 and SimCord move time by hand. Any other error is the service's to look at
 (``TableService.check_game``: a damaged game is set aside); it is not retried.
+
+The slow AI levels (``TableService.ai_thread_levels``: the hard AI, 50-150 ms a decision) think
+in a pool of ``AI_WORKERS`` processes: on a thread they held the GIL, so every other table
+waited, and one worker capped the bot at a few dozen hard decisions a second. The pool starts on
+the first such decision (its processes fork from a server that has the engine loaded) and stops
+with the service. A decision gets ``AI_BUDGET`` seconds of wall-clock time from its submission;
+past it, or if the pool broke (a worker killed), the normal AI decides in the event loop's
+process instead (a few ms) and a broken pool is replaced by a fresh one: a table never stalls.
 """
 
 from __future__ import annotations
@@ -19,9 +27,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
 import random
 import sqlite3
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 import engine
@@ -46,6 +56,22 @@ STALL_AFTER = 5
 WRITE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError, StaleWrite)
 
 
+#: Processes the slow AI levels think in.
+AI_WORKERS = 2
+#: Wall-clock seconds a pooled decision may take from its submission (queueing included); past
+#: it the normal AI decides instead.
+AI_BUDGET = 0.8
+
+
+def ai_pool() -> ProcessPoolExecutor:
+    """A pool for AI decisions. Its processes fork from a server process (started once per
+    process, the engine loaded in it): not from the bot, whose threads (the database's) a fork
+    could catch holding a lock, and without a fresh interpreter's start-up per worker."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["engine", "bot.service.timers"])
+    return ProcessPoolExecutor(max_workers=AI_WORKERS, mp_context=context)
+
+
 def retry_delay(failures: int) -> float:
     """The wait after ``failures`` refused writes in a row (1: the first)."""
     return min(RETRY_FIRST * 2 ** (failures - 1), RETRY_MAX)
@@ -58,14 +84,16 @@ class Driver:
         self.service = service
         self.running = False
         self._idle = asyncio.Event()
-        self._ai_pool: ThreadPoolExecutor | None = None
+        self._ai_pool: ProcessPoolExecutor | None = None
+        #: See ``AI_BUDGET`` (tests shorten it).
+        self.ai_budget = AI_BUDGET
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> None:
         self.running = True
 
     async def stop(self, tables: list[LiveTable]) -> None:
-        """Cancel every driver and wait for them; stop the AI's worker thread."""
+        """Cancel every driver and wait for them; stop the AI's processes."""
         self.running = False
         tasks = [t.driver for t in tables if t.driver is not None]
         for task in tasks:
@@ -73,9 +101,9 @@ class Driver:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):  # stopping: moot
                 await task
-        if self._ai_pool is not None:
-            self._ai_pool.shutdown(wait=True)
-            self._ai_pool = None
+        pool, self._ai_pool = self._ai_pool, None
+        if pool is not None:  # (joining the processes blocks: not on the event loop)
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     async def settle(self, tables: dict[int, LiveTable]) -> None:
         """Wait until no table has a move to make now (see ``TableService.settle``)."""
@@ -238,22 +266,39 @@ class Driver:
             await service.announce(table.channel_id, events)
 
     async def _decide(self, game: engine.Game, seat: int, level: str, seed: int) -> str:
-        """The AI's move. Slow levels think on a worker thread so that the event loop (every
-        other table) is not held up for tens of milliseconds; the table's lock is held, so the
-        game cannot change meanwhile, and the AI only reads the view and the legal list. An AI
-        that raises is answered like one that chose an illegal move."""
+        """The AI's move. Slow levels think in the process pool so that the event loop (every
+        other table) is not held up; the table's lock is held, so the game cannot change
+        meanwhile, and the AI only reads the view and the legal list. An AI that raises is
+        answered like one that chose an illegal move."""
         view, legal = game.view(seat), game.legal_actions(seat)
         try:
             if level not in self.service.ai_thread_levels:
                 return timers.decide(game.name, level, seed, view, legal)
-            if self._ai_pool is None:
-                self._ai_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tt-ai")
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(
-                self._ai_pool, timers.decide, game.name, level, seed, view, legal
-            )
+            return await self._decide_in_pool(game.name, level, seed, view, legal)
         except (ValueError, LookupError, TypeError) as exc:
             raise IllegalMove(f"the AI failed: {exc}") from exc
+
+    async def _decide_in_pool(
+        self, name: str, level: str, seed: int, view: dict[str, object], legal: list[str]
+    ) -> str:
+        """``timers.decide`` in the pool within ``ai_budget``; else the normal AI's choice."""
+        if self._ai_pool is None:
+            self._ai_pool = ai_pool()
+        pool = self._ai_pool
+        future: Future[str] | None = None
+        try:
+            future = pool.submit(timers.decide, name, level, seed, view, legal)
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.ai_budget)
+        except BrokenProcessPool:
+            log.warning("the AI's process pool broke: a fresh one takes over")
+            if self._ai_pool is pool:
+                self._ai_pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+        except TimeoutError:
+            log.warning("the %s AI took over %.1f s: the normal AI moves", level, self.ai_budget)
+            if future is not None:
+                future.cancel()  # (if it still waits for a worker, no one computes it)
+        return timers.decide(name, timers.timeout_level(), seed, view, legal)
 
 
 def has_work(table: LiveTable) -> bool:

@@ -33,7 +33,7 @@ class Limits:
     lobby_idle_seconds: float = 30 * 60
     #: A user waits this long between opening two tables (seconds).
     open_cooldown_seconds: float = 10.0
-    #: Seats of the costly AI levels (those that think on a worker thread, ``hard``) in one
+    #: Seats of the costly AI levels (those that think in the AI's process pool, ``hard``) in one
     #: server's lobbies and games at once.
     hard_ai_seats_per_guild: int = 40
 

@@ -8,7 +8,11 @@ How it holds together:
   channels never wait for it. A change is validated, then written (``Database.write``, group
   commit), and only then applied to the live record and acknowledged; if the write fails the
   live record (and the game, from its last committed snapshot) is put back.
-- Games stay in memory; each action stores ``game.to_json()`` and one action-log row.
+- Games stay in memory. Each action appends one action-log row and updates the table's move
+  number (the write guard); the game's snapshot is written only every ``SNAPSHOT_EVERY`` moves,
+  at a hand's end and at the game's start and end. Loading a table (start-up) and undoing a
+  failed commit replay the logged actions after the snapshot on it (games are deterministic).
+  An ended game's actions are compacted into one compressed row (``bot.storage.action_log``).
 - Listeners get a table's events in commit order (a second lock hands the turn over before the
   channel lock is released), and ``act`` returns once its events were delivered.
 - Each playing table has at most one background "driver" task (``driver.py``): it makes the
@@ -100,6 +104,7 @@ from bot.service.models import (
     seat_label,
 )
 from bot.service.tables import LiveTable, TableRecord, probe, team_of
+from bot.storage import action_log
 from bot.storage import repository as repo
 from bot.storage.db import Database
 from engine import IllegalAction, ai, normalize_action
@@ -108,6 +113,10 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
+
+#: Moves between two stored snapshots of a game (a hand's end and the game's end store one too):
+#: recovery replays at most this many moves per table; the moves between write no snapshot.
+SNAPSHOT_EVERY = 32
 
 #: What a damaged game state raises when used (the engine's own refusals are IllegalAction).
 GAME_FAULTS: tuple[type[Exception], ...] = (
@@ -134,8 +143,8 @@ class TableService:
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
     before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
-    ``ai_thread_levels``: AI levels that think on a worker thread (the slow ones; they are also
-    the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
+    ``ai_thread_levels``: AI levels that think in the AI's process pool (the slow ones; they are
+    also the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
     """
 
     def __init__(
@@ -153,7 +162,7 @@ class TableService:
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
         self.local = local
-        #: AI levels whose decisions run on a worker thread (they take up to ~65 ms).
+        #: AI levels whose decisions run in a process pool (50-150 ms each; see driver.py).
         self.ai_thread_levels = ai_thread_levels
         self.limits = limits if limits is not None else Limits()
         self.clock = clock
@@ -543,6 +552,7 @@ class TableService:
             table.status, table.seed, table.started_at = TableStatus.PLAYING, seed, now
             table.snapshot = table.initial_snapshot = snapshot
             table.snapshot_version, table.move_number = engine.SNAPSHOT_VERSION, 0
+            table.snapshot_move, table.since_snapshot = 0, []
             table.deadlines = self._deadlines_for(table, game, {}, None, now)
             table.window_deadline = timers.next_window_deadline(
                 game, previous=None, before=None, now=now
@@ -599,6 +609,7 @@ class TableService:
         def write(conn: Any) -> None:
             for table_id in ids:
                 repo.update_table(conn, table_id, columns)
+                action_log.compact(conn, table_id)
 
         await self._commit(write)
         for table_id in ids:
@@ -673,16 +684,19 @@ class TableService:
         except IllegalAction as exc:
             raise IllegalMove(str(exc)) from None
         except BaseException:  # the game may be half-changed: take the committed one back
-            table.game = engine.load(table.snapshot)
+            table.game = table.committed_game()
             raise
         # From here the game has changed: any failure below puts the committed snapshot back.
         try:
             text = normalize_action(action)
             move = table.move_number + 1
             now = self.clock()
-            snapshot = game.to_json()
-            hands = table.hands + sum(1 for e in raw if e.get("type") == "hand_over")
+            hands_ended = sum(1 for e in raw if e.get("type") == "hand_over")
+            hands = table.hands + hands_ended
             over = game.is_over()
+            snapshot = None
+            if over or hands_ended or move - table.snapshot_move >= SNAPSHOT_EVERY:
+                snapshot = game.to_json()
             result = game.result() if over else None
             deadlines = {} if over else self._deadlines_for(table, game, table.deadlines, seat, now)
             window = None
@@ -702,10 +716,10 @@ class TableService:
                     source=source.value,
                     user_id=user_id,
                     at=now,
-                    snapshot=snapshot,
                     hands=hands,
                     deadlines=deadlines,
                     window_deadline=window,
+                    snapshot=snapshot,
                 )
                 if over:
                     repo.mark_ended(
@@ -719,9 +733,10 @@ class TableService:
 
             await self._commit(write)
         except BaseException:
-            table.game = engine.load(table.snapshot)
+            table.game = table.committed_game()
             raise
-        table.move_number, table.snapshot, table.hands = move, snapshot, hands
+        table.logged(move, seat, text, snapshot)
+        table.hands = hands
         table.deadlines, table.window_deadline = deadlines, window
         engine_events = tuple(EngineEvent(data=e, private_to=e.get("private_to")) for e in raw)
         if over:
@@ -859,6 +874,9 @@ class TableService:
             except GAME_FAULTS:  # a damaged game still ends (an admin's /admin end)
                 scores = None
             result = {"abandoned": True, "scores_so_far": scores}
+        if played and table.game is not None:
+            with contextlib.suppress(*GAME_FAULTS):  # (a damaged game keeps its last snapshot)
+                table.snapshot, table.snapshot_move = table.game.to_json(), table.move_number
         table.status, table.ended_at = status, now
         table.deadlines, table.window_deadline = {}, None
         columns, rows, table_id = table.columns(), table.seat_rows(), table.id
@@ -867,6 +885,7 @@ class TableService:
             repo.update_table(conn, table_id, columns, rows)
             if played:
                 repo.record_result(conn, table_id, status=status.value, ended_at=now, result=result)
+                action_log.compact(conn, table_id)
 
         await self._commit_or_restore(table, saved, write)
         table.result = result
@@ -903,6 +922,16 @@ class TableService:
             if table.snapshot is None:
                 raise ValueError("a table in play has no snapshot")
             game = engine.load(table.snapshot)
+            # The moves logged after the snapshot, replayed (see SNAPSHOT_EVERY).
+            numbers = [a.move_number for a in row.tail]
+            if numbers != list(range(table.snapshot_move + 1, table.move_number + 1)):
+                raise ValueError(
+                    f"the action log lacks moves between the snapshot (move "
+                    f"{table.snapshot_move}) and move {table.move_number}"
+                )
+            for logged in row.tail:
+                game.apply(logged.seat, logged.action)
+            table.since_snapshot = [(a.move_number, a.seat, a.action) for a in row.tail]
             probe(game, list(table.seats))
             table.game = game
         table.public()

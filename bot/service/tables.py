@@ -62,12 +62,16 @@ class TableRecord:
     ended_at: float | None = None
     spectators: list[int] = field(default_factory=list)
     abandon_votes: list[int] = field(default_factory=list)
-    #: ``game.to_json()`` as last committed: restores the game when a commit fails.
+    #: ``game.to_json()`` as last stored: written every few moves (``SNAPSHOT_EVERY``) and at a
+    #: hand's end, not at every move; the game is this snapshot plus the actions logged after
+    #: it (``LiveTable.committed_game``).
     snapshot: str | None = None
     snapshot_version: int | None = None
     #: The game as dealt (the action log replays from it).
     initial_snapshot: str | None = None
     move_number: int = 0
+    #: The move ``snapshot`` stands at (``move_number`` or fewer).
+    snapshot_move: int = 0
     hands: int = 0
     #: Each awaited human seat's deadline (epoch seconds).
     deadlines: dict[int, float] = field(default_factory=dict)
@@ -205,6 +209,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "spectators": _ids,
     "abandon_votes": _ids,
     "move_number": int,
+    "snapshot_move": int,
     "hands": int,
     "deadlines": _deadlines,
     "window_deadline": _optional(float),
@@ -228,7 +233,32 @@ class LiveTable(TableRecord):
     answering_window: bool = False
     #: The service clock at the last change of the lobby (idle lobbies are closed).
     active_at: float = 0.0
+    #: (move number, seat, action) of the committed moves since the stored snapshot (those
+    #: after ``snapshot_move`` count): with it they rebuild the committed game after a failed
+    #: commit. Cheaper than a copy of the game per move (see ``committed_game``).
+    since_snapshot: list[tuple[int, int, str]] = field(default_factory=list)
     _public: tuple[tuple[Any, ...], Table] | None = field(default=None, repr=False)
+
+    def committed_game(self) -> Game:
+        """The game as committed: the stored snapshot and the moves logged after it replayed
+        (engine games are deterministic). Only a failed commit needs it (a load and at most
+        ``SNAPSHOT_EVERY`` moves, well under a millisecond); keeping a copy of the game instead
+        would cost a copy at every move."""
+        assert self.snapshot is not None
+        game = engine.load(self.snapshot)
+        for move, seat, action in self.since_snapshot:
+            if move > self.snapshot_move:
+                game.apply(seat, action)
+        return game
+
+    def logged(self, move: int, seat: int, action: str, snapshot: str | None) -> None:
+        """Move ``move`` is committed (with the snapshot after it, if one was written)."""
+        self.move_number = move
+        if snapshot is not None:
+            self.snapshot, self.snapshot_move = snapshot, move
+            self.since_snapshot.clear()
+        else:
+            self.since_snapshot.append((move, seat, action))
 
     @property
     def spec(self) -> GameSpec:

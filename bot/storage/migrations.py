@@ -10,6 +10,7 @@ Times are epoch seconds (REAL). JSON columns hold ``json.dumps`` text.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 MIGRATIONS: list[str] = [
     # 1: tables, seats, the action log, finished games.
@@ -214,11 +215,57 @@ MIGRATIONS: list[str] = [
         ON tables (channel_id) WHERE status IN ('lobby', 'playing');
     CREATE INDEX tables_status ON tables (status);
     """,
+    # 4: a lighter write per action and a bounded action log. The snapshot is written every few
+    # moves (and at a hand's end, the game's start and end), not at every move: `snapshot_move`
+    # says which move it stands at, and the actions after it are replayed on load. `actions`
+    # is keyed by (table_id, move_number) itself (WITHOUT ROWID: no separate index to write),
+    # and an ended game's actions move into one compressed row of `action_logs`
+    # (bot/storage/action_log.py); those of games that ended before this migration too.
+    """
+    -- python: compact_ended_games
+    CREATE TABLE actions_v4 (
+        table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        move_number INTEGER NOT NULL,              -- 1 for the first action
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('player', 'ai', 'timeout')),
+        user_id INTEGER,
+        at REAL NOT NULL,
+        PRIMARY KEY (table_id, move_number)
+    ) WITHOUT ROWID;
+    INSERT INTO actions_v4 (table_id, move_number, seat, action, source, user_id, at)
+    SELECT table_id, move_number, seat, action, source, user_id, at FROM actions;
+    DROP TABLE actions;
+    ALTER TABLE actions_v4 RENAME TO actions;
+
+    CREATE TABLE action_logs (                     -- an ended game's actions, compressed
+        table_id INTEGER PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        moves INTEGER NOT NULL,                    -- how many (numbered 1..moves)
+        log BLOB NOT NULL                          -- zlib of JSON (bot/storage/action_log.py)
+    );
+
+    ALTER TABLE tables ADD COLUMN snapshot_move INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET snapshot_move = move_number;  -- every snapshot so far was the last move's
+    """,
 ]
 
 #: A migration whose script holds this line runs with foreign keys off (a table rebuild); its
 #: transaction checks them (``PRAGMA foreign_key_check``) before it commits.
 FOREIGN_KEYS_OFF = "-- foreign_keys: off"
+#: A line ``-- python: NAME`` in a script runs ``PYTHON_STEPS[NAME](conn)`` after its SQL, in the
+#: same transaction (for what SQL cannot do, such as compressing).
+PYTHON_STEP = "-- python: "
+
+
+def _compact_ended_games(conn: sqlite3.Connection) -> None:
+    from bot.storage.action_log import compact_ended_games  # (it needs the new tables)
+
+    compact_ended_games(conn)
+
+
+PYTHON_STEPS: dict[str, Callable[[sqlite3.Connection], None]] = {
+    "compact_ended_games": _compact_ended_games,
+}
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
@@ -244,6 +291,8 @@ def migrate(conn: sqlite3.Connection, migrations: list[str] | None = None) -> in
         try:
             for statement in _statements(script):
                 conn.execute(statement)
+            for step in _python_steps(script):
+                step(conn)
             if rebuild and conn.execute("PRAGMA foreign_key_check").fetchall():
                 raise RuntimeError(f"migration {number + 1} broke a foreign key")
             conn.execute(f"PRAGMA user_version = {number + 1}")
@@ -255,6 +304,15 @@ def migrate(conn: sqlite3.Connection, migrations: list[str] | None = None) -> in
             if rebuild:
                 conn.execute(f"PRAGMA foreign_keys={'ON' if keys_on else 'OFF'}")
     return len(steps)
+
+
+def _python_steps(script: str) -> list[Callable[[sqlite3.Connection], None]]:
+    names = [
+        line.strip().removeprefix(PYTHON_STEP).strip()
+        for line in script.splitlines()
+        if line.strip().startswith(PYTHON_STEP)
+    ]
+    return [PYTHON_STEPS[name] for name in names]
 
 
 def _statements(script: str) -> list[str]:

@@ -13,6 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.action_log import ActionRow, compact, tail
+from bot.storage.action_log import load_actions as load_actions  # (callers use them from here)
+from bot.storage.action_log import load_game as load_game
+
 
 class StaleWrite(RuntimeError):
     """The stored move number is not the one the write expected (two writers on one table)."""
@@ -36,20 +40,12 @@ class StoredTable:
 
     columns: dict[str, Any]
     seats: list[SeatRow] = field(default_factory=list)
+    #: The logged actions after the stored snapshot (a playing table's): replayed on it.
+    tail: list[ActionRow] = field(default_factory=list)
 
     @property
     def id(self) -> int:
         return int(self.columns["id"])
-
-
-@dataclass
-class ActionRow:
-    move_number: int
-    seat: int
-    action: str
-    source: str
-    user_id: int | None
-    at: float
 
 
 def dumps(value: Any) -> str:
@@ -115,30 +111,47 @@ def record_action(
     source: str,
     user_id: int | None,
     at: float,
-    snapshot: str,
     hands: int,
     deadlines: Mapping[int, float],
     window_deadline: float | None = None,
+    snapshot: str | None = None,
 ) -> None:
-    """Append to the log and store the snapshot after it; ``move_number`` counts from 1.
+    """Append to the log (``move_number`` counts from 1) and store what the move changed of the
+    table; with ``snapshot`` (the game after this move) also store the snapshot, which then
+    stands at this move (``snapshot_move``). Without it, recovery replays this action on the
+    stored snapshot: the service writes one only every few moves (``SNAPSHOT_EVERY``).
 
     The UPDATE checks the previous move number, so a write that would skip or repeat a move
-    fails instead of corrupting the table. (The one write per move: it stores only what a move
-    changes, not the whole record.)
+    fails (``StaleWrite``) instead of corrupting the table.
     """
-    cursor = conn.execute(
-        "UPDATE tables SET snapshot = ?, move_number = ?, hands = ?, deadlines = ?,"
-        " window_deadline = ? WHERE id = ? AND move_number = ?",
-        (
-            snapshot,
-            move_number,
-            hands,
-            deadlines_json(deadlines),
-            window_deadline,
-            table_id,
-            move_number - 1,
-        ),
-    )
+    if snapshot is None:
+        cursor = conn.execute(
+            "UPDATE tables SET move_number = ?, hands = ?, deadlines = ?, window_deadline = ?"
+            " WHERE id = ? AND move_number = ?",
+            (
+                move_number,
+                hands,
+                deadlines_json(deadlines),
+                window_deadline,
+                table_id,
+                move_number - 1,
+            ),
+        )
+    else:
+        cursor = conn.execute(
+            "UPDATE tables SET snapshot = ?, snapshot_move = ?, move_number = ?, hands = ?,"
+            " deadlines = ?, window_deadline = ? WHERE id = ? AND move_number = ?",
+            (
+                snapshot,
+                move_number,
+                move_number,
+                hands,
+                deadlines_json(deadlines),
+                window_deadline,
+                table_id,
+                move_number - 1,
+            ),
+        )
     if cursor.rowcount != 1:
         raise StaleWrite(f"table {table_id}: move {move_number} does not follow the stored one")
     conn.execute(
@@ -157,7 +170,8 @@ def mark_ended(
     result: Mapping[str, Any] | None,
     record: bool,
 ) -> None:
-    """Close the table; with ``record`` also store it in results / result_players.
+    """Close the table; with ``record`` also store it in results / result_players. Its
+    actions are compacted into one row (``action_log.compact``).
 
     A lobby that never started is closed without a result row.
     """
@@ -168,6 +182,7 @@ def mark_ended(
     )
     if record:
         record_result(conn, table_id, status=status, ended_at=ended_at, result=result)
+    compact(conn, table_id)
 
 
 def record_result(
@@ -245,6 +260,9 @@ def _stored_tables(
     names = [d[0] for d in cursor.description]
     rows = [StoredTable(dict(zip(names, values, strict=True))) for values in cursor.fetchall()]
     for row in rows:
+        snapshot_move, moves = row.columns.get("snapshot_move"), row.columns.get("move_number")
+        if isinstance(snapshot_move, int) and isinstance(moves, int) and moves > snapshot_move:
+            row.tail = tail(conn, row.id, snapshot_move)
         row.seats = [
             SeatRow(*seat)
             for seat in conn.execute(
@@ -265,17 +283,6 @@ def load_tables(conn: sqlite3.Connection, statuses: Sequence[str]) -> list[Store
 def load_table(conn: sqlite3.Connection, table_id: int) -> StoredTable | None:
     rows = _stored_tables(conn, "id = ?", (table_id,))
     return rows[0] if rows else None
-
-
-def load_actions(conn: sqlite3.Connection, table_id: int) -> list[ActionRow]:
-    return [
-        ActionRow(*row)
-        for row in conn.execute(
-            "SELECT move_number, seat, action, source, user_id, at FROM actions"
-            " WHERE table_id = ? ORDER BY move_number",
-            (table_id,),
-        )
-    ]
 
 
 def load_result(conn: sqlite3.Connection, table_id: int) -> dict[str, Any] | None:

@@ -1,9 +1,10 @@
 """AI players. An AI sees only ``view(seat)`` and ``legal_actions(seat)``: never the game.
 
 Levels: ``easy`` (a random legal move), ``normal`` (per-game heuristics, a few ms a move) and
-``hard`` (determinized search for the trick-taking games Troika, Troeven and Troggu, bounded by
-sample counts so the same seed always gives the same move; TroiKuntza's ``hard`` plays
-``normal``). ``make_player`` builds a fresh player; the service makes one per decision.
+``hard`` (search over deals of the hidden cards: double-dummy solving of Troika's last tricks,
+playouts elsewhere, TroiKuntza's included), bounded by sample counts so the same seed always
+gives the same move, with a wall-clock budget only as a safety net. ``make_player`` builds a
+fresh player; the service makes one per decision.
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 An AI sees only ``view(seat)`` and ``legal_actions(seat)``. The service builds a fresh player for
 every decision (``make_player(...).choose(view, legal)``), so an AI keeps no memory between moves:
-all it knows of earlier tricks is in the view. Views show the current trick and the last trick;
-a view that also lists every completed trick of the hand under ``played_tricks`` (each shaped like
-``last_trick``: ``{"cards": [{"seat", "card"}...], "winner"}``) lets the AI count every card.
+all it knows of earlier tricks is in the view. The trick-taking games' views list every
+completed trick of the hand under ``played_tricks`` (each shaped like ``last_trick``:
+``{"cards": [{"seat", "card"}...], "winner"}``), so the AI counts every card and infers voids;
+a view without it (an older snapshot) leaves only the last trick to read.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ The deal is won on card points (A 4, K 3, Q 2, J 1; 40 in all), so every choice 
 from __future__ import annotations
 
 import random
+import time
 
 from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
 from engine.troeven.cards import (
@@ -295,17 +296,26 @@ def sample_sim(info: Info, rng: random.Random) -> Sim:
 
 
 class TroevenHard(TroevenNormal):
-    def __init__(self, seed: int = 0, samples: int = 30, rollouts: int = 160) -> None:
+    """Playouts over sampled deals; ``samples`` and ``rollouts`` (playouts a move) bound the
+    work, so a seed always gives the same move; ``budget`` seconds is only a safety net."""
+
+    def __init__(
+        self, seed: int = 0, samples: int = 30, rollouts: int = 160, budget: float = 0.4
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.rollouts = rollouts
+        self.budget = budget
 
     def card(self, info: Info, legal: list[int]) -> int:
         totals = dict.fromkeys(legal, 0.0)
         me = info.seat
         # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
         samples = min(self.samples, max(10, self.rollouts // len(legal)))
-        for _ in range(samples):
+        deadline = time.perf_counter() + self.budget
+        for done in range(samples):
+            if done and time.perf_counter() > deadline:
+                break
             base = sample_sim(info, self.rng)
             for card in legal:
                 sim = Sim(

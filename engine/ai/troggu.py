@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
 from engine.troggu import tricks
@@ -214,6 +215,12 @@ class Info:
         self.partner_known = bool(view.get("partner_known"))
         self.friends = self.side(self.partner)
         self.pile_points: int = int(view.get("pile_points") or 0)
+        # Card points each seat took in the finished tricks (the view's public history).
+        self.won_points: list[int] | None = None
+        if isinstance(view.get("played_tricks"), list):
+            self.won_points = [0] * self.players
+            for t in view["played_tricks"]:
+                self.won_points[t["winner"]] += sum(POINTS[_CARD[c["card"]]] for c in t["cards"])
         # A Tappist / Soloist alone knows his side's card points exactly: his own pile.
         self.alone_declarer = (
             self.declarer == self.seat
@@ -374,6 +381,22 @@ def rollout(info: Info, hands: list[list[int]], first: int) -> list[int]:
         )
 
 
+def contract_side(info: Info, hands: list[list[int]]) -> tuple[set[int], int] | None:
+    """In a Tapp or Solo seen by a seat other than a lone declarer (who counts his own pile):
+    the contract side's seats in this sampled deal (the called card's holder is the partner)
+    and the card points it holds already -- its tricks so far, and every card in no hand (the
+    Tapp and the discards, which count for it). None without the trick history."""
+    if info.misere or info.declarer is None or info.alone_declarer or info.won_points is None:
+        return None
+    partner = info.partner
+    if partner is None and info.called is not None and not info.partner_known:
+        partner = next((s for s in range(info.players) if info.called in hands[s]), None)
+    seats = {info.declarer} | ({partner} if partner not in (None, info.declarer) else set())
+    dealt = {c for h in hands for c in h}
+    unseen = sum(POINTS[c] for c in info.outstanding if c not in dealt)
+    return seats, sum(info.won_points[s] for s in seats) + unseen
+
+
 def contract_payment(points: int) -> int:
     """The contract side's payment multiple for its final card points (all tricks ignored)."""
     if points > 84:
@@ -386,24 +409,41 @@ def contract_payment(points: int) -> int:
 
 
 class TrogguHard(TrogguNormal):
-    def __init__(self, seed: int = 0, samples: int = 24, rollouts: int = 160) -> None:
+    """Playouts over sampled deals; ``samples`` and ``rollouts`` (playouts a move) bound the
+    work, so a seed always gives the same move; ``budget`` seconds is only a safety net."""
+
+    def __init__(
+        self, seed: int = 0, samples: int = 48, rollouts: int = 720, budget: float = 0.4
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.rollouts = rollouts
+        self.budget = budget
 
     def card(self, info: Info, legal: list[int]) -> int:
         totals = dict.fromkeys(legal, 0.0)
         # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
         samples = min(self.samples, max(8, self.rollouts // len(legal)))
         done = tries = 0
+        deadline = time.perf_counter() + self.budget
         while done < samples and tries < samples * 3:
+            if done and time.perf_counter() > deadline:
+                break
             tries += 1
             hands = sample(info, self.rng)
             if hands is None:
                 continue
             done += 1
+            side = contract_side(info, hands)
             for card in legal:
                 pts = rollout(info, hands, card)
+                if side is not None:
+                    # Everyone pays by the steps of the contract side's total (57, 84, 30):
+                    # play for the step, then the margin.
+                    side_points = side[1] + sum(pts[s] for s in side[0])
+                    sign = 1 if info.seat in side[0] else -1
+                    totals[card] += sign * (10 * contract_payment(side_points) + 0.05 * side_points)
+                    continue
                 if info.misere:
                     totals[card] -= pts[info.seat]
                     continue

@@ -38,7 +38,7 @@ def card_of(text: str) -> int:
     """
     code = parse_card(text)
     if code not in CARD_OF_CODE:
-        raise IllegalAction(f"{code} is not in Troeven's deck: it has only A K Q J 10 9 8 7.")
+        raise IllegalAction("troeven.not_in_deck", card=code)
     return CARD_OF_CODE[code]
 
 

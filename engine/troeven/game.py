@@ -59,7 +59,7 @@ class TroevenGame(Game):
         deck: list[str] | None = None,
     ) -> TroevenGame:
         if players != 2:
-            raise IllegalAction(f"2-Player Troeven is played by 2 players, not {players}.")
+            raise IllegalAction("players.exact", game=SPEC.title, count=2, players=players)
         stacked = None
         if deck is not None:
             cards = [card_of(code) for code in deck]
@@ -144,20 +144,17 @@ class TroevenGame(Game):
             return card_of(rest)
         if verb == "trump":
             raise IllegalAction(
-                f"Trumps are already named: {SUIT_NAME[self.state['trump']]}. "
-                f"Play a card, for example `{self.legal_actions(self.state['turn'])[0]}`."
+                "troeven.trumps_named",
+                trump=SUIT_LETTER[self.state["trump"]],
+                example=self.legal_actions(self.state["turn"])[0],
             )
-        legal = ", ".join(CODE[c] for c in sorted(self._legal_cards(self.state["turn"])))
-        raise IllegalAction(
-            f"Play a card with `play <card>`, for example `play 10h`. You may play: {legal}."
-        )
+        legal = [CODE[c] for c in sorted(self._legal_cards(self.state["turn"]))]
+        raise IllegalAction("troeven.play_how", cards=legal)
 
     def _name_trump(self, seat: int, action: str) -> list[Event]:
         verb, _, rest = action.partition(" ")
         if verb != "trump" or not rest:
-            raise IllegalAction(
-                "First name trumps: type `trump s`, `trump h`, `trump d` or `trump c`."
-            )
+            raise IllegalAction("troeven.name_trumps_first")
         suit = SUIT_INDEX[parse_suit(rest)]
         state = self.state
         state["trump"] = suit
@@ -184,7 +181,7 @@ class TroevenGame(Game):
         state = self.state
         layout = "up" in state
         if card not in self._legal_cards(seat):
-            raise IllegalAction(self._why_not(seat, card))
+            raise self._why_not(seat, card)
         # validated: from here on the state changes
         trick = state["trick"]
         events: list[Event] = []
@@ -210,15 +207,15 @@ class TroevenGame(Game):
             return events
         return events + self._finish_trick()
 
-    def _why_not(self, seat: int, card: int) -> str:
-        """The message refusing ``card`` (not among the legal cards of ``seat``)."""
+    def _why_not(self, seat: int, card: int) -> IllegalAction:
+        """The refusal of ``card`` (not among the legal cards of ``seat``)."""
         state = self.state
         layout = "up" in state
         cards = self.playable(seat)
         if card not in cards:
-            where = "one of your face-up cards" if layout else "in your hand"
-            choices = ", ".join(CODE[c] for c in sorted(self._legal_cards(seat)))
-            return f"{CODE[card]} is not {where}. Play one of: {choices}."
+            key = "troeven.not_face_up" if layout else "troeven.not_held"
+            choices = [CODE[c] for c in sorted(self._legal_cards(seat))]
+            return IllegalAction(key, card=CODE[card], cards=choices)
         trump_if_void = not layout and not state["stock"]
         strict = state["options"]["strict_follow"]
         return refusal(cards, state["trick"][0], state["trump"], strict, trump_if_void, layout)
@@ -234,6 +231,7 @@ class TroevenGame(Game):
         state["tricks_won"][winner] += 1
         state["tricks_played"] += 1
         state["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        state.setdefault("played_tricks", []).append({**state["last_trick"], "cards": list(trick)})
         state["trick"] = []
         state["turn"] = state["leader"] = winner
         events: list[Event] = [
@@ -317,6 +315,7 @@ class TroevenGame(Game):
         state["trump"] = None
         state["trick"] = []
         state["last_trick"] = None
+        state["played_tricks"] = []
         state["tricks_played"] = 0
         state["tricks_won"] = [0, 0]
         state["hand_points"] = [0, 0]

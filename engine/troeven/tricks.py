@@ -13,7 +13,8 @@ void). In the layout version "holding" means holding *face up*: face-down cards 
 
 from __future__ import annotations
 
-from engine.troeven.cards import CODE, SUIT, SUIT_NAME
+from engine.errors import IllegalAction
+from engine.troeven.cards import CODE, SUIT, SUIT_LETTER
 
 
 def beats(card: int, best: int, trump: int) -> bool:
@@ -55,23 +56,18 @@ def legal_cards(
 
 def refusal(
     cards: list[int], led: int, trump: int, strict: bool, trump_if_void: bool, face_up: bool
-) -> str:
+) -> IllegalAction:
     """Why a held card outside ``legal_cards`` is refused, and what the player may play.
 
     ``face_up``: the layout version, where only face-up cards count as held.
     """
     allowed = legal_cards(cards, led, trump, strict, trump_if_void)
-    listing = ", ".join(CODE[c] for c in sorted(allowed))
-    led_name = SUIT_NAME[SUIT[led]]
-    held = f"{led_name} face up" if face_up else led_name
+    listing = [CODE[c] for c in sorted(allowed)]
+    suit, trumps = SUIT_LETTER[SUIT[led]], SUIT_LETTER[trump]
     if any(SUIT[c] == SUIT[led] for c in cards):
         if strict or SUIT[led] == trump:
-            return f"You must follow suit: you hold {held}. Play one of: {listing}."
-        return (
-            f"You must follow suit or play a trump ({SUIT_NAME[trump]}): you hold {held}. "
-            f"Play one of: {listing}."
-        )
-    return (
-        f"You have no {led_name}, so you must play a trump ({SUIT_NAME[trump]}). "
-        f"Play one of: {listing}."
-    )
+            key = "troeven.follow_suit_face_up" if face_up else "trick.follow_suit"
+            return IllegalAction(key, suit=suit, cards=listing)
+        key = "troeven.follow_or_trump_face_up" if face_up else "troeven.follow_or_trump"
+        return IllegalAction(key, suit=suit, trump=trumps, cards=listing)
+    return IllegalAction("troeven.must_trump", suit=suit, trump=trumps, cards=listing)

@@ -30,6 +30,7 @@ class _TroevenViewKeys(CommonView):
     tricks_played: int  # this deal, of 16
     tricks_won: list[int]  # per seat, this deal
     hand_points: list[int]  # card points taken per seat this deal (public: tricks are face up)
+    played_tricks: list[dict[str, Any]]  # every finished trick of this deal, like last_trick
     last_hand: dict[str, Any] | None  # the last hand_over event's details
     history: list[dict[str, Any]]  # every finished deal's hand_over details: the score sheet
     winners: list[int]  # the winner once the game is over, else []
@@ -80,6 +81,16 @@ def build_view(game: TroevenGame, seat: int | None) -> TroevenView:
         "tricks_won": list(state["tricks_won"]),
         "hand_points": list(state["hand_points"]),
         "hand_sizes": [len(game.playable(s)) for s in (0, 1)],
+        "played_tricks": [
+            {
+                "cards": [
+                    {"seat": (t["leader"] + i) % 2, "card": CODE[c]}
+                    for i, c in enumerate(t["cards"])
+                ],
+                "winner": t["winner"],
+            }
+            for t in state.get("played_tricks", [])
+        ],
         "last_hand": state["last_hand"],
         "history": [dict(row) for row in state.get("history", [])],
         "winners": list(state["winners"]),

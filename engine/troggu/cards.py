@@ -117,11 +117,7 @@ def parse_card(text: str) -> int:
     key = text.upper().replace("-", "").replace(" ", "").replace("_", "")
     card = _ALIASES.get(key)
     if card is None:
-        raise IllegalAction(
-            f"`{text}` is not a Troggu card. Type rank then suit, such as `K-CU`, `1-CO`, "
-            "`10-BA` (suits CU, CO, SW, BA; ranks K Q N J and pips), a trump `T1`..`T21` "
-            "(or `XXI`), or `FOOL`."
-        )
+        raise IllegalAction("troggu.not_a_card", text=text)
     return card
 
 
@@ -129,6 +125,6 @@ def codes(cards: list[int]) -> list[str]:
     return [CODES[c] for c in cards]
 
 
-def lower_codes(cards: list[int]) -> str:
-    """``k-cu, 2-cu`` for messages that list cards a player may choose."""
-    return ", ".join(LOWER[c] for c in cards)
+def lower_codes(cards: list[int]) -> list[str]:
+    """``["k-cu", "2-cu"]``: codes as typed, for refusals listing the cards a player may choose."""
+    return [LOWER[c] for c in cards]

@@ -65,9 +65,7 @@ class TrogguGame(Game):
     ) -> TrogguGame:
         first = options.get("first_dealer")
         if first is not None and not 0 <= first < players:
-            raise IllegalAction(
-                f"first_dealer must be a seat from 0 to {players - 1} at a table of {players}."
-            )
+            raise IllegalAction("troggu.first_dealer", last=players - 1, players=players)
         order = None
         if deck is not None:
             cards = [parse_card(code) for code in deck]
@@ -127,6 +125,7 @@ class TrogguGame(Game):
                 "trick_number": 1,
                 "last_trick": None,
                 "played": [],
+                "played_tricks": [],
                 "fool_held": None,
             }
         )
@@ -172,10 +171,8 @@ class TrogguGame(Game):
 
     def _card_argument(self, expected: str, verb: str, rest: str, allowed: list[int]) -> int:
         if verb != expected or not rest:
-            raise IllegalAction(
-                f"Now you {expected} a card, for example `{expected} {LOWER[allowed[0]]}`. "
-                f"You may {expected}: {lower_codes(allowed)}."
-            )
+            key = "troggu.now_play" if expected == "play" else "troggu.now_discard"
+            raise IllegalAction(key, example=LOWER[allowed[0]], cards=lower_codes(allowed))
         return parse_card(rest)
 
     # -- bidding ------------------------------------------------------------------------------
@@ -183,8 +180,8 @@ class TrogguGame(Game):
         st, n = self.state, self.players
         allowed = self.legal_actions(seat)
         if action not in allowed:
-            extra = " (after a Tapp only Pass or Solo)" if action == "tapp" else ""
-            raise IllegalAction(f"You may bid{extra}: {', '.join(allowed)}.")
+            key = "troggu.bid_after_tapp" if action == "tapp" else "troggu.bid_choices"
+            raise IllegalAction(key, bids=allowed)
         st["bids"][seat] = action
         events: list[Event] = [{"type": "bid", "seat": seat, "bid": action}]
         if action == "solo":
@@ -268,14 +265,11 @@ class TrogguGame(Game):
         allowed = self._discardable()
         if card not in hand:
             raise IllegalAction(
-                f"You do not hold {LOWER[card]}. You may discard: {lower_codes(allowed)}."
+                "troggu.discard_not_held", card=LOWER[card], cards=lower_codes(allowed)
             )
         if card not in allowed:
-            kings = "" if st["kings_discardable"] else " (Kings only if you hold all four)"
-            raise IllegalAction(
-                f"You may not discard {LOWER[card]}: the Fool, XXI, I and Kings stay in your "
-                f"hand{kings}. You may discard: {lower_codes(allowed)}."
-            )
+            key = "troggu.discard_kept" if st["kings_discardable"] else "troggu.discard_kept_kings"
+            raise IllegalAction(key, card=LOWER[card], cards=lower_codes(allowed))
         hand.remove(card)
         st["piles"][seat].append(card)
         st["discards"].append(card)
@@ -293,18 +287,14 @@ class TrogguGame(Game):
 
     def _call(self, seat: int, verb: str, rest: str) -> list[Event]:
         st = self.state
-        hint = "`call none` to play alone, or `call t2` .. `call t20`"
         if verb != "call" or not rest:
-            raise IllegalAction(f"Now call a partner's trump or play alone: {hint}.")
+            raise IllegalAction("troggu.call_how")
         if rest == "none":
             card = None
         else:
             card = parse_card(rest)
             if card not in CALLABLE:
-                raise IllegalAction(
-                    f"You may not call {LOWER[card]}: call a trump other than the Fool, XXI "
-                    f"and I ({hint})."
-                )
+                raise IllegalAction("troggu.not_callable", card=LOWER[card])
         st["called"] = card
         events: list[Event] = [
             {"type": "call", "seat": seat, "card": None if card is None else CODES[card]}
@@ -337,7 +327,7 @@ class TrogguGame(Game):
         allowed = self._playable(seat)
         if card not in allowed:
             held = st["fool_held"] == seat
-            raise IllegalAction(tricks.refusal(hand, st["trick"], card, allowed, held))
+            raise tricks.refusal(hand, st["trick"], card, allowed, held)
         events: list[Event] = []
         if tricks.is_hold_back(hand, st["trick"], card, st["fool_held"]):
             st["fool_held"] = seat
@@ -382,6 +372,7 @@ class TrogguGame(Game):
             events.append(exchange)
         st["last_trick"] = {"cards": [list(pair) for pair in trick], "winner": win}
         st["played"].extend(c for _, c in trick)
+        st.setdefault("played_tricks", []).append(dict(st["last_trick"]))
         st["trick"] = []
         if last:
             return events + self._score_deal()

@@ -8,7 +8,8 @@ sets the suit.
 
 from __future__ import annotations
 
-from engine.troggu.cards import FOOL, LOWER, STRENGTH, SUIT, SUIT_NAMES, TRUMP, lower_codes
+from engine.errors import IllegalAction
+from engine.troggu.cards import FOOL, LOWER, STRENGTH, SUIT, SUITS, TRUMP, lower_codes
 
 
 def lead_suit(trick: list[list[int]], held: int | None) -> int | None:
@@ -68,16 +69,16 @@ def winner(trick: list[list[int]], held: int | None) -> int:
 
 def refusal(
     hand: list[int], trick: list[list[int]], card: int, allowed: list[int], holds_fool_back: bool
-) -> str:
-    """Why ``card`` may not be played now, in words for the player."""
-    choices = f"Play one of: {lower_codes(allowed)}."
+) -> IllegalAction:
+    """Why ``card`` may not be played now, and what the player may play."""
+    cards = lower_codes(allowed)
     if card not in hand:
-        return f"You do not hold {LOWER[card]}. {choices}"
+        return IllegalAction("troggu.not_held", card=LOWER[card], cards=cards)
     if card == FOOL and holds_fool_back:
-        return f"You held the Fool back: it stays in your hand until the last trick. {choices}"
+        return IllegalAction("troggu.fool_held", cards=cards)
     lead = lead_suit(trick, None)
     if lead is not None and lead != TRUMP and SUIT[allowed[0]] == lead:
-        return f"You must follow suit: you hold {SUIT_NAMES[lead]}. {choices}"
+        return IllegalAction("trick.follow_suit", suit=SUITS[lead], cards=cards)
     if lead is not None and lead != TRUMP:
-        return f"You have no {SUIT_NAMES[lead]}, so you must play a trump. {choices}"
-    return f"Trumps were led and you hold trumps: you must play one. {choices}"
+        return IllegalAction("troggu.must_trump", suit=SUITS[lead], cards=cards)
+    return IllegalAction("troggu.trumps_led", cards=cards)

@@ -32,6 +32,7 @@ class _TrogguViewKeys(CommonView):
     tricks_taken: list[int]  # per seat, this deal
     last_trick: FinishedTrick | None
     played: list[str]  # every card of this deal's finished tricks (public: for counting)
+    played_tricks: list[dict[str, Any]]  # every finished trick of this deal, like last_trick
     last_hand: dict[str, Any] | None  # the last hand_over event's details
     history: list[dict[str, Any]]  # every finished deal's summary, oldest first: the score sheet
 
@@ -91,6 +92,12 @@ def build_view(game: TrogguGame, seat: int | None) -> TrogguView:
         "last_trick": _last_trick(st["last_trick"]),
         # Every card of the finished tricks of this deal (public: for counting cards).
         "played": codes(st["played"]) if in_play else [],
+        "played_tricks": [
+            {"cards": [{"seat": s, "card": CODES[c]} for s, c in t["cards"]], "winner": t["winner"]}
+            for t in st.get("played_tricks", [])
+        ]
+        if in_play
+        else [],
         "last_hand": st["last_hand"],
         "history": list(st.get("history", [])),
     }

@@ -104,17 +104,14 @@ def bid_actions(options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[str, ..
 def parse(words: list[str], options: dict[str, Any]) -> int:
     """``["7", "no", "low"]`` -> the bid int; refuses bids the options do not allow."""
     if not words or not words[0].isdigit():
-        raise IllegalAction("Say the number you bid, for example `bid 7` or `bid 7 no`.")
+        raise IllegalAction("troika.bid_number")
     number = int(words[0])
     kind = _KIND_WORDS.get(" ".join(words[1:]))
     if kind is None:
-        raise IllegalAction(
-            f"`{' '.join(words[1:])}` is not a kind of bid. "
-            "Say `bid 7` (trumps), `bid 7 no` (no trumps) or `bid 7 no low`."
-        )
+        raise IllegalAction("troika.bid_kind_unknown", kind=" ".join(words[1:]))
     if not options["min_bid"] <= number <= MAX_NUMBER:
-        raise IllegalAction(f"A bid is a number from {options['min_bid']} to {MAX_NUMBER}.")
+        raise IllegalAction("troika.bid_range", low=options["min_bid"], high=MAX_NUMBER)
     if kind not in kinds_allowed(options):
-        allowed = ", ".join(f"`bid {number}{_KIND_TEXT[k]}`" for k in kinds_allowed(options))
-        raise IllegalAction(f"This table does not play that kind of bid. You may say {allowed}.")
+        allowed = [f"bid {number}{_KIND_TEXT[k]}" for k in kinds_allowed(options)]
+        raise IllegalAction("troika.bid_kind_off", bids=allowed)
     return value(number, kind)

@@ -74,7 +74,7 @@ def card_of(text: str, deck: tuple[int, ...]) -> int:
         code = parse_card(text)
         card = CARD.get(code, -1)
     if card not in deck:
-        raise IllegalAction(f"{text.upper()} is not in the Troika deck.")
+        raise IllegalAction("troika.not_in_deck", card=text.upper())
     return card
 
 

@@ -137,6 +137,7 @@ class TroikaGame(Game):
             trick=[],
             leader=None,
             last_trick=None,
+            played_tricks=[],
             won=[[], []],
             tricks=[0, 0],
             points=[0, 0],
@@ -233,25 +234,29 @@ class TroikaGame(Game):
             if card is None:
                 card = self._card_argument(seat, action, "discard")
             return self._discard(seat, card)
-        raise IllegalAction("The game is over.")  # pragma: no cover - apply checks is_over
+        raise IllegalAction("game.over")  # pragma: no cover - apply checks is_over
 
     def _card_argument(self, seat: int, action: str, verb: str) -> int:
         words = action.split(" ")
         if words[0] != verb or len(words) < 2:
-            raise IllegalAction(self._expected(seat))
+            raise self._expected(seat)
         return card_of("".join(words[1:]), deck_for(bool(self.state["options"]["kitty"])))
 
-    def _expected(self, seat: int) -> str:
-        phase = self.state["phase"]
-        what = {
-            "play": "play a card",
-            "bidding": "bid or pass",
-            "trump": "name trumps",
-            "kitty": "discard a card from the kitty exchange",
-        }[phase]
+    def _may(self, seat: int) -> dict[str, Any]:
+        """The params listing what ``seat`` may do: the first 12 actions, and how many more."""
         legal = self.legal_actions(seat)
-        shown = ", ".join(f"`{a}`" for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        return f"Now you must {what}. You may: {shown}."
+        return {"actions": legal[:12], "more": max(0, len(legal) - 12)}
+
+    def _expected(self, seat: int) -> IllegalAction:
+        """What ``seat`` must do now and may type (the answer to an action that is not one).
+
+        Not asked while trumps are named: that phase has its own refusal."""
+        phase = self.state["phase"]
+        if phase == "play":
+            return IllegalAction("troika.now_play", **self._may(seat))
+        if phase == "bidding":
+            return IllegalAction("troika.now_bid", **self._may(seat))
+        return IllegalAction("troika.now_kitty", **self._may(seat))
 
     # bidding ---------------------------------------------------------------------------------
     def _bidding(self, seat: int, action: str) -> list[Event]:
@@ -260,13 +265,10 @@ class TroikaGame(Game):
         verb = words[0]
         if verb == "pass":
             if len(words) > 1:
-                raise IllegalAction("Just say `pass`.")
+                raise IllegalAction("troika.just_pass")
             if self._must_bid(seat):
                 lowest = B.text(B.all_bids(st["options"])[0])
-                raise IllegalAction(
-                    "Everyone else passed, so the dealer must bid: "
-                    f"bid at least `bid {lowest}` (any kind)."
-                )
+                raise IllegalAction("troika.dealer_must_bid", lowest=lowest)
             st["bids"].append([seat, B.PASS])
             st["passed"][seat] = True
             events: list[Event] = [{"type": "pass", "seat": seat}]
@@ -275,42 +277,42 @@ class TroikaGame(Game):
             bid = B.parse(words[1:], st["options"])
             high = st["high"]
             if bid < high or (bid == high and not self._may_equal(seat)):
-                raise IllegalAction(self._too_low(seat, bid))
+                raise self._too_low(seat, bid)
             st["bids"].append([seat, bid])
             st["high"] = bid
             st["high_seat"] = seat
             events = [{"type": "bid", "seat": seat, "bid": B.text(bid)}]
             return self._next_bidder(seat, events)
         if verb == "misdeal":
+            if len(words) > 1:  # "misdeal" alone: extra words are a typing mistake
+                raise self._expected(seat)
             if not self._may_misdeal(seat):
-                raise IllegalAction(self._no_misdeal(seat))
+                raise self._no_misdeal(seat)
             shown = codes(st["hands"][seat])
             events = [{"type": "misdeal", "seat": seat, "cards": shown}]
             events.append(self._deal(st["dealer"]))
             return events
-        raise IllegalAction(self._expected(seat))
+        raise self._expected(seat)
 
-    def _too_low(self, seat: int, bid: int) -> str:
+    def _too_low(self, seat: int, bid: int) -> IllegalAction:
         st = self.state
-        high_text = B.text(st["high"])
+        said = {"bid": B.text(bid), "high": B.text(st["high"])}
         equal = self._may_equal(seat)
         bids = B.all_bids(st["options"])
         index = bisect_left(bids, st["high"]) if equal else bisect_right(bids, st["high"])
-        lead = f"`bid {B.text(bid)}` does not beat the high bid, {high_text}."
-        if equal:
-            lead = f"`bid {B.text(bid)}` is below the high bid, {high_text}."
         if index >= len(bids):
-            return f"{lead} Nothing beats it: pass."
-        verb = "equal or beat" if equal else "beat"
-        return f"{lead} You must {verb} it (`bid {B.text(bids[index])}` or higher) or pass."
+            key = "troika.bid_below_top" if equal else "troika.bid_too_low_top"
+            return IllegalAction(key, **said)
+        key = "troika.bid_below" if equal else "troika.bid_too_low"
+        return IllegalAction(key, next=B.text(bids[index]), **said)
 
-    def _no_misdeal(self, seat: int) -> str:
+    def _no_misdeal(self, seat: int) -> IllegalAction:
         st = self.state
         if not st["options"]["misdeal"]:
-            return "This table does not allow misdeals."
+            return IllegalAction("troika.misdeal_off")
         if not misdeal_hand(st["hands"][seat]):
-            return "Only a hand with no ace, no K/Q/J and neither 5H nor 3S may call a misdeal."
-        return "A misdeal may only be called the first time you are asked to bid."
+            return IllegalAction("troika.misdeal_hand")
+        return IllegalAction("troika.misdeal_late")
 
     def _next_bidder(self, seat: int, events: list[Event]) -> list[Event]:
         st = self.state
@@ -389,7 +391,7 @@ class TroikaGame(Game):
     def _name_trump(self, seat: int, action: str) -> list[Event]:
         verb, _, rest = action.partition(" ")
         if verb != "trump" or not rest:
-            raise IllegalAction("Name trumps: `trump s`, `trump h`, `trump d` or `trump c`.")
+            raise IllegalAction("troika.name_trumps")
         suit = SUIT_INDEX[parse_suit(rest)]
         self.state["trump"] = suit
         events: list[Event] = [{"type": "trump", "seat": seat, "suit": SUITS[suit]}]
@@ -399,11 +401,9 @@ class TroikaGame(Game):
         st = self.state
         hand = st["hands"][seat]
         if card not in hand:
-            raise IllegalAction(f"You do not hold {CODES[card]}. {self._expected(seat)}")
+            raise IllegalAction("troika.not_held_kitty", card=CODES[card], **self._may(seat))
         if card in (FIVE_HEARTS, THREE_SPADES):
-            raise IllegalAction(
-                f"You may not discard {CODES[card]}: 5H and 3S stay in play. {self._expected(seat)}"
-            )
+            raise IllegalAction("troika.kitty_keeps_5h_3s", card=CODES[card], **self._may(seat))
         hand.remove(card)
         st["discards"].append(card)
         left = 2 - len(st["discards"])
@@ -420,13 +420,13 @@ class TroikaGame(Game):
         st = self.state
         hand = st["hands"][seat]
         if card not in hand:
-            raise IllegalAction(f"You do not hold {CODES[card]}. {self._expected(seat)}")
+            raise IllegalAction("troika.not_held_play", card=CODES[card], **self._may(seat))
         trick = st["trick"]
         allowed = playable(hand, trick)
         if card not in allowed:
-            follow = ", ".join(CODES[c] for c in allowed)
-            name = ("spades", "hearts", "diamonds", "clubs")[SUIT[trick[0]]]
-            raise IllegalAction(f"You must follow suit: you hold {name}. Play one of: {follow}.")
+            raise IllegalAction(
+                "trick.follow_suit", suit=SUITS[SUIT[trick[0]]], cards=codes(allowed)
+            )
         hand.remove(card)
         events: list[Event] = []
         if (
@@ -456,6 +456,7 @@ class TroikaGame(Game):
         st["tricks"][team] += 1
         st["points"][team] += value
         st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        st.setdefault("played_tricks", []).append({**st["last_trick"], "cards": list(trick)})
         st["trick"] = []
         st["leader"] = winner
         st["turn"] = winner

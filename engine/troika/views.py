@@ -46,6 +46,7 @@ class _TroikaViewKeys(CommonView):
     discard_count: int  # cards the declarer has discarded from the kitty exchange
     dealer_draw: list[list[Any]]  # [seat, card] dealt face up to find the first dealer
     history: list[dict[str, Any]]  # one row per scored hand: the score sheet
+    played_tricks: list[dict[str, Any]]  # every finished trick of this hand, like last_trick
     options: dict[str, Any]  # the table's options
 
 
@@ -78,7 +79,7 @@ def _seated(cards: list[int], leader: int) -> list[SeatedCard]:
 
 def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
     if seat is not None and seat not in (0, 1, 2, 3):
-        raise IllegalAction(f"There is no seat {seat} at this table.")
+        raise IllegalAction("seat.unknown", seat=seat if isinstance(seat, int) else str(seat))
     st = game.state
     trump = st["trump"]
     last = st["last_trick"]
@@ -106,6 +107,11 @@ def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
         "last_trick": None
         if last is None
         else {"cards": _seated(last["cards"], last["leader"]), "winner": last["winner"]},
+        # Every finished trick of this hand (public: players can count the cards).
+        "played_tricks": [
+            {"cards": _seated(t["cards"], t["leader"]), "winner": t["winner"]}
+            for t in st.get("played_tricks", [])
+        ],
         "tricks_won": list(st["tricks"]),
         "hand_points": list(st["points"]),
         "kitty_size": len(st["kitty"]),

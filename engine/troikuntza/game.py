@@ -37,7 +37,7 @@ Choices where the rules are silent:
 - Nobody may May I his own discard. A May I needs no free stock card: when no stock card can
   be had (stock and discards under the top empty, or ``reshuffles`` used up) the penalty card
   is simply not given (the rules say both). A seat that may not call is told why (his May Is
-  used up, his own discard) rather than "not your turn" (``out_of_turn_reason``).
+  used up, his own discard) rather than "not your turn" (``out_of_turn_refusal``).
 - Stock: when a card is needed and the stock is empty, the discard pile except its top card
   is shuffled (seeded) into a new stock; a draw that still finds nothing ends the round, and
   everyone scores his hand (event ``hand_over`` with ``reason`` ``"stock"``). A round can
@@ -95,12 +95,10 @@ class TroiKuntzaGame(Game):
     ) -> TroiKuntzaGame:
         decks = deck_count(players, options)
         if decks * CARDS_PER_DECK < players * HAND_SIZE + 2:
-            raise IllegalAction(
-                f"{decks} decks are too few for {players} players: use `decks` auto or more."
-            )
+            raise IllegalAction("troikuntza.decks_too_few", decks=decks, players=players)
         first = options.get("first_dealer")
         if first is not None and not 0 <= int(first) < players:
-            raise IllegalAction(f"`first_dealer` must be a seat from 0 to {players - 1}.")
+            raise IllegalAction("troikuntza.first_dealer", last=players - 1)
         state: dict[str, Any] = {
             "players": players,
             "options": dict(options),
@@ -124,7 +122,7 @@ class TroiKuntzaGame(Game):
             rest = Counter(full_deck(decks))
             rest.subtract(stacked)
             if any(n < 0 for n in rest.values()):
-                raise IllegalAction("The stacked deck holds cards that are not in the decks.")
+                raise IllegalAction("troikuntza.stacked_foreign")
         game._deal(stacked)
         return game
 
@@ -256,20 +254,21 @@ class TroiKuntzaGame(Game):
             return (["take"] if st["discard"] else []) + ["draw"]
         return self._play_actions(seat)
 
-    def out_of_turn_reason(self, seat: int, action: str) -> str | None:
+    def out_of_turn_refusal(self, seat: int, action: str) -> IllegalAction | None:
         """Why a seat that is not awaited may not call May I, when it is not only the turn."""
         st = self.state
         if action not in ("mayi", "may i") or seat == st["current"] or self.is_over():
             return None
         limit = int(self.options["mayi_limit"])
         if limit == 0:
-            return "May I is off at this table."
+            return IllegalAction("troikuntza.mayi_off")
         if st["mayi_used"][seat] >= limit:
-            return f"You have used your {limit} May I{'s' if limit > 1 else ''} this round."
+            key = "troikuntza.mayi_used" if limit > 1 else "troikuntza.mayi_used_one"
+            return IllegalAction(key, limit=limit)
         if not self.options["mayi_after_out"] and st["out"][seat]:
-            return "You have come out this round: at this table May I is then over for you."
+            return IllegalAction("troikuntza.mayi_after_out")
         if st["phase"] == "draw" and seat == st["discarder"] and not st["mayi"]["exposed"]:
-            return "Nobody may May I his own discard."
+            return IllegalAction("troikuntza.mayi_own_discard")
         return None
 
     def _play_actions(self, seat: int) -> list[str]:
@@ -307,12 +306,17 @@ class TroiKuntzaGame(Game):
         )
         return [M.format_meld_action(w) for w in ways]
 
-    def _layoff_error(self, seat: int, card: str, number: int, end: str | None) -> str | None:
+    def _layoff_error(
+        self, seat: int, card: str, number: int, end: str | None
+    ) -> IllegalAction | None:
         """Why ``seat`` may not lay ``card`` on meld ``number`` now (None: he may)."""
         st = self.state
-        result = M.layoff_result(st["melds"][number - 1], card, end)
+        meld = st["melds"][number - 1]
+        result = M.layoff_result(meld, card, end)
         if result is None:
-            return "does not fit"
+            return IllegalAction(
+                "troikuntza.layoff_no_fit", card=card, number=number, cards=list(meld["cards"])
+            )
         hand = list(st["hands"][seat])
         hand.remove(card)
         taken = None if card == st["taken"] else st["taken"]
@@ -320,8 +324,8 @@ class TroiKuntzaGame(Game):
             return None
         if self.options["discard_to_go_out"]:
             if not hand:
-                return "you must keep a card to discard (going out needs a final discard)"
-            return "you would keep no card you may discard"
+                return IllegalAction("troikuntza.layoff_final_discard", card=card)
+            return IllegalAction("troikuntza.layoff_no_discard", card=card)
         if not hand:
             return None
         # Only the card taken this turn is left: he may not discard it, so the lay-off stands
@@ -331,10 +335,7 @@ class TroiKuntzaGame(Game):
         melds[number - 1] = result[0]
         if any(M.layoff_result(meld, taken) is not None for meld in melds):
             return None
-        return (
-            f"you would keep only {taken}, which you took this turn: it may not be discarded "
-            "and fits no meld"
-        )
+        return IllegalAction("troikuntza.layoff_only_taken", card=card, taken=taken)
 
     # -- applying -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -351,44 +352,34 @@ class TroiKuntzaGame(Game):
                 if word == "draw" and not rest:
                     return self._draw(seat)
                 if word in ("mayi", "pass"):
-                    raise IllegalAction(
-                        "It is your turn: `take` the discard or `draw` from the stock."
-                    )
-                raise IllegalAction(self._start_hint(seat))
+                    raise IllegalAction("troikuntza.your_turn")
+                raise IllegalAction("troikuntza.start_turn", actions=self.legal_actions(seat))
             if word == "mayi" and not rest:
                 return self._call(seat)
             if word == "pass" and not rest:
                 return self._pass(seat)
-            raise IllegalAction("The May I window is open: say `mayi` for the discard, or `pass`.")
+            raise IllegalAction("troikuntza.window_open")
         if word == "meld":
             return self._meld(seat, rest)
         if word == "layoff":
             return self._layoff(seat, rest)
         if word == "discard":
             return self._discard(seat, rest)
-        raise IllegalAction(self._play_hint(seat))
+        raise self._play_hint(seat)
 
-    def _start_hint(self, seat: int) -> str:
-        options = " or ".join(f"`{a}`" for a in self.legal_actions(seat))
-        return f"Start your turn: {options}."
-
-    def _play_hint(self, seat: int) -> str:
+    def _play_hint(self, seat: int) -> IllegalAction:
         st = self.state
         if st["out"][seat] and not st["melded_now"]:
-            what = "`layoff <card> <meld number>` or `discard <card>`"
-        elif st["out"][seat]:
-            what = "`discard <card>` (you came out this turn)"
-        else:
-            what = (
-                f"`meld` your contract ({M.describe_contract(self.contract)}) or `discard <card>`"
-            )
-        return f"Now {what}."
+            return IllegalAction("troikuntza.now_layoff")
+        if st["out"][seat]:
+            return IllegalAction("troikuntza.now_discard")
+        return IllegalAction("troikuntza.now_meld", contract=self.contract)
 
     # start of turn ---------------------------------------------------------------------------
     def _take(self, seat: int) -> list[Event]:
         st = self.state
         if not st["discard"]:
-            raise IllegalAction("The discard pile is empty: `draw` from the stock.")
+            raise IllegalAction("troikuntza.discard_empty")
         events: list[Event] = []
         m = st["mayi"]
         if m["calls"]:
@@ -505,7 +496,7 @@ class TroiKuntzaGame(Game):
     def _close(self) -> list[Event]:
         m = self.state["mayi"]
         if self.state["phase"] != "draw" or not m["open"]:
-            raise IllegalAction("No May I window is open.")
+            raise IllegalAction("troikuntza.no_window")
         m["open"] = False
         events: list[Event] = [{"type": "window_closed", "calls": list(m["calls"])}]
         if m["waiting"]:
@@ -519,35 +510,27 @@ class TroiKuntzaGame(Game):
     def _meld(self, seat: int, rest: str) -> list[Event]:
         st = self.state
         if st["out"][seat]:
-            raise IllegalAction(
-                "You have already come out this round: lay off with `layoff <card> <meld>`."
-            )
+            raise IllegalAction("troikuntza.already_out")
         groups = [g.split() for g in rest.split("|")]
         if not rest.strip() or any(not g for g in groups):
-            raise IllegalAction(
-                f"Type your whole contract ({M.describe_contract(self.contract)}) with `|` "
-                "between melds, e.g. `meld 7h 7s 7c | qh qd jk`."
-            )
+            raise IllegalAction("troikuntza.meld_how", contract=self.contract)
         cards_groups = [self._parse_cards(g) for g in groups]
         hand = st["hands"][seat]
         need = Counter(c for g in cards_groups for c in g)
         have = Counter(hand)
         missing = [c for c, n in need.items() if have[c] < n]
         if missing:
-            raise IllegalAction(f"You don't hold {', '.join(sorted(missing))} (enough times).")
+            raise IllegalAction("troikuntza.not_held_enough", cards=sorted(missing))
         nm = bool(self.options["natural_majority"])
         melds = M.match_contract(cards_groups, self.contract, seat, nm)
         if melds is None:
-            raise IllegalAction(self._meld_hint(cards_groups, seat))
+            raise self._meld_hint(cards_groups, seat)
         left = list(hand)
         for c in need.elements():
             left.remove(c)
         taken = None if st["taken"] in need else st["taken"]
         if not _discardable(left, taken):
-            raise IllegalAction(
-                "After coming out you must still discard a card (not the one you just took): "
-                "keep one back."
-            )
+            raise IllegalAction("troikuntza.keep_discard")
         st["hands"][seat] = left
         st["taken"] = taken
         first = len(st["melds"]) + 1
@@ -566,62 +549,43 @@ class TroiKuntzaGame(Game):
             }
         ]
 
-    def _meld_hint(self, groups: list[list[str]], seat: int) -> str:
-        want = M.describe_contract(self.contract)
-        if len(groups) != len(self.contract):
-            return (
-                f"This round's contract is {want}: exactly {len(self.contract)} melds "
-                "separated by `|`."
-            )
+    def _meld_hint(self, groups: list[list[str]], seat: int) -> IllegalAction:
+        contract = self.contract
+        if len(groups) != len(contract):
+            return IllegalAction("troikuntza.meld_count", contract=contract, count=len(contract))
         for g in groups:
             if not M.readings(g, seat):
-                text = " ".join(g)
-                return (
-                    f"`{text}` is not a meld: a Troika is 3+ cards of one rank, a Run 4+ cards "
-                    "in sequence in one suit (jokers wild, at least one natural card)."
-                )
+                return IllegalAction("troikuntza.not_a_meld", cards=list(g))
         if self.options["natural_majority"]:
-            return (
-                f"These melds don't make {want} with at least as many natural cards as jokers "
-                "in each (two runs of one suit must not overlap)."
-            )
-        return f"These melds don't make {want} (two runs of one suit must not overlap)."
+            return IllegalAction("troikuntza.melds_wrong_majority", contract=contract)
+        return IllegalAction("troikuntza.melds_wrong", contract=contract)
 
     def _layoff(self, seat: int, rest: str) -> list[Event]:
         st = self.state
         if not st["out"][seat]:
-            raise IllegalAction(
-                "You must come out first: `meld` your contract "
-                f"({M.describe_contract(self.contract)})."
-            )
+            raise IllegalAction("troikuntza.come_out_first", contract=self.contract)
         if st["melded_now"]:
-            raise IllegalAction(
-                "You came out this turn: lay-offs wait for your next turn. Discard."
-            )
+            raise IllegalAction("troikuntza.layoff_next_turn")
         words = rest.split()
         end = None
         if words and words[-1] in ("low", "high"):
             end = words.pop()
         if len(words) != 2:
-            raise IllegalAction("Type `layoff <card> <meld number>`, e.g. `layoff 9h 2`.")
+            raise IllegalAction("troikuntza.layoff_how")
         card = parse_card(words[0])
         number_text = words[1].lstrip("#")
         if not number_text.isdigit() or not 1 <= int(number_text) <= len(st["melds"]):
-            raise IllegalAction(f"There is no meld {words[1]}: melds are 1 to {len(st['melds'])}.")
+            raise IllegalAction("troikuntza.no_such_meld", meld=words[1], count=len(st["melds"]))
         number = int(number_text)
         hand = st["hands"][seat]
         if card not in hand:
-            raise IllegalAction(f"You don't hold {card}.")
+            raise IllegalAction("troikuntza.not_held", card=card)
         meld = st["melds"][number - 1]
         if end is not None and (card != JOKER or meld["kind"] != "run"):
-            raise IllegalAction("`low`/`high` only says where a joker goes on a run.")
+            raise IllegalAction("troikuntza.low_high")
         error = self._layoff_error(seat, card, number, end)
         if error is not None:
-            if error == "does not fit":
-                error = f"{card} does not fit meld {number} ({' '.join(meld['cards'])})."
-            else:
-                error = f"You can't lay off {card}: {error}."
-            raise IllegalAction(error)
+            raise error
         result = M.layoff_result(meld, card, end)
         assert result is not None
         new_meld, bumped = result
@@ -647,15 +611,13 @@ class TroiKuntzaGame(Game):
         st = self.state
         words = rest.split()
         if len(words) != 1:
-            raise IllegalAction("Type `discard <card>`, e.g. `discard 5c`.")
+            raise IllegalAction("troikuntza.discard_how")
         card = parse_card(words[0])
         hand = st["hands"][seat]
         if card not in hand:
-            raise IllegalAction(f"You don't hold {card}.")
+            raise IllegalAction("troikuntza.not_held", card=card)
         if not _may_discard(hand, card, st["taken"]):
-            raise IllegalAction(
-                f"You took {card} from the discard pile this turn: discard another card."
-            )
+            raise IllegalAction("troikuntza.discard_taken", card=card)
         hand.remove(card)
         st["discard"].append(card)
         events: list[Event] = [{"type": "discard", "seat": seat, "card": card}]

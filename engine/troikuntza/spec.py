@@ -91,7 +91,7 @@ def _ai_players() -> dict[str, Callable[[int], Any]]:
     return {
         "easy": lambda seed: RandomPlayer("troikuntza", seed),
         "normal": lambda seed: ai.TroiKuntzaNormal(seed),
-        "hard": lambda seed: ai.TroiKuntzaNormal(seed),
+        "hard": lambda seed: ai.TroiKuntzaHard(seed),
     }
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from bot.service import Limits, RecordingListener, TableService
+from bot.storage import repository as repo
 
 
 class FakeClock:
@@ -84,21 +85,27 @@ def recorder(service: TableService) -> RecordingListener:
 
 
 def replay_log(db_path: Path, table_id: int) -> tuple[engine.Game, engine.Game, int]:
-    """(the game rebuilt from its initial snapshot and the action log, the stored game, the
-    stored move number). Every logged action must apply: a refused one raises IllegalAction."""
+    """(the game rebuilt from its dealt game and the whole action log, the stored game: its last
+    snapshot and the logged moves after it replayed, or, for a finished game whose log was
+    compacted, the replay itself, the stored move number). Every logged action must apply: a
+    refused one raises IllegalAction."""
     conn = sqlite3.connect(db_path)
     try:
-        initial, snapshot, moves = conn.execute(
-            "SELECT initial_snapshot, snapshot, move_number FROM tables WHERE id = ?", (table_id,)
+        snapshot, snapshot_move, moves = conn.execute(
+            "SELECT snapshot, snapshot_move, move_number FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
-        log = conn.execute(
-            "SELECT move_number, seat, action FROM actions WHERE table_id = ? ORDER BY move_number",
-            (table_id,),
-        ).fetchall()
+        log = repo.load_game(conn, table_id)
     finally:
         conn.close()
-    assert [row[0] for row in log] == list(range(1, len(log) + 1)), "moves are contiguous"
-    game = engine.load(initial)
-    for _, seat, action in log:
-        game.apply(seat, action)
-    return game, engine.load(snapshot), moves
+    actions = log.actions
+    assert [row.move_number for row in actions] == list(range(1, len(actions) + 1)), "contiguous"
+    assert log.initial_snapshot is not None
+    game = engine.load(log.initial_snapshot)
+    for row in actions:
+        game.apply(row.seat, row.action)
+    if snapshot is None:  # a finished game: the replay is all there is
+        return game, game, moves
+    stored = engine.load(snapshot)
+    for row in actions[snapshot_move:]:
+        stored.apply(row.seat, row.action)
+    return game, stored, moves

@@ -9,6 +9,7 @@ from pathlib import Path
 from test_leaderboard_helpers import GUILD, P, open_db, record
 
 from bot.leaderboard import store
+from bot.storage import repository as repo
 from bot.storage.migrations import MIGRATIONS, migrate, schema_version
 
 LEADERBOARD_TABLES = {
@@ -50,10 +51,18 @@ def test_upgrade_from_the_previous_schema_keeps_the_data(tmp_path: Path) -> None
     assert migrate(conn) == len(MIGRATIONS)
     assert schema_version(conn) == len(MIGRATIONS)
     assert tables(conn) >= LEADERBOARD_TABLES
+    log = kept.pop("actions")
     for table, rows in kept.items():
         # (later migrations may add columns: the old ones keep their values)
         now = dump(conn, table)
         assert [new[: len(was)] for new, was in zip(now, rows, strict=True)] == rows, table
+    # The ended games' actions were compacted (migration 4): the same moves come back.
+    # (id, table_id, move_number, seat, action, source, user_id, at)
+    assert log
+    for table_id in {row[1] for row in log}:
+        was = [row[2:] for row in log if row[1] == table_id]
+        now = repo.load_actions(conn, table_id)
+        assert [(a.move_number, a.seat, a.action, a.source, a.user_id, a.at) for a in now] == was
 
     # The games recorded before the upgrade are rated by the first catch-up.
     outcomes = store.catch_up(conn, 3000.0)

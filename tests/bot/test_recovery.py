@@ -1,12 +1,16 @@
 """Crash recovery: a worker process plays random games through the service on a database file
 and is killed with SIGKILL at random moments. After every kill the database must hold, for each
 table, exactly the state after its last acknowledged action (or one action more, committed but
-killed before its acknowledgement was printed), the action log must replay to the stored
-snapshot, and after the last restart every game is played to its end.
+killed before its acknowledgement was printed): the stored snapshot (written every few moves)
+plus the actions logged after it must be the game the whole log replays to, and after the last
+restart every game is played to its end. A second test kills the worker while its table has
+moves logged after its last snapshot, and checks a restarted service replays them.
 
 The worker is this file run as a script: ``python tests/bot/test_recovery.py run DB SEED``.
-It prints ``READY`` once started, then ``ACK <table id> <move number> <sha256 of snapshot>`` for
-every committed action (flushed), and in ``finish`` mode ``DONE`` when no table is left.
+It prints ``READY`` once started, then ``ACK <table id> <move number> <sha256 of the game>`` for
+every committed action (flushed), and in ``finish`` mode ``DONE`` when no table is left. In
+``pause`` mode it plays one table until moves are logged after its last snapshot, prints
+``PAUSED <table id> <move number> <sha256 of the game>`` and waits to be killed.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ if str(ROOT) not in sys.path:  # run as a script
 
 import engine  # noqa: E402
 from bot.service import ActionApplied, Limits, TableError, TableService  # noqa: E402
+from bot.storage import repository as repo  # noqa: E402
 
 HUMAN = 1
 #: Short games, no timers: the worker must be deterministic apart from where it is killed.
@@ -55,9 +60,8 @@ async def worker(mode: str, db_path: str, seed: int) -> int:
         async def on_table_event(self, event: Any) -> None:
             if isinstance(event, ActionApplied):
                 live = lives[event.table.id]
-                print(
-                    f"ACK {event.table.id} {event.move_number} {digest(live.snapshot)}", flush=True
-                )
+                game = live.game.to_json()  # (the listener runs before the next move)
+                print(f"ACK {event.table.id} {event.move_number} {digest(game)}", flush=True)
 
     service.add_listener(Printer())
     await service.start()
@@ -96,10 +100,29 @@ async def worker(mode: str, db_path: str, seed: int) -> int:
             except TableError:
                 continue
 
+    if mode == "pause":
+        await pause(service, open_one)
+        return 1
     await asyncio.gather(*(play(100 + i, game) for i, game in enumerate(games)))
     await service.close()
     print("DONE", flush=True)
     return 0
+
+
+async def pause(service: TableService, open_one: Any) -> None:
+    """Play one Troika table until moves are logged after its last stored snapshot, say so and
+    wait to be killed (the moves after the snapshot exist only in the action log)."""
+    channel = 99
+    await open_one(channel, "troika")
+    live = service._tables[channel]
+    while live.move_number - live.snapshot_move < 5:
+        await service.settle()
+        legal = service.legal_actions(channel, HUMAN)
+        if legal:
+            await service.act(channel, HUMAN, legal[0])
+    digest_now = digest(live.game.to_json())
+    print(f"PAUSED {live.id} {live.move_number} {digest_now}", flush=True)
+    await asyncio.Event().wait()
 
 
 # -- the test -------------------------------------------------------------------------------------
@@ -130,28 +153,39 @@ def check_database(db_path: Path, acks: dict[int, tuple[int, str]]) -> None:
     conn = sqlite3.connect(db_path)
     try:
         tables = conn.execute(
-            "SELECT id, status, initial_snapshot, snapshot, move_number FROM tables"
+            "SELECT id, status, snapshot, snapshot_move, move_number FROM tables"
         ).fetchall()
-        for table_id, status, initial, snapshot, moves in tables:
+        for table_id, status, snapshot, snapshot_move, moves in tables:
             acked_move, acked_digest = acks.get(table_id, (0, None))
-            if initial is None:  # a lobby (killed before its start committed)
+            # Rows, or the compacted log (with the dealt game) of an ended game.
+            record = repo.load_game(conn, table_id)
+            if record.initial_snapshot is None:  # a lobby (killed before its start committed)
                 assert status in ("lobby", "abandoned") and acked_move == 0
                 continue
             # Never behind the last acknowledgement; at most one commit beyond it.
             assert moves in (acked_move, acked_move + 1), (table_id, moves, acked_move)
-            log = conn.execute(
-                "SELECT move_number, seat, action FROM actions WHERE table_id = ?"
-                " ORDER BY move_number",
-                (table_id,),
-            ).fetchall()
-            assert [m for m, _, _ in log] == list(range(1, moves + 1))
-            game = engine.load(initial)
-            for number, seat, action in log:
-                game.apply(seat, action)
-                if number == acked_move:
-                    assert digest(game.to_json()) == acked_digest, (table_id, number)
-            assert game.to_json() == snapshot
+            log = record.actions
+            assert [a.move_number for a in log] == list(range(1, moves + 1))
+            assert 0 <= snapshot_move <= moves
+            game = engine.load(record.initial_snapshot)
+            for action in log:
+                game.apply(action.seat, action.action)
+                if action.move_number == acked_move:
+                    assert digest(game.to_json()) == acked_digest, (table_id, action.move_number)
+                if action.move_number == snapshot_move and snapshot is not None:
+                    assert game.to_json() == snapshot, (table_id, snapshot_move)
             assert (status == "finished") == game.is_over()
+            if status in ("finished", "abandoned"):  # compacted: no rows left
+                rows = conn.execute("SELECT count(*) FROM actions WHERE table_id = ?", (table_id,))
+                assert rows.fetchone()[0] == 0 and snapshot_move == moves
+            if status == "finished":  # its last snapshot is the replay's: not stored
+                assert snapshot is None
+                continue
+            # What a restart loads: the snapshot and the moves after it replayed.
+            stored = engine.load(snapshot)
+            for action in log[snapshot_move:]:
+                stored.apply(action.seat, action.action)
+            assert stored.to_json() == game.to_json()
     finally:
         conn.close()
 
@@ -190,6 +224,47 @@ def test_killed_at_random_moments_recovers_every_acknowledged_action(tmp_path: P
         conn.close()
     assert open_tables == 0
     assert {game for game, _ in finished} == {g for g in SETUPS if g in engine.GAMES}
+
+
+async def restarted_game(db_path: Path, table_id: int) -> tuple[str, int]:
+    """(the game a restarted service loads, its move number), then three more moves on it."""
+    service = TableService(db_path, ai_delay=0, limits=Limits.none())
+    await service.start()
+    try:
+        live = next(t for t in service._tables.values() if t.id == table_id)
+        loaded, move = live.game.to_json(), live.move_number
+        for _ in range(3):
+            await service.settle()
+            legal = service.legal_actions(live.channel_id, HUMAN)
+            if legal:
+                await service.act(live.channel_id, HUMAN, legal[0])
+        await service.settle()
+        assert live.move_number > move  # it plays on
+        return loaded, move
+    finally:
+        await service.close()
+
+
+def test_killed_between_two_snapshots_the_logged_moves_are_replayed(tmp_path: Path) -> None:
+    db_path = tmp_path / "between.db"
+    proc = start_worker("pause", db_path, 5)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "READY"
+    line = proc.stdout.readline().split()
+    assert line and line[0] == "PAUSED", line
+    table_id, move, acked = int(line[1]), int(line[2]), line[3]
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=30)
+    conn = sqlite3.connect(db_path)
+    try:
+        snapshot_move, moves = conn.execute(
+            "SELECT snapshot_move, move_number FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+    finally:
+        conn.close()
+    assert moves == move and move - snapshot_move >= 5  # moves only in the log
+    loaded, loaded_move = asyncio.run(restarted_game(db_path, table_id))
+    assert loaded_move == move and digest(loaded) == acked
 
 
 if __name__ == "__main__":

@@ -299,8 +299,11 @@ async def test_act_applies_commits_and_announces(service, recorder, db_path):
     assert applied.events and applied.events[0].type == "pass"
     log = stored(db_path, "SELECT move_number, seat, action, source, user_id FROM actions")
     assert log == [(1, seat, "pass", "player", user)]
-    snapshot = stored(db_path, "SELECT snapshot, move_number FROM tables")[0]
-    assert snapshot == (service._tables[CH].game.to_json(), 1)
+    # The snapshot stays the dealt game (written every few moves, not at each): the move is in
+    # the log, and the move number (the write guard) is stored.
+    snapshot = stored(db_path, "SELECT snapshot, snapshot_move, move_number FROM tables")[0]
+    assert snapshot == (service._tables[CH].snapshot, 0, 1)
+    assert snapshot[0] != service._tables[CH].game.to_json()
 
 
 async def test_act_errors_leave_the_game_unchanged(service, db_path):

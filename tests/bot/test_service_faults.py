@@ -412,3 +412,36 @@ async def test_a_refused_timeout_move_is_retried(
     await clock.advance(1.0)
     await service.settle()
     assert service.get_table(BAD).move_number == 1, "the timed-out move was made"
+
+
+async def test_a_failed_commit_between_snapshots_restores_the_committed_game(
+    service: TableService, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await service.open_table(BAD, GUILD, HOST, "Ann", "troeven", options={"timer": "off"}, seed=9)
+    await service.join(BAD, BOB, "Bob")
+    await service.start_game(BAD, HOST)
+
+    async def move() -> None:
+        user = next(u for u in (HOST, BOB) if service.legal_actions(BAD, u))
+        await service.act(BAD, user, service.legal_actions(BAD, user)[0])
+
+    for _ in range(5):
+        await move()
+    live = service._tables[BAD]
+    assert live.snapshot_move < live.move_number == 5  # the last moves are only in the log
+    committed = live.game.to_json()
+
+    def refused(conn: sqlite3.Connection, table_id: int, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(repo, "record_action", refused)
+        with pytest.raises(sqlite3.OperationalError):
+            await move()
+    # The game applied the move in memory; the failed commit put the committed one back:
+    # the stored snapshot with the logged moves after it replayed.
+    assert live.game.to_json() == committed and live.move_number == 5
+    for _ in range(3):
+        await move()
+    replayed, stored, moves = replay_log(db_path, live.id)
+    assert moves == 8 and replayed.to_json() == stored.to_json() == live.game.to_json()

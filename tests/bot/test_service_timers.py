@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from bot.service import (
     TurnChanged,
     timers,
 )
+from bot.service import driver as driver_module
 from engine import ai as engine_ai
 from tests.bot.conftest import FakeClock
 
@@ -186,21 +188,65 @@ async def test_an_ai_that_errs_does_not_stall_the_table(service, recorder, monke
     assert moves and all(m.action != "nonsense" for m in moves)
 
 
-async def test_slow_ai_levels_think_on_a_worker_thread(service, recorder):
+async def test_slow_ai_levels_think_in_a_process_pool(service, recorder):
     if "hard" not in engine_ai.LEVELS:
         pytest.skip("no hard AI yet")
     assert "hard" in service.ai_thread_levels
     await service.open_table(CH, None, 1, "Ann", "troeven", options={"timer": "off"}, seed=3)
     await service.add_ai(CH, 1, "hard")
     await service.start_game(CH, 1)
-    for _ in range(30):
+    for _ in range(8):
         await service.settle()
         legal = service.legal_actions(CH, 1)
         if not legal:
             break
         await service.act(CH, 1, legal[0])
     ai_moves = [m for m in recorder.of_type(ActionApplied) if m.source is ActionSource.AI]
-    assert ai_moves and service.driver._ai_pool is not None
+    pool = service.driver._ai_pool
+    assert ai_moves and isinstance(pool, ProcessPoolExecutor)
+    assert pool._max_workers == driver_module.AI_WORKERS >= 2
+    await service.close()
+    assert service.driver._ai_pool is None and pool._shutdown_thread
+
+
+async def hard_ai_game(service: TableService) -> None:
+    """A Troeven game against the hard AI, the human playing his first legal move."""
+    await service.open_table(CH, None, 1, "Ann", "troeven", options={"timer": "off"}, seed=3)
+    await service.add_ai(CH, 1, "hard")
+    await service.start_game(CH, 1)
+
+
+async def human_moves(service: TableService, count: int) -> None:
+    for _ in range(count):
+        await service.settle()
+        legal = service.legal_actions(CH, 1)
+        if legal:
+            await service.act(CH, 1, legal[0])
+    await service.settle()
+
+
+async def test_a_broken_ai_pool_is_replaced_and_the_table_goes_on(service, recorder, caplog):
+    await hard_ai_game(service)
+    await human_moves(service, 4)
+    pool = service.driver._ai_pool
+    assert pool is not None
+    for process in list(pool._processes.values()):  # the workers die (the OOM killer, say)
+        process.kill()
+        process.join()
+    moved = len(recorder.of_type(ActionApplied))
+    await human_moves(service, 6)
+    assert len(recorder.of_type(ActionApplied)) >= moved + 8, "the AI kept moving"
+    assert "process pool broke" in caplog.text
+    assert service.driver._ai_pool is not None and service.driver._ai_pool is not pool
+
+
+async def test_a_decision_over_its_budget_is_the_normal_ais(service, recorder, caplog):
+    service.driver.ai_budget = 0.0  # every pooled decision is late
+    await hard_ai_game(service)
+    await human_moves(service, 4)
+    ai_moves = [m for m in recorder.of_type(ActionApplied) if m.source is ActionSource.AI]
+    assert len(ai_moves) >= 3, "the table did not wait for the pool"
+    assert "the hard AI took over 0.0 s: the normal AI moves" in caplog.text
 
 
 async def test_ai_seats_answer_a_may_i_window_after_one_pause(db_path: Path):

@@ -193,6 +193,9 @@ async def test_the_wal_stays_bounded_while_writes_go_on(
                     break
                 await asyncio.sleep(0.005)
                 await db.write(lambda c, n=n: new_table(c, 1000 + n))
+            # The writer copied every frame: the next commits start the WAL afresh.
+            for n in range(3):
+                await db.write(lambda c, n=n: new_table(c, 2000 + n))
         # Frames in the WAL since it last started afresh: 2,000 writes of a page or more would
         # leave over 2,000 without checkpoints.
         frames = await db.run(lambda c: c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone())

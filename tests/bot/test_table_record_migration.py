@@ -56,7 +56,8 @@ def test_the_window_deadline_moves_to_its_column_and_nothing_is_lost(tmp_path: P
         t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()
         for t in ("seats", "actions", "results")
     }
-    assert migrate(conn) == len(MIGRATIONS) == schema_version(conn)
+    upto = table_record_migration() + 1  # (later migrations rebuild the action log)
+    assert migrate(conn, MIGRATIONS[:upto]) == upto == schema_version(conn)
     rows = conn.execute(
         "SELECT id, deadlines, window_deadline, broken_reason FROM tables ORDER BY id"
     ).fetchall()

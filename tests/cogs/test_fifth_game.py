@@ -20,6 +20,7 @@ import engine
 from bot.render.presenter import PRESENTERS, Presenter, Seating, Section
 from bot.service import TableService, TableStatus
 from engine import Arg, Game, GameSpec, IllegalAction, Verb
+from engine.messages import add_templates
 from engine.options import TIMER
 
 NAME = "toytricks"
@@ -39,6 +40,9 @@ class FirstLegal:
 
 def _ai_players() -> dict[str, Any]:
     return {level: FirstLegal for level in ("easy", "normal", "hard")}
+
+
+add_templates({"toytricks.you_may": "You may: {actions:list}."})
 
 
 class ToyTricksGame(Game):
@@ -84,7 +88,7 @@ class ToyTricksGame(Game):
 
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         if action not in self.legal_actions(seat):
-            raise IllegalAction(f"You may: {', '.join(self.legal_actions(seat))}.")
+            raise IllegalAction("toytricks.you_may", actions=self.legal_actions(seat))
         st = self.state
         card = action.split(" ")[1].upper()
         st["hands"][seat].remove(card)

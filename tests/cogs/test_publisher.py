@@ -93,3 +93,33 @@ async def test_table_reposts_the_table_and_play_edits_the_new_message(world: Wor
     }
     assert edited == {shown.response.id}, "the re-posted message is the one kept up to date"
     assert old.id not in edited
+
+
+async def test_a_message_lagging_many_turns_behind_pings_each_player_once(world: World) -> None:
+    """Turns come back to the same players while the table message waits to be edited (the
+    publisher is held up): the ping that follows names each of them once (it used to repeat a
+    mention per turn, until Discord refused the message)."""
+    await world.open("troika", humans=4, timer="off")
+    publisher = world.bot.table_publisher
+    kick = publisher._kick
+    publisher._kick = lambda channel, state: None  # type: ignore[method-assign]
+    for _ in range(12):  # three rounds of the table while the publisher is held up
+        member, legal = world.human_to_act() or (None, [])
+        assert member is not None
+        await world.by_command(member, legal[0])
+    cursor = len(world.env.http_requests)
+    publisher._kick = kick  # type: ignore[method-assign]
+    member, legal = world.human_to_act() or (None, [])
+    assert member is not None
+    await world.by_command(member, legal[0])  # the next move wakes the publisher
+    sent = [
+        (entry.json or {}).get("content") or ""
+        for entry in world.env.http_requests[cursor:]
+        if entry.method == "POST"
+    ]
+    pings = [text for text in sent if "your turn" in text]
+    assert pings, "the player to act was pinged"
+    for text in pings:
+        mentions = re.findall(r"<@!?(\d+)>", text)
+        assert len(mentions) == len(set(mentions)), text
+        assert len(text) <= 2000

@@ -16,6 +16,7 @@ from test_ai_legal import small_hard
 
 import engine
 from engine.ai import make_player
+from engine.ai.troika import TroikaHard
 
 
 def hidden_zones(game: engine.Game, seat: int) -> list[list[Any]]:
@@ -92,3 +93,26 @@ def test_the_move_does_not_depend_on_hidden_cards(
         moves += 1
     assert checked > 0
     assert differed > 0, "the hidden cards were never dealt differently"
+
+
+@pytest.mark.parametrize("options", [{}, {"kitty": True}])
+def test_troika_hard_endgame_search_sees_no_hidden_card(options: dict[str, Any]) -> None:
+    """The double-dummy phase (six tricks left or fewer) deals the hidden cards itself too."""
+    rng = random.Random(5)
+    game = engine.new_game("troika", 4, options=options, seed=9)
+    checked = moves = 0
+    while not game.is_over() and checked < 10 and moves < 600:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        view = game.view(seat)
+        late = view["phase"] == "play" and len(view["hand"]) <= 6
+        if late and len(legal) > 1:
+            twin = shuffle_hidden(game, seat, rng)
+            assert twin.view(seat) == view
+            mine = TroikaHard(moves, exact_samples=4).choose(view, legal)
+            assert mine == TroikaHard(moves, exact_samples=4).choose(twin.view(seat), legal)
+            assert mine in legal
+            checked += 1
+        game.apply(seat, make_player("troika", "normal", moves).choose(view, legal))
+        moves += 1
+    assert checked >= 5

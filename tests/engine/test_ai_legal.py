@@ -20,6 +20,7 @@ from engine.ai.common import SeededPlayer
 from engine.ai.troeven import TroevenHard
 from engine.ai.troggu import TrogguHard
 from engine.ai.troika import TroikaHard
+from engine.ai.troikuntza import TroiKuntzaHard
 
 Factory = Callable[[str, str, int], Any]
 
@@ -27,11 +28,13 @@ Factory = Callable[[str, str, int], Any]
 def small_hard(game: str, level: str, seed: int) -> Any:
     """``make_player`` with a tiny search budget for ``hard``, so the sweeps stay quick."""
     if level == "hard" and game == "troika":
-        return TroikaHard(seed, samples=2, bid_samples=2)
+        return TroikaHard(seed, samples=2, bid_samples=2, exact_samples=2)
     if level == "hard" and game == "troeven":
         return TroevenHard(seed, samples=2)
     if level == "hard" and game == "troggu":
         return TrogguHard(seed, samples=2)
+    if level == "hard" and game == "troikuntza":
+        return TroiKuntzaHard(seed, samples=1, discards=2)
     return make_player(game, level, seed)
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from engine.ai.troggu import TrogguNormal, hand_strength, play_policy
+import pytest
+
+import engine
+from engine.ai import make_player
+from engine.ai.troggu import Info, TrogguNormal, contract_side, hand_strength, play_policy
 from engine.troggu.cards import CODES, DECK, FOOL, parse_card
+from engine.troggu.scoring import card_points
 
 
 def c(*codes: str) -> list[int]:
@@ -132,3 +137,39 @@ def test_misere_void_hands_away_the_most_points() -> None:
 
 def test_fool_constant_is_the_fool() -> None:
     assert CODES[FOOL] == "FOOL"
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_hard_counts_the_contract_sides_points_from_the_public_history(players: int) -> None:
+    """A defender's ``hard`` plays for the payment steps of the contract side's total: with the
+    real hands as its sample, the points it credits that side so far are the side's piles."""
+    checked = 0
+    for seed in range(40):
+        game = engine.new_game("troggu", players, seed=seed)
+        moves = 0
+        while not game.is_over() and moves < 400:
+            st = game.state
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            view = game.view(seat)
+            side = [st["declarer"]] + ([st["partner"]] if st["partner"] is not None else [])
+            if (
+                st["phase"] == "play"
+                and st["contract"] == "tapp"
+                and view["trick_number"] > 2
+                and not view["trick"]
+                and seat not in side
+                and st["fool_held"] is None
+            ):
+                info = Info(view)
+                found = contract_side(info, [list(h) for h in st["hands"]])
+                assert found is not None
+                assert found[0] == set(side)
+                assert found[1] == sum(card_points(st["piles"][s]) for s in side)
+                checked += 1
+                break
+            game.apply(seat, make_player("troggu", "normal", moves).choose(view, legal))
+            moves += 1
+        if checked >= 3:
+            break
+    assert checked >= 3

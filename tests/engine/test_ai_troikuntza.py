@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
+import pytest
+
+import engine
+from engine.ai import make_player
 from engine.ai.troikuntza import TroiKuntzaNormal, fits_table, usefulness
+from engine.ai.troikuntza_sim import determinize
+from engine.troikuntza.game import full_deck
 
 
 def view(hand: list[str], contract: str = "TT", **extra: Any) -> dict[str, Any]:
@@ -105,3 +113,27 @@ def test_a_card_fits_a_run_end_on_the_table() -> None:
     assert fits_table("8H", view([], melds=[meld]))
     assert fits_table("3H", view([], melds=[meld]))
     assert not fits_table("9H", view([], melds=[meld]))
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_rebuilt_game_shows_the_seat_its_own_view(players: int) -> None:
+    """``hard``'s playouts start from a game rebuilt from the view alone: the seat must see
+    exactly what it saw, with every card of the decks somewhere."""
+    options = {"allow_three": True} if players == 3 else {}
+    game = engine.new_game("troikuntza", players, options=options, seed=players)
+    for move in range(300):
+        if game.is_over():
+            break
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        view = game.view(seat)
+        if move % 7 == 0:
+            twin = determinize(view, random.Random(move), choices=3)
+            assert twin.view(seat) == view
+            st = twin.state
+            cards = Counter(c for h in st["hands"] for c in h)
+            cards.update(st["stock"])
+            cards.update(st["discard"])
+            cards.update(c for m in st["melds"] for c in m["cards"])
+            assert cards == Counter(full_deck(st["decks"]))
+        game.apply(seat, make_player("troikuntza", "normal", move).choose(view, legal))

@@ -320,7 +320,7 @@ def test_the_refusal_check_catches_a_refusal_that_changes_the_game() -> None:
 
     def careless_apply(self: Game, seat: Any, action: Any) -> Any:
         self.state["rng_counter"] = self.state.get("rng_counter", 0) + 1
-        raise IllegalAction("no")
+        raise IllegalAction("game.over")
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(type(game), "apply", careless_apply)

@@ -257,3 +257,19 @@ def test_contract_event_names_declarer_number_kind_and_low() -> None:
         "low": True,
     }
     assert game.view(None)["phase"] == "trump" and game.to_act() == [1]
+
+
+def test_a_misdeal_with_extra_words_is_refused_and_changes_nothing() -> None:
+    """``misdeal`` is one word (like ``pass``): ``misdeal zz9`` is a typing mistake."""
+    for seed in range(500):
+        game = engine.new_game("troika", 4, options={"misdeal": True}, seed=seed)
+        seat = game.to_act()[0]
+        if "misdeal" in game.legal_actions(seat):
+            break
+    else:
+        raise AssertionError("no seed deals a misdeal hand first")
+    before = game.to_json()
+    with pytest.raises(IllegalAction):
+        game.apply(seat, "misdeal zz9 zz9")
+    assert game.to_json() == before
+    assert game.apply(seat, "misdeal")[0]["type"] == "misdeal"

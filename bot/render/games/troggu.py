@@ -285,8 +285,8 @@ class TrogguPresenter(Presenter):
             lines.append(f"The Tapp gave you: {pretty_list(list(view['tapp']))}")
             left = int(view.get("discards_left") or 0)
             lines.append(
-                f"Discard {plural(left, 'more card')} face down (never the Fool, XXI, I or a "
-                "King, unless you hold all four Kings)."
+                f"Discard {plural(left, 'more card')} face down: no 5-point card (Kings "
+                "only when you hold all four)."
             )
         if view.get("discards"):
             lines.append(f"Your discards: {pretty_list(list(view['discards']))}")

@@ -7,13 +7,15 @@ import random
 from typing import Any
 
 import pytest
-from game_driver import (
+from random_game_checks import (
     NAMES,
     Hidden,
+    action_codes,
     check_limits,
     check_narration,
     drive,
     hidden_codes,
+    hidden_from,
     named_cards,
     seating,
     section_text,
@@ -89,7 +91,11 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
             if not game.is_over():
                 actor = game.to_act()[0]
                 legal = game.legal_actions(actor)
-                check_limits(P.hand_sections(game.view(actor), legal, seating(players, actor)))
+                panel = P.hand_sections(game.view(actor), legal, seating(players, actor))
+                check_limits(panel)
+                # The moves offered (a trump to call) name cards without revealing where they are.
+                offered = {c for a in legal for c in action_codes(a)}
+                assert not named_cards(section_text(panel), hidden_from(game, actor) - offered)
                 assert all(len(P.action_label(a)) <= 80 for a in legal)
 
         drive(game, rng, step)

@@ -10,12 +10,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from game_driver import (
+from random_game_checks import (
     Hidden,
+    action_codes,
     check_limits,
     check_narration,
     drive,
     hidden_codes,
+    hidden_from,
     named_cards,
     seating,
     section_text,
@@ -77,10 +79,19 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
             shown = P.table_sections(view, public)
             check_limits(shown)
             assert not named_cards(section_text(shown), hidden.after)
+            picture = P.table_picture(view, public)
+            if picture is not None:
+                drawn = {c for _, cards in picture.kwargs()["rows"] for c in cards}
+                assert not drawn & hidden.after
             for seat_to_act in game.to_act()[:2]:
                 legal = game.legal_actions(seat_to_act)
                 panel = P.hand_sections(game.view(seat_to_act), legal, public.for_seat(seat_to_act))
                 check_limits(panel)
+                # The moves offered (a trump to call) name cards without revealing where they are.
+                offered = {c for a in legal for c in action_codes(a)}
+                assert not named_cards(
+                    section_text(panel), hidden_from(game, seat_to_act) - offered
+                )
                 assert all(len(P.action_label(a)) <= 80 for a in legal)
 
         drive(game, random.Random(seed), step)

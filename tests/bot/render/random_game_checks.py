@@ -1,7 +1,7 @@
 """Helpers for the presenter tests: a seeded random game driver, what is hidden at a moment,
 the cards a text names, and Discord's limits on a message.
 
-Import as ``from game_driver import ...`` (pytest puts this folder on the path).
+Import as ``from random_game_checks import ...`` (pytest puts this folder on the path).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import engine
@@ -52,17 +53,33 @@ def hidden_codes(game: engine.Game) -> set[str]:
     return held - visible
 
 
+def hidden_from(game: engine.Game, seat: int) -> set[str]:
+    """Card codes in other seats' hands that ``seat``'s own view does not show."""
+    visible = {s.upper() for s in strings(game.view(seat))}
+    held = {
+        str(c).upper() for other in range(game.players) if other != seat
+        for c in game.view(other)["hand"]
+    }  # fmt: skip
+    return held - visible
+
+
 def action_codes(action: str) -> set[str]:
     """The words of an action, as codes (the cards it names)."""
     return {word.upper() for word in action.replace("|", " ").split()}
+
+
+@lru_cache(maxsize=512)
+def _printed(code: str) -> tuple[str, re.Pattern[str]]:
+    shown = pretty(code)
+    return shown, re.compile(rf"(?<![\w]){re.escape(shown)}(?![\w])")
 
 
 def named_cards(text: str, codes: Iterable[str]) -> set[str]:
     """Which of ``codes`` the text names in their printed form (``K🏆``, ``10♥️``, ``T2``)."""
     found = set()
     for code in codes:
-        shown = re.escape(pretty(code))
-        if re.search(rf"(?<![\w]){shown}(?![\w])", text):
+        shown, pattern = _printed(code)
+        if shown in text and pattern.search(text):  # the plain test first: it is cheap
             found.add(code)
     return found
 
