@@ -242,7 +242,7 @@ class Players:
             if after is None or after.status is not TableStatus.PLAYING:
                 answer: dict[str, Any] = {"content": f"{note}. The game is over.", "embed": None}
             else:
-                embed, view, file = build_panel(service, channel, user, note)
+                embed, view, file = await build_panel(service, channel, user, note)
                 answer = {"embed": embed, "view": view, "attachments": [file] if file else []}
         except Exception:
             # The move is made; the redraw failed (the bot says so and logs it): counted.

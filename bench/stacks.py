@@ -22,6 +22,8 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
     ("idle (loop waiting: select)", r"\bselect \(selectors\.py|EpollSelector\.select"),
     # aiosqlite's thread waiting for work (its queue's get) is idle too.
     ("idle (db thread waiting)", r"_connection_worker_thread \(aiosqlite/core\.py:59\)$"),
+    # A worker of a pool (pictures, hard AI) waiting for work.
+    ("idle (pool worker waiting)", r"_worker \(concurrent/futures/thread\.py:\d+\)$"),
     ("db thread: sqlite", r"\(sqlite3|bot/storage/|aiosqlite"),
     ("png encode (quantize, save)", r"Image\.save|ImageFile\._save|\bquantize |;_png \(bot/render"),
     ("table picture (draw)", r"table_image|rows_image|layouts_image|melds_|table_png|rows_png"),
