@@ -498,19 +498,28 @@ def melds_png(groups: Sequence[MeldGroup], colours: str = "two", width: int = 60
 
 
 # -- PNG bytes -------------------------------------------------------------------------------------
-def _encoded(image_fn: Callable[P, Image.Image], name: str) -> Callable[P, bytes]:
-    """``name``: the picture of ``image_fn`` as PNG bytes, cached by its inputs."""
+#: Hand pictures kept encoded (10-14 KB each: at most ~25 MB). Every player's last panel is
+#: redrawn after each move at his table (cogs/live_panels.py) while his hand rarely changed: the
+#: cache must hold every live hand, two per table at 1,000 tables, or each redraw draws and
+#: encodes again (bench/load.py at 1,000 tables: with 64, 42% of the bot's CPU went to drawing
+#: hands that were cached a moment before).
+HAND_CACHE = 2048
+
+
+def _encoded(image_fn: Callable[P, Image.Image], name: str, cached: int = 64) -> Callable[P, bytes]:
+    """``name``: the picture of ``image_fn`` as PNG bytes, the last ``cached`` kept by their
+    inputs."""
 
     def png(*args: P.args, **kwargs: P.kwargs) -> bytes:
         return _png(image_fn(*args, **kwargs))
 
     png.__name__ = png.__qualname__ = name  # what pickle (a process pool) looks the function up by
     png.__doc__ = f"``{image_fn.__name__}`` as PNG bytes.\n\n{image_fn.__doc__ or ''}"
-    return png_cache()(png)
+    return png_cache(cached)(png)
 
 
 table_png = _encoded(table_image, "table_png")
-hand_png = _encoded(hand_image, "hand_png")
+hand_png = _encoded(hand_image, "hand_png", cached=HAND_CACHE)
 row_png = _encoded(row_image, "row_png")
 rows_png = _encoded(rows_image, "rows_png")
 layouts_png = _encoded(layouts_image, "layouts_png")

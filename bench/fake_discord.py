@@ -1,0 +1,114 @@
+"""A fake Discord for benchmarks: the objects the publisher and the panels talk to, no network.
+
+``FakeBot`` stands in for the ``discord.Client`` the ``TablePublisher`` is given: its channels'
+``send``, ``get_partial_message(id).edit/delete`` and ``history`` and an interaction's response
+record one ``Request`` each (what, channel, monotonic time). Each request first builds its
+payload with discord.py's own ``handle_message_parameters`` (embeds and components to dicts,
+the JSON body, the attached file), the CPU work discord.py does before it writes to a socket,
+so only the network is missing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord.http import handle_message_parameters
+
+
+@dataclass(frozen=True)
+class Request:
+    kind: str  # send, edit, delete, history, interaction (the click's answer), live (a redraw)
+    channel: int
+    at: float
+
+
+@dataclass
+class Recorder:
+    """Every request any fake object made, in order."""
+
+    requests: list[Request] = field(default_factory=list)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(10**15))
+
+    def record(self, kind: str, channel: int, **payload: Any) -> None:
+        if payload:
+            # What discord.py builds before the HTTP request; the files are closed with it.
+            with handle_message_parameters(**payload):
+                pass
+        self.requests.append(Request(kind, channel, time.monotonic()))
+
+    def new_id(self) -> int:
+        return next(self._ids)
+
+
+class FakeMessage:
+    def __init__(self, recorder: Recorder, channel: int, message_id: int) -> None:
+        self._recorder = recorder
+        self.channel_id = channel
+        self.id = message_id
+
+    async def edit(self, **payload: Any) -> FakeMessage:
+        self._recorder.record("edit", self.channel_id, **payload)
+        return self
+
+    async def delete(self) -> None:
+        self._recorder.record("delete", self.channel_id)
+
+
+class FakeChannel:
+    def __init__(self, recorder: Recorder, channel: int) -> None:
+        self._recorder = recorder
+        self.id = channel
+
+    async def send(self, content: str | None = None, **payload: Any) -> FakeMessage:
+        self._recorder.record("send", self.id, content=content, **payload)
+        return FakeMessage(self._recorder, self.id, self._recorder.new_id())
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        return FakeMessage(self._recorder, self.id, message_id)
+
+    async def history(self, limit: int | None = 100) -> AsyncIterator[discord.Message]:
+        """An empty channel (the bot just started): one request, no message."""
+        self._recorder.record("history", self.id)
+        return
+        yield  # an async generator
+
+
+class FakeBot:
+    """The part of ``discord.Client`` the publisher uses."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+        self.user = SimpleNamespace(id=1)
+        self._channels: dict[int, FakeChannel] = {}
+
+    def get_channel(self, channel: int) -> FakeChannel:
+        found = self._channels.get(channel)
+        if found is None:
+            found = self._channels[channel] = FakeChannel(self.recorder, channel)
+        return found
+
+    def get_partial_messageable(self, channel: int) -> FakeChannel:
+        return self.get_channel(channel)
+
+
+class FakeInteraction:
+    """A player's component interaction: its answer and the later redraws of its message
+    (``LivePanels``) are recorded."""
+
+    def __init__(self, recorder: Recorder, channel: int, user_id: int) -> None:
+        self._recorder = recorder
+        self.channel_id = channel
+        self.user = SimpleNamespace(id=user_id)
+
+    async def answer(self, **payload: Any) -> None:
+        """``interaction.response.edit_message`` / ``send_message``."""
+        self._recorder.record("interaction", self.channel_id, **payload)
+
+    async def edit_original_response(self, **payload: Any) -> None:
+        self._recorder.record("live", self.channel_id, **payload)

@@ -1,0 +1,428 @@
+"""The whole bot path under load, minus the network: N tables across the four games.
+
+    python bench/load.py [--tables 100] [--seconds 30] [--seed 1] [--ai-delay 1.5]
+                         [--think 3] [--warmup 3] [--no-live-panels]
+                         [--games troeven,troggu,troika,troikuntza]
+
+What runs, in one process and one event loop, as in the bot:
+
+- the real ``TableService`` on a SQLite file in a temporary directory, default options (the 60 s
+  turn timer on), AI seats of level ``normal`` moving after the bot's default ``AI_DELAY``;
+- the real ``TablePublisher`` (``interval=1.0``, the default ``RequestBudget``) rendering each
+  table message with its picture, and ``LivePanels`` redrawing the last panel each player opened
+  when the table changes for him (both listeners of the bot);
+- a fake Discord (``bench/fake_discord.py``) that records every request with its time, after
+  building its payload as discord.py does;
+- the players: every table seats 2 humans and 2 normal AIs (human, AI, human, AI), except
+  Troeven, which has two seats: 1 human and 1 AI (half the seats AI, as at the other tables).
+  The games take turns: table i plays ``GAMES[i % 4]``. When a human's turn comes he thinks an
+  exponential time (mean ``--think`` seconds), then clicks a random legal move on his panel. A
+  finished game is replaced by a new one in the same channel.
+
+A click is what ``cogs/panels.py`` does for a panel button: ``service.act``, then the panel
+redrawn with ``build_panel`` (his hand picture, the embed, the buttons) for the interaction's
+answer, and the panel remembered as live. Its **acknowledgement time** runs from the moment the
+click was due to arrive (the ``loop.call_at`` time at which it is scheduled, so a late loop
+counts) to when ``act`` returned and the panel was built.
+
+Also measured: **event-loop stall** (a task sleeping 1 ms in a loop records how late it wakes),
+Discord requests per second, process CPU time per action (every action: humans, AIs and
+timeouts) and the load average (other work on the machine slows everything).
+
+The last line printed is one JSON object with the keys ``tables``, ``ack_p50_ms``,
+``ack_p99_ms``, ``stall_p50_ms``, ``stall_p99_ms``, ``stall_max_ms``, ``discord_rps``,
+``cpu_us_per_action``, ``load``; the lines above it say more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import json
+import logging
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from bench.fake_discord import FakeBot, FakeInteraction, Recorder  # noqa: E402
+from bot.app.budget import RequestBudget  # noqa: E402
+from bot.app.publisher import TablePublisher  # noqa: E402
+from bot.render import embeds  # noqa: E402
+from bot.service import (  # noqa: E402
+    ActionApplied,
+    GameOver,
+    TableAbandoned,
+    TableClosed,
+    TableError,
+    TableEvent,
+    TableService,
+    TableStatus,
+    TurnChanged,
+)
+from cogs.live_panels import LivePanels  # noqa: E402
+from cogs.panels import _live_panel, build_panel  # noqa: E402
+
+GAMES = tuple(engine.GAMES)
+#: The JSON line's keys, in order (the smoke test and the issue's scripts read these).
+KEYS = (
+    "tables",
+    "ack_p50_ms",
+    "ack_p99_ms",
+    "stall_p50_ms",
+    "stall_p99_ms",
+    "stall_max_ms",
+    "discord_rps",
+    "cpu_us_per_action",
+    "load",
+)
+STALL_TICK = 0.001
+#: The bot's default pause before an AI move (settings: AI_DELAY).
+AI_DELAY = 1.5
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _ms(seconds: float | None, digits: int = 2) -> float | None:
+    """Milliseconds for the JSON line (None, never NaN, when nothing was measured)."""
+    return None if seconds is None else round(seconds * 1000.0, digits)
+
+
+@dataclass
+class Config:
+    tables: int = 100
+    seconds: float = 30.0
+    seed: int = 1
+    think: float = 3.0
+    ai_delay: float = AI_DELAY
+    warmup: float = 3.0
+    live_panels: bool = True
+    folder: Path | None = None
+    games: tuple[str, ...] = GAMES
+
+
+@dataclass
+class Stats:
+    """What happened inside the measured window (``recording`` is on)."""
+
+    recording: bool = False
+    acks: list[float] = field(default_factory=list)
+    stalls: list[float] = field(default_factory=list)
+    actions: collections.Counter[str] = field(default_factory=collections.Counter)
+    refused: int = 0
+    failed: int = 0
+    games: int = 0
+    errors: collections.Counter[str] = field(default_factory=collections.Counter)
+
+
+class _CountingHandler(logging.Handler):
+    """The bot's log warnings and errors, counted by their first words (not printed one by
+    one: a missing presenter would log at every table edit)."""
+
+    def __init__(self, stats: Stats) -> None:
+        super().__init__(logging.WARNING)
+        self.stats = stats
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            text += f": {record.exc_info[1]!r}"
+        self.stats.errors[f"{record.name}: {text[:100]}"] += 1
+
+
+class Players:
+    """The humans of every table, and the listener that tells them their turn came."""
+
+    def __init__(
+        self, service: TableService, recorder: Recorder, live: LivePanels | None, config: Config
+    ) -> None:
+        self.service = service
+        self.recorder = recorder
+        self.live = live
+        self.config = config
+        self.stats = Stats()
+        self.rng = random.Random(config.seed)
+        self.loop = asyncio.get_running_loop()
+        self._pending: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._stopping = False
+        self._games: dict[int, int] = {}  # channel -> games opened there
+
+    # -- tables -----------------------------------------------------------------------------
+    async def open(self, channel: int) -> None:
+        """Open, seat and start the channel's next game (human, AI, human, AI)."""
+        game = self.config.games[channel % len(self.config.games)]
+        seats = engine.GAMES[game].min_players if game == "troeven" else 4
+        count = self._games[channel] = self._games.get(channel, 0) + 1
+        seed = self.config.seed * 1_000_003 + channel * 1_009 + count
+        host = user_of(channel, 0)
+        service = self.service
+        await service.open_table(channel, 1, host, "Human 1", game, seed=seed)
+        for index in range(1, seats):
+            if index % 2:
+                await service.add_ai(channel, host, "normal", seat=index)
+            else:
+                await service.join(channel, user_of(channel, index), f"Human {index // 2 + 1}")
+        await service.start_game(channel, host)
+
+    # -- the listener ---------------------------------------------------------------------------
+    async def on_table_event(self, event: TableEvent) -> None:
+        # Called with the table's lock held: only look and schedule.
+        table = event.table
+        if isinstance(event, ActionApplied) and self.stats.recording:
+            self.stats.actions[event.source.value] += 1
+        if isinstance(event, GameOver | TableAbandoned | TableClosed):
+            if self.stats.recording:
+                self.stats.games += 1
+            self._spawn(self._reopen(table.channel_id))
+            return
+        if not isinstance(event, TurnChanged) or self._stopping:
+            return
+        humans = {s.index: s.user_id for s in table.seats if s.is_human}
+        for seat in event.to_act:
+            user = humans.get(seat)
+            if user is None or (table.channel_id, user) in self._pending:
+                continue
+            due = self.loop.time() + self.rng.expovariate(1 / self.config.think)
+            self._pending[(table.channel_id, user)] = self.loop.call_at(
+                due, self._arrive, table.channel_id, user, due
+            )
+
+    def _arrive(self, channel: int, user: int, due: float) -> None:
+        """The click reaches the bot (a socket read, in the real one)."""
+        self._pending.pop((channel, user), None)
+        self._spawn(self.click(channel, user, due))
+
+    def _spawn(self, coro: Any) -> None:
+        task = self.loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _reopen(self, channel: int) -> None:
+        await asyncio.sleep(0)  # the finished table's events are delivered first
+        if not self._stopping:
+            await self.open(channel)
+
+    # -- a click --------------------------------------------------------------------------------
+    async def click(self, channel: int, user: int, due: float) -> None:
+        """A panel button: act, then the panel redrawn as the answer (``act_from_panel``)."""
+        service = self.service
+        table = service.get_table(channel)
+        if table is None or table.status is not TableStatus.PLAYING:
+            return
+        reserved = engine.GAMES[table.game].service_actions
+        legal = [a for a in service.legal_actions(channel, user) if a not in reserved]
+        if not legal:
+            return  # the window he could act in closed meanwhile
+        action = self.rng.choice(legal)
+        try:
+            result = await service.act(channel, user, action)
+        except TableError:
+            self.stats.refused += 1
+            return
+        interaction = FakeInteraction(self.recorder, channel, user)
+        after = service.get_table(channel)
+        try:
+            note = embeds.presenter_of(result.table).you_did(result.action)
+            if after is None or after.status is not TableStatus.PLAYING:
+                answer: dict[str, Any] = {"content": f"{note}. The game is over.", "embed": None}
+            else:
+                embed, view, file = await build_panel(service, channel, user, note)
+                answer = {"embed": embed, "view": view, "attachments": [file] if file else []}
+        except Exception:
+            # The move is made; the redraw failed (the bot says so and logs it): counted.
+            self.stats.failed += 1
+            logging.getLogger("bench.load").exception("panel not built")
+            return
+        if self.stats.recording:
+            self.stats.acks.append(self.loop.time() - due)
+        await interaction.answer(**answer)
+        if self.live is not None and "view" in answer:
+            self.live.remember(interaction, channel, _live_panel)  # type: ignore[arg-type]
+
+    async def stop(self) -> None:
+        """No more clicks; the clicks under way finish (a click cancelled inside ``act`` would
+        leave the service's memory behind its database: see the report of issue 18)."""
+        self._stopping = True
+        for handle in self._pending.values():
+            handle.cancel()
+        self._pending.clear()
+        if self._tasks:
+            _, late = await asyncio.wait(list(self._tasks), timeout=30)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+
+
+def user_of(channel: int, seat: int) -> int:
+    return channel * 10 + seat + 1
+
+
+async def monitor_stalls(stats: Stats) -> None:
+    """Sleep 1 ms again and again; how late each wake-up is, is how long the loop was busy."""
+    loop = asyncio.get_running_loop()
+    while True:
+        begin = loop.time()
+        await asyncio.sleep(STALL_TICK)
+        late = loop.time() - begin - STALL_TICK
+        if stats.recording:
+            stats.stalls.append(max(late, 0.0))
+
+
+@dataclass
+class Result:
+    figures: dict[str, Any]
+    details: list[str]
+
+
+async def run(config: Config) -> Result:
+    folder = config.folder or Path(tempfile.mkdtemp(prefix="troika-load-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    recorder = Recorder()
+    bot = FakeBot(recorder)
+    service = TableService(folder / "load.db", ai_delay=config.ai_delay)
+    publisher = TablePublisher(bot, service, interval=1.0, budget=RequestBudget())  # type: ignore[arg-type]
+    live = LivePanels(service) if config.live_panels else None
+    players = Players(service, recorder, live, config)
+    handler = _CountingHandler(players.stats)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    service.add_listener(players)
+    service.add_listener(publisher)
+    if live is not None:
+        service.add_listener(live)
+    await service.start()
+    loop = asyncio.get_running_loop()
+    monitor = loop.create_task(monitor_stalls(players.stats))
+    try:
+        setup = time.perf_counter()
+        channels = range(1, config.tables + 1)
+        # Open the tables 50 at a time: group commits, as many players opening at once.
+        for first in range(0, config.tables, 50):
+            await asyncio.gather(*(players.open(c) for c in channels[first : first + 50]))
+        setup = time.perf_counter() - setup
+        await asyncio.sleep(config.warmup)
+
+        stats = players.stats
+        first_request = len(recorder.requests)
+        cpu, wall = time.process_time(), time.perf_counter()
+        stats.recording = True
+        await asyncio.sleep(config.seconds)
+        stats.recording = False
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        requests = recorder.requests[first_request:]
+        load = os.getloadavg()[0]
+    finally:
+        monitor.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await monitor
+        await players.stop()
+        await service.close()
+        # The publisher's and live panels' workers still waiting for their turn.
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
+        root.removeHandler(handler)
+
+    actions = sum(stats.actions.values())
+    kinds = collections.Counter(r.kind for r in requests)
+    figures: dict[str, Any] = {
+        "tables": config.tables,
+        "ack_p50_ms": _ms(percentile(stats.acks, 0.50)),
+        "ack_p99_ms": _ms(percentile(stats.acks, 0.99)),
+        "stall_p50_ms": _ms(percentile(stats.stalls, 0.50), 3),
+        "stall_p99_ms": _ms(percentile(stats.stalls, 0.99)),
+        "stall_max_ms": _ms(max(stats.stalls, default=None)),
+        "discord_rps": round(len(requests) / wall, 1),
+        "cpu_us_per_action": round(cpu / actions * 1e6) if actions else None,
+        "load": round(load, 2),
+    }
+    bot_own = sum(n for kind, n in kinds.items() if kind not in {"interaction", "live"})
+    details = [
+        f"{config.tables} tables ({', '.join(config.games)} in turn), {config.seconds:g} s measured"
+        f" after {setup:.1f} s of setup and {config.warmup:g} s of warm-up; think"
+        f" {config.think:g} s, AI delay {config.ai_delay:g} s, live panels"
+        f" {'on' if config.live_panels else 'off'}",
+        f"actions {actions:,} ({actions / wall:,.1f}/s): "
+        + ", ".join(f"{k} {n:,}" for k, n in sorted(stats.actions.items()))
+        + f"; clicks acknowledged {len(stats.acks):,}, refused {stats.refused},"
+        f" panel failures {stats.failed}; games finished {stats.games}",
+        f"requests {len(requests):,} ({len(requests) / wall:,.1f}/s): "
+        + ", ".join(f"{k} {n:,}" for k, n in sorted(kinds.items()))
+        + f"; the bot's own (budgeted) {bot_own / wall:,.1f}/s",
+        f"CPU {cpu / wall:.0%} of a core; load average {load:.2f} on {os.cpu_count()} CPUs",
+    ]
+    for text, count in stats.errors.most_common(5):
+        details.append(f"logged x{count}: {text}")
+    return Result(figures, details)
+
+
+def table_text(figures: dict[str, Any]) -> str:
+    rows = [
+        ("tables", f"{figures['tables']}", ""),
+        ("click-to-ack", f"p50 {figures['ack_p50_ms']} ms", f"p99 {figures['ack_p99_ms']} ms"),
+        ("loop stall", f"p50 {figures['stall_p50_ms']} ms", f"p99 {figures['stall_p99_ms']} ms"),
+        ("", f"max {figures['stall_max_ms']} ms", ""),
+        ("Discord requests", f"{figures['discord_rps']}/s", ""),
+        ("CPU per action", f"{figures['cpu_us_per_action']} µs", ""),
+        ("load average", f"{figures['load']}", ""),
+    ]
+    return "\n".join(f"{a:<18}{b:<20}{c}" for a, b, c in rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=3.0, help="a human's mean think time")
+    parser.add_argument("--ai-delay", type=float, default=AI_DELAY)
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
+    parser.add_argument("--no-live-panels", action="store_true")
+    parser.add_argument("--db", type=Path, help="directory for the database file")
+    parser.add_argument(
+        "--games", default=",".join(GAMES), help="the games tables play, in turn (comma list)"
+    )
+    args = parser.parse_args(argv)
+    games = tuple(g.strip() for g in args.games.split(",") if g.strip())
+    unknown = [g for g in games if g not in engine.GAMES]
+    if unknown or not games:
+        parser.error(f"--games: one or more of {', '.join(GAMES)} (not {', '.join(unknown)})")
+    if args.tables < 1 or args.seconds <= 0 or args.think <= 0 or args.ai_delay < 0:
+        parser.error("--tables >= 1, --seconds > 0, --think > 0 and --ai-delay >= 0")
+    config = Config(
+        tables=args.tables,
+        seconds=args.seconds,
+        seed=args.seed,
+        think=args.think,
+        ai_delay=args.ai_delay,
+        warmup=args.warmup,
+        live_panels=not args.no_live_panels,
+        folder=args.db,
+        games=games,
+    )
+    result = asyncio.run(run(config))
+    print("\n".join(result.details))
+    print(table_text(result.figures))
+    print(json.dumps(result.figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
