@@ -1377,7 +1377,13 @@ class TableService:
                     await asyncio.shield(task)
             if task.exception() is not None:
                 raise task.exception() from None  # type: ignore[misc]
-            raise
+            # Committed: the caller must bring memory up to the disk (raising here would make
+            # it put the old game back, a move behind its database). The cancellation is
+            # asked for again and lands at the caller's next await.
+            current = asyncio.current_task()
+            if current is not None:
+                current.cancel()
+            return task.result()
 
     @contextlib.asynccontextmanager
     async def locked(self, channel_id: int) -> AsyncIterator[None]:
