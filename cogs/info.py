@@ -32,7 +32,8 @@ def help_text() -> str:
     lines = [
         f"**Open a table:** `/new {first}` (or {others}) with a preset and options.",
         "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`,"
-        " `/start`.",
+        " `/tablesettings` (seats open in play, away after N timeouts), `/start`. During play"
+        " `/join` takes back your seat, or an AI's seat when seats are open.",
         "**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`,"
         " `/history` (what was played so far), `/rules`; `/watch` follows a table you don't"
         " play at.",
@@ -43,7 +44,8 @@ def help_text() -> str:
         lines.append(f"· {spec.title}: {moves}")
     lines += [
         "The lists offer your legal moves.",
-        "**Stop:** `/abandon` (the host at once; players vote).",
+        "**Stop:** `/abandon` (the host at once; players vote). After the game, **Rematch** on the"
+        " final message seats everyone again with a new deal.",
         "**Rankings:** `/leaderboard [game] [sort]`, `/stats [member]`. Server admins (Manage"
         " Server) run seasons, defaults and allowed channels with `/admin`.",
         "A player who runs out of time has his move made by the AI.",
