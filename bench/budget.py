@@ -5,7 +5,7 @@
 Each table's message is edited by one worker that coalesces (it always sends the latest state),
 as the publisher does; each table changes every ``--think`` seconds on average (exponential, a
 human pace; every change also costs a turn ping every fourth time), and every request goes through
-``RequestBudget`` (production settings: 40 requests/s, burst 10, 5 per 5 s per channel). Printed:
+``RequestBudget`` (production settings: 40 requests/s, burst 5, 5 per 5 s per channel). Printed:
 requests per second (never above the budget), how long a change waits before the message shows it
 (p50/p99/max: the staleness) and the load average. The Discord side is a counter: no network.
 """

@@ -30,7 +30,7 @@ class RequestBudget:
     def __init__(
         self,
         rate: float = 40.0,
-        burst: float = 10.0,
+        burst: float = 5.0,
         per_channel: int = 5,
         window: float = 5.0,
         *,
