@@ -166,10 +166,21 @@ class Presenter(ABC):
         return f"You: {self.action_label(action)}"
 
     # -- narration ------------------------------------------------------------------------------
-    @abstractmethod
     def narrate(self, event: Event, seating: Seating) -> str | None:
         """One line telling ``event`` to ``seating.viewer`` (None: everyone), or None when it
-        says nothing worth a line. Raises ``UnknownEvent`` for a kind it does not know."""
+        says nothing worth a line. A private event reaches only its owner, here for every game;
+        quiet kinds say nothing; the rest is the game's ``tell``."""
+        owner = event.get("private_to")
+        if owner is not None and owner != seating.viewer:
+            return None
+        if str(event.get("type", "")) in self.quiet:
+            return None
+        return self.tell(event, seating)
+
+    @abstractmethod
+    def tell(self, event: Event, seating: Seating) -> str | None:
+        """One line for an event this reader may see. Raises ``UnknownEvent`` for a kind it does
+        not know."""
 
     # -- ends of hands and games ----------------------------------------------------------------
     @abstractmethod

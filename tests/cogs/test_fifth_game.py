@@ -152,7 +152,7 @@ class ToyTricksPresenter(Presenter):
     ) -> list[Section]:
         return [Section("Your cards", " ".join(view["hand"]) or "—")]
 
-    def narrate(self, event: Mapping[str, Any], seating: Seating) -> str | None:
+    def tell(self, event: Mapping[str, Any], seating: Seating) -> str | None:
         if event["type"] == "play":
             return f"{seating.who(event['seat'])} played {event['card']}"
         if event["type"] == "trick":

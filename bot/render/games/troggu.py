@@ -370,10 +370,7 @@ class TrogguPresenter(Presenter):
         return f"You: {self.action_label(action)}"
 
     # -- narration ------------------------------------------------------------------------------
-    def narrate(self, event: Event, seating: Seating) -> str | None:
-        owner = event.get("private_to")
-        if owner is not None and owner != seating.viewer:
-            return None
+    def tell(self, event: Event, seating: Seating) -> str | None:
         kind = event.get("type")
         seat = event.get("seat")
         if kind == "deal":

@@ -284,13 +284,8 @@ class TroikaPresenter(Presenter):
         return f"You: {self.action_label(action)}"
 
     # -- narration --------------------------------------------------------------------------------
-    def narrate(self, event: Event, seating: Seating) -> str | None:
+    def tell(self, event: Event, seating: Seating) -> str | None:
         kind = str(event.get("type", ""))
-        owner = event.get("private_to")
-        if owner is not None and owner != seating.viewer:
-            return None
-        if kind in self.quiet:
-            return None
         seat = event.get("seat")
         if kind == "deal":
             dealer = event.get("dealer", seat)

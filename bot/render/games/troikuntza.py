@@ -318,13 +318,8 @@ class TroiKuntzaPresenter(Presenter):
         return f"You: {self.action_label(action)}"
 
     # -- narration ------------------------------------------------------------------------------
-    def narrate(self, event: Event, seating: Seating) -> str | None:
-        owner = event.get("private_to")
-        if owner is not None and owner != seating.viewer:
-            return None
+    def tell(self, event: Event, seating: Seating) -> str | None:
         kind = event.get("type")
-        if kind in self.quiet:
-            return None
         seat = event.get("seat")
         card = event.get("card")
         shown = pretty(str(card)) if card else "the discard"
