@@ -32,11 +32,12 @@ def help_text() -> str:
     lines = [
         f"**Open a table:** `/new {first}` (or {others}) with a preset and options.",
         "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`,"
-        " `/tablesettings` (seats open in play, away after N timeouts), `/start`. During play"
-        " `/join` takes back your seat, or an AI's seat when seats are open.",
+        " `/tablesettings` (seats open in play, away after N timeouts, hints), `/start`. During"
+        " play `/join` takes back your seat, or an AI's seat when seats are open.",
         "**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`,"
         " `/history` (what was played so far), `/rules`; `/watch` follows a table you don't"
-        " play at.",
+        " play at; `/hint` shows you the hard AI's move when the host turned"
+        " `/tablesettings hints` on (that game is not rated).",
         "**Play:** press **Show my hand** on the table message and use its buttons, or type:",
     ]
     for spec in engine.GAMES.values():

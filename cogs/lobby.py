@@ -13,7 +13,13 @@ from discord.ext import commands
 from bot.leaderboard import GuildRules
 from bot.render import embeds
 from bot.service import NoTable, NotAtTable, NotHost, TableError, TableStatus
-from bot.service.table_settings import SEATS_MODES, seats_mode
+from bot.service.table_settings import (
+    HINTS_MODES,
+    SEATS_MODES,
+    hints_mode,
+    seats_mode,
+    was_hinted,
+)
 from bot.service.table_settings import away_after as away_after_of
 from cogs.admin import has_manage_guild
 from cogs.common import channel_id, display_name, guild_id, ok, service_of
@@ -177,35 +183,40 @@ class Lobby(commands.Cog):
 
     @app_commands.command(
         name="tablesettings",
-        description="Who may take a free seat during play, and when a player counts as away",
+        description="Who may take a free seat in play, when a player is away, whether /hint works",
     )
     @app_commands.describe(
         seats="open: any member may take an AI's seat during play; closed: nobody",
         away_after="Turns in a row run out by the timer before a player counts as away",
+        hints="on: /hint shows a player the hard AI's move (the game is then not rated)",
     )
     @app_commands.choices(
-        seats=[app_commands.Choice(name=mode, value=mode) for mode in SEATS_MODES]
+        seats=[app_commands.Choice(name=mode, value=mode) for mode in SEATS_MODES],
+        hints=[app_commands.Choice(name=mode, value=mode) for mode in HINTS_MODES],
     )
     async def tablesettings(
         self,
         interaction: discord.Interaction,
         seats: str | None = None,
         away_after: app_commands.Range[int, 1, 20] | None = None,
+        hints: str | None = None,
     ) -> None:
         service = service_of(interaction)
         channel = channel_id(interaction)
-        if seats is None and away_after is None:
+        if seats is None and away_after is None and hints is None:
             table = service.get_table(channel)
             if table is None:
                 raise NoTable()
         else:
             table = await service.set_settings(
-                channel, interaction.user.id, seats=seats, away_after=away_after
+                channel, interaction.user.id, seats=seats, away_after=away_after, hints=hints
             )
+        unrated = " (this game is not rated)" if was_hinted(table.settings) else ""
         await ok(
             interaction,
             f"Seats during play: **{seats_mode(table.settings)}**; a player counts as away "
-            f"after **{away_after_of(table.settings)}** turns in a row run out.",
+            f"after **{away_after_of(table.settings)}** turns in a row run out; hints: "
+            f"**{hints_mode(table.settings)}**{unrated}.",
         )
 
     @app_commands.command(name="abandon", description="Abandon the table (host), or vote to")

@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.app.limits import fit
 from bot.render import embeds, pictures
 from bot.service import NoTable, NotAtTable, TableService, TableStatus
-from cogs.common import bot_of, channel_id, service_of
+from cogs.common import bot_of, channel_id, ok, service_of
 from cogs.live_panels import Drawn
 from cogs.moves import build_move_command, declared_verbs
 from cogs.panels import remember_live, send_panel
@@ -112,6 +112,16 @@ class Play(commands.Cog):
     @app_commands.command(name="hand", description="Your hand and your moves (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await send_panel(interaction)
+
+    @app_commands.command(
+        name="hint", description="The hard AI's move for you now, and why (only you see it)"
+    )
+    async def hint(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        channel = channel_id(interaction)
+        hint = await service.hint(channel, interaction.user.id)
+        presenter = embeds.presenter_of(hint.table)
+        await ok(interaction, presenter.hint(hint.view, hint.action))
 
     @app_commands.command(name="score", description="The score sheet of this table")
     async def score(self, interaction: discord.Interaction) -> None:

@@ -7,6 +7,7 @@ A game is rated when (see ``decide``):
   the AI: his result would be the AI's, so the whole game is unrated);
 - at least two sides of humans compete (two partners on the same team against two AIs have no
   human opponent).
+- hints were never on (``/hint`` shows the hard AI's move: such a game is not rated).
 
 AI seats are never rated. Free-for-all games rank the humans among themselves: an AI finishing
 between them does not count. Games with fixed partnerships (``GameSpec.teams``) are rated by
@@ -83,7 +84,12 @@ class Decision:
 
 
 def decide(
-    game: str, status: str, guild_id: int | None, players: Sequence[Participant]
+    game: str,
+    status: str,
+    guild_id: int | None,
+    players: Sequence[Participant],
+    *,
+    hinted: bool = False,
 ) -> Decision:
     """Decide whether the game is rated (the rules are in the module docstring)."""
     if status != "finished":
@@ -105,6 +111,8 @@ def decide(
         groups = [[p] for p in sorted(humans, key=lambda p: p.seat)]
     if len(groups) < 2:
         return Decision(False, "no human opponents")
+    if hinted:  # (last: a game that was never to be rated keeps the reason it would have had)
+        return Decision(False, "hints were on")
     keys = [_standing(game, group) for group in groups]
     ranks = tuple(1 + sum(1 for other in keys if other < key) for key in keys)
     sides = tuple(tuple(p.user_id for p in group if p.user_id is not None) for group in groups)

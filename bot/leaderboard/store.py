@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.leaderboard.rating import Participant, Skill, decide, rate
+from bot.service import table_settings
 
 #: Sort orders of the board.
 SORTS: tuple[str, ...] = ("rating", "wins", "games", "win rate")
@@ -160,12 +161,24 @@ def _participants(conn: sqlite3.Connection, table_id: int) -> list[Participant]:
     ]
 
 
+def _hinted(conn: sqlite3.Connection, table_id: int) -> bool:
+    """Were hints on during the game? (Its table's service settings say; see table_settings.)"""
+    row = conn.execute("SELECT settings FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        return False
+    try:
+        settings = json.loads(row[0] or "{}")
+    except ValueError:
+        return False
+    return isinstance(settings, dict) and table_settings.was_hinted(settings)
+
+
 def _rate_one(conn: sqlite3.Connection, row: Sequence[object], now: float) -> RatedGame:
     table_id, guild_id, game, status, ended_at = row
     assert isinstance(table_id, int) and isinstance(game, str) and isinstance(status, str)
     guild = guild_id if isinstance(guild_id, int) else None
     players = _participants(conn, table_id)
-    decision = decide(game, status, guild, players)
+    decision = decide(game, status, guild, players, hinted=_hinted(conn, table_id))
     season = current_season(conn, guild, now) if guild is not None else None
     changes: dict[int, tuple[Skill, Skill]] = {}
     if decision.rated and guild is not None and season is not None:

@@ -165,6 +165,23 @@ class Presenter(ABC):
         """The reply to the player's own move: ``You played K♣``, ``You bid 7``."""
         return f"You: {self.action_label(action)}"
 
+    def hint(self, view: View, action: str) -> str:
+        """``/hint``'s line: the hard AI's move and, when the view tells it, one fact about it."""
+        fact = self.hint_fact(view, action)
+        line = f"The hard AI would play **{self.action_label(action)}**"
+        return f"{line} ({fact})." if fact else f"{line}."
+
+    def hint_fact(self, view: View, action: str) -> str | None:
+        """One fact from the player's view about the hinted move, or None. The AIs do not say
+        why they choose; this reads the trick in play (``view["trick"]``, the trick-taking
+        games' shape) for a card move: leading it, or how many cards it follows."""
+        trick = view.get("trick")
+        if not isinstance(trick, list) or not action.startswith("play "):
+            return None
+        if not trick:
+            return "you lead this trick"
+        return f"after {len(trick)} card{'s' if len(trick) != 1 else ''} on this trick"
+
     # -- narration ------------------------------------------------------------------------------
     def narrate(self, event: Event, seating: Seating) -> str | None:
         """One line telling ``event`` to ``seating.viewer`` (None: everyone), or None when it

@@ -280,6 +280,12 @@ class Driver:
         except (ValueError, LookupError, TypeError) as exc:
             raise IllegalMove(f"the AI failed: {exc}") from exc
 
+    async def advise(self, game: engine.Game, seat: int, seed: int) -> str:
+        """The hard AI's move for a human's seat (``/hint``), thought out as the driver's own
+        moves are: in the pool, within ``ai_budget`` (past it, the normal AI's choice). The
+        view and the legal list are read before the first await, so the caller needs no lock."""
+        return await self._decide(game, seat, "hard", seed)
+
     async def _decide_in_pool(
         self, name: str, level: str, seed: int, view: dict[str, object], legal: list[str]
     ) -> str:

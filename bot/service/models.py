@@ -177,6 +177,17 @@ class ActResult:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """What ``TableService.hint`` returns: the hard AI's move for the player's seat, and the
+    view it chose from (the presenter reads its one-line reason there)."""
+
+    table: Table
+    seat: int
+    action: str
+    view: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class TableView:
     """What one user sees: his seat's engine view, or the spectator view.
 

@@ -102,6 +102,7 @@ from bot.service.models import (
     ActionSource,
     ActResult,
     EngineEvent,
+    Hint,
     Seat,
     Table,
     TableStatus,
@@ -541,6 +542,7 @@ class TableService:
         *,
         seats: str | None = None,
         away_after: int | str | None = None,
+        hints: str | None = None,
     ) -> Table:
         """The host changes the table's service settings (``table_settings``), in the lobby or
         during play. Raises NotHost, BadSetting (nothing changes)."""
@@ -551,6 +553,13 @@ class TableService:
                 settings["seats"] = table_settings.parse_seats(seats)
             if away_after is not None:
                 settings["away_after"] = table_settings.parse_away_after(away_after)
+            if hints is not None:
+                settings["hints"] = table_settings.parse_hints(hints)
+                # Hints on at any moment of play leave the game unrated, even once turned off.
+                if table.status is TableStatus.PLAYING and (
+                    table_settings.was_hinted(table.settings) or table_settings.was_hinted(settings)
+                ):
+                    settings["hinted"] = True
             if settings == table.settings:
                 return table.public()
             saved = table.checkpoint()
@@ -558,6 +567,38 @@ class TableService:
             await self._save(table, saved)
             await self._announce(channel_id, [SettingsChanged(table.public())])
             return table.public()
+
+    # -- hints --------------------------------------------------------------------------------
+    async def hint(self, channel_id: int, user_id: int) -> Hint:
+        """The hard AI's move for the user's seat, for him alone (``/hint``). Nothing changes.
+        Raises NoTable, NotAtTable (not a player), WrongPhase (no game yet, hints off),
+        NotYourTurn (also when the game moved on while the AI thought)."""
+        table = self._require(channel_id)
+        seat = table.seat_of(user_id)
+        if seat is None or not seat.is_human:
+            raise NotAtTable("Only a player at this table can ask for a hint.")
+        game = table.game
+        if table.status is not TableStatus.PLAYING or game is None:
+            raise WrongPhase("The game has not started yet.")
+        if table_settings.hints_mode(table.settings) != "on":
+            raise WrongPhase(
+                "Hints are off at this table. The host may turn them on with "
+                "`/tablesettings hints:on` (a game with hints is not rated)."
+            )
+        try:
+            legal = self._legal(table, seat.index)
+            view = game.view(seat.index)
+        except GAME_FAULTS as exc:
+            raise self._fault_soon(table, exc) from exc
+        if not legal:
+            raise NotYourTurn(self._not_your_turn(table))
+        move = table.move_number
+        # The seed of the AI's own move here: the hint is the move the hard AI would make.
+        seed = timers.move_seed(table.id, move + 1, seat.index)
+        action = await self.driver.advise(game, seat.index, seed)
+        if self._tables.get(channel_id) is not table or table.move_number != move:
+            raise NotYourTurn("The game moved on while the AI thought: ask again.")
+        return Hint(table=table.public(), seat=seat.index, action=action, view=view)
 
     # -- rematch ------------------------------------------------------------------------------
     async def rematch(self, channel_id: int, user_id: int, name: str) -> Table:
@@ -627,7 +668,11 @@ class TableService:
             preset=old.preset,
             overrides=dict(old.overrides),
             options=dict(old.options),
-            settings={**old.settings, "rematch_of": old.id},
+            # (the rematch is a new game: hints it had do not make this one unrated by themselves)
+            settings={
+                **{k: v for k, v in old.settings.items() if k != "hinted"},
+                "rematch_of": old.id,
+            },
             seats=seats,
             active_at=now,
         )

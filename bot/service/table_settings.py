@@ -10,6 +10,10 @@ the options are fixed. Stored as a small JSON object; a missing key means its de
 - ``seats``: who may take an AI's or a vacated seat during play: ``open`` (any member) or
   ``closed`` (nobody; a player who left may still come back to his own seat).
 - ``rematch_of``: the finished table a rematch lobby comes from (set by the service).
+- ``hints``: whether ``/hint`` may show a player the hard AI's move (``on``/``off``; off by
+  default, so a server's game stays rated).
+- ``hinted``: set by the service once hints were on during play; the game is then not rated,
+  even if the host turns them off again (a rematch starts without it).
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ AWAY_AFTER_RANGE = range(1, 21)
 #: ``open`` by default: a seat the AI keeps warm is one a member can take, as at a club's table.
 SEATS_MODES = ("open", "closed")
 DEFAULT_SEATS = "open"
+HINTS_MODES = ("off", "on")
+#: Off by default: a hinted game is not rated, and a server's games are rated ones.
+DEFAULT_HINTS = "off"
 
 
 def away_after(settings: Mapping[str, Any]) -> int:
@@ -34,6 +41,16 @@ def away_after(settings: Mapping[str, Any]) -> int:
 def seats_mode(settings: Mapping[str, Any]) -> str:
     value = settings.get("seats")
     return value if value in SEATS_MODES else DEFAULT_SEATS
+
+
+def hints_mode(settings: Mapping[str, Any]) -> str:
+    value = settings.get("hints")
+    return value if value in HINTS_MODES else DEFAULT_HINTS
+
+
+def was_hinted(settings: Mapping[str, Any]) -> bool:
+    """Were hints on at some point of the game? (Then it is not rated.)"""
+    return settings.get("hinted") is True or hints_mode(settings) == "on"
 
 
 def parse_away_after(value: Any) -> int:
@@ -53,4 +70,11 @@ def parse_seats(value: Any) -> str:
     text = str(value).strip().lower()
     if text not in SEATS_MODES:
         raise BadSetting(f"`seats` is one of {', '.join(SEATS_MODES)}.")
+    return text
+
+
+def parse_hints(value: Any) -> str:
+    text = str(value).strip().lower()
+    if text not in HINTS_MODES:
+        raise BadSetting(f"`hints` is one of {', '.join(HINTS_MODES)}.")
     return text

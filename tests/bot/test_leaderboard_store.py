@@ -40,6 +40,22 @@ def test_abandoned_and_left_games_are_recorded_but_not_rated() -> None:
     assert not any(r.rated for r in recent)
 
 
+def test_a_game_whose_table_had_hints_is_recorded_but_not_rated() -> None:
+    conn = open_db()
+    hinted = record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)])
+    conn.execute("UPDATE tables SET settings = ? WHERE id = ?", ('{"hinted": true}', hinted))
+    on = record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)], ended_at=1100)
+    conn.execute("UPDATE tables SET settings = ? WHERE id = ?", ('{"hints": "on"}', on))
+    off = record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)], ended_at=1200)
+    conn.execute("UPDATE tables SET settings = ? WHERE id = ?", ('{"hints": "off"}', off))
+    outcomes = store.catch_up(conn, NOW)
+    assert [(g.rated, g.reason) for g in outcomes] == [
+        (False, "hints were on"),
+        (False, "hints were on"),
+        (True, "rated"),
+    ]
+
+
 def test_ratings_chain_from_game_to_game_in_order() -> None:
     conn = open_db()
     record(conn, "troeven", [P(1, 7, True), P(2, 3)], ended_at=1000)

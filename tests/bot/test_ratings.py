@@ -60,6 +60,16 @@ def test_troika_two_humans_as_partners_against_ais_is_not_rated() -> None:
     assert not decision.rated and decision.reason == "no human opponents"
 
 
+def test_a_game_with_hints_is_not_rated_and_says_so() -> None:
+    players = [human(0, 1, 10, True), ai(1, 8), human(2, 2, 5)]
+    decision = decide("troggu", "finished", GUILD, players, hinted=True)
+    assert not decision.rated and decision.reason == "hints were on"
+    assert rate(decision, {}) == {}
+    # A reason it would not have been rated anyway comes first.
+    alone = decide("troggu", "finished", GUILD, [human(0, 1, 10, True), ai(1, 5)], hinted=True)
+    assert alone.reason == "fewer than two human players"
+
+
 def test_two_humans_with_ais_are_rated_and_ais_are_not() -> None:
     players = [human(0, 1, 10, True), ai(1, 8), human(2, 2, 5)]
     decision = decide("troggu", "finished", GUILD, players)
