@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.leaderboard import GuildRules
 from bot.render import embeds
 from bot.service import NoTable, NotAtTable, NotHost, TableError, TableStatus
-from bot.service.table_settings import SEATS_MODES, seats_mode
+from bot.service.table_settings import SEATS_MODES, invited, seats_mode
 from bot.service.table_settings import away_after as away_after_of
 from cogs.admin import has_manage_guild
 from cogs.common import channel_id, display_name, guild_id, ok, service_of
@@ -180,7 +180,8 @@ class Lobby(commands.Cog):
         description="Who may take a free seat during play, and when a player counts as away",
     )
     @app_commands.describe(
-        seats="open: any member may take an AI's seat during play; closed: nobody",
+        seats="open: any member may take an AI's seat during play; invite: only those the host "
+        "invited (/tableinvite); closed: nobody",
         away_after="Turns in a row run out by the timer before a player counts as away",
     )
     @app_commands.choices(
@@ -207,6 +208,27 @@ class Lobby(commands.Cog):
             f"Seats during play: **{seats_mode(table.settings)}**; a player counts as away "
             f"after **{away_after_of(table.settings)}** turns in a row run out.",
         )
+
+    # (Not /invite: that one posts the bot's own invite link.)
+    @app_commands.command(
+        name="tableinvite",
+        description="Invite a member to take a free seat during play (host; seats = invite)",
+    )
+    @app_commands.describe(member="The member who may take an AI's or a vacated seat")
+    async def tableinvite(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = await service_of(interaction).invite(
+            channel_id(interaction), interaction.user.id, member.id
+        )
+        mode = seats_mode(table.settings)
+        if mode == "invite":
+            note = "they may take an AI's or a vacated seat during play with /join."
+        else:
+            note = (
+                f"seats during play are **{mode}** now; the invitation counts once you set "
+                "/tablesettings seats:invite."
+            )
+        count = len(invited(table.settings))
+        await ok(interaction, f"You invited {member.display_name} ({count} invited): {note}")
 
     @app_commands.command(name="abandon", description="Abandon the table (host), or vote to")
     async def abandon(self, interaction: discord.Interaction) -> None:

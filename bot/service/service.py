@@ -427,8 +427,9 @@ class TableService:
         given team, in games with fixed teams: team ``t`` holds the seats ``s`` with
         ``s % teams == t``; ``partner_id``: a seat of
         that seated user's team). During play: a player who left takes his own seat back, and
-        anyone may take a seat the AI holds if the table's ``seats`` setting is ``open``
-        (``_take_seat``). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable, TableFull."""
+        anyone may take a seat the AI holds if the table's ``seats`` setting is ``open`` (or
+        ``invite`` and the host invited him: ``_take_seat``). Raises NoTable, WrongPhase,
+        AlreadySeated, NotAtTable, TableFull."""
         async with self._table_op(channel_id) as table:
             if table.status is TableStatus.PLAYING:
                 events = await self._take_seat(table, user_id, name, seat, team, partner_id)
@@ -467,8 +468,9 @@ class TableService:
     ) -> list[TableEvent]:
         """During play (lock held): the user takes a seat the AI holds. His own seat if he
         left it (always allowed, unless the host removed him); else, if the table's seats are
-        open, the given seat or the first AI-held one (of ``team`` / the partner's team). The
-        seat keeps its number and team; his timer starts if the seat is awaited."""
+        open (or invite, and he is invited), the given seat or the first AI-held one (of
+        ``team`` / the partner's team). The seat keeps its number and team; his timer starts
+        if the seat is awaited."""
         mine = table.seat_of(user_id)
         if mine is not None and mine.is_human:
             raise AlreadySeated("You already have a seat at this table.")
@@ -481,10 +483,15 @@ class TableService:
                 )
             target = mine
         else:
-            if table_settings.seats_mode(table.settings) == "closed":
+            mode = table_settings.seats_mode(table.settings)
+            if mode == "closed":
                 raise WrongPhase(
                     "The game has already started and its seats are closed; you can watch it."
                 )
+            if mode == "invite" and user_id not in table_settings.invited(table.settings):
+                host = table.seat_of(table.host_id)
+                who = f"the host ({host.name})" if host is not None else "the host"
+                raise WrongPhase(f"This table takes only invited players: ask {who} to invite you.")
             if partner_id is not None:
                 partner = table.seat_of(partner_id)
                 if partner is None:
@@ -551,6 +558,24 @@ class TableService:
                 settings["seats"] = table_settings.parse_seats(seats)
             if away_after is not None:
                 settings["away_after"] = table_settings.parse_away_after(away_after)
+            if settings == table.settings:
+                return table.public()
+            saved = table.checkpoint()
+            table.settings = settings
+            await self._save(table, saved)
+            await self._announce(channel_id, [SettingsChanged(table.public())])
+            return table.public()
+
+    async def invite(self, channel_id: int, host_id: int, user_id: int) -> Table:
+        """The host invites a member: with ``seats = invite`` he may take an AI's or a vacated
+        seat during play (stored with the settings, so it outlives a restart and a rematch).
+        Raises NotHost, AlreadySeated (he plays here), BadSetting (too many); nothing changes."""
+        async with self._table_op(channel_id) as table:
+            self._require_host(table, host_id, "invite players")
+            seat = table.seat_of(user_id)
+            if seat is not None and seat.is_human:
+                raise AlreadySeated(f"{seat.name} already has a seat at this table.")
+            settings = table_settings.with_invited(table.settings, user_id)
             if settings == table.settings:
                 return table.public()
             saved = table.checkpoint()
