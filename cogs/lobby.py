@@ -17,6 +17,7 @@ from bot.service.table_settings import (
     HINTS_MODES,
     SEATS_MODES,
     hints_mode,
+    invited,
     seats_mode,
     was_hinted,
 )
@@ -186,7 +187,8 @@ class Lobby(commands.Cog):
         description="Who may take a free seat in play, when a player is away, whether /hint works",
     )
     @app_commands.describe(
-        seats="open: any member may take an AI's seat during play; closed: nobody",
+        seats="open: any member may take an AI's seat during play; invite: only those the host "
+        "invited (/tableinvite); closed: nobody",
         away_after="Turns in a row run out by the timer before a player counts as away",
         hints="on: /hint shows a player the hard AI's move (the game is then not rated)",
     )
@@ -218,6 +220,27 @@ class Lobby(commands.Cog):
             f"after **{away_after_of(table.settings)}** turns in a row run out; hints: "
             f"**{hints_mode(table.settings)}**{unrated}.",
         )
+
+    # (Not /invite: that one posts the bot's own invite link.)
+    @app_commands.command(
+        name="tableinvite",
+        description="Invite a member to take a free seat during play (host; seats = invite)",
+    )
+    @app_commands.describe(member="The member who may take an AI's or a vacated seat")
+    async def tableinvite(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = await service_of(interaction).invite(
+            channel_id(interaction), interaction.user.id, member.id
+        )
+        mode = seats_mode(table.settings)
+        if mode == "invite":
+            note = "they may take an AI's or a vacated seat during play with /join."
+        else:
+            note = (
+                f"seats during play are **{mode}** now; the invitation counts once you set "
+                "/tablesettings seats:invite."
+            )
+        count = len(invited(table.settings))
+        await ok(interaction, f"You invited {member.display_name} ({count} invited): {note}")
 
     @app_commands.command(name="abandon", description="Abandon the table (host), or vote to")
     async def abandon(self, interaction: discord.Interaction) -> None:

@@ -24,6 +24,7 @@ from bot.app.limits import fit
 from bot.render import embeds, pictures
 from bot.render.presenter import Presenter
 from bot.service import NoTable, NotAtTable, TableService, TableStatus
+from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from cogs.common import display_name, fail, service_of
 from cogs.live_panels import Builder, LivePanels
 
@@ -380,9 +381,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
             if table.status is TableStatus.PLAYING:
                 text = f"You are in{where}: everybody is, the rematch has started. Good luck!"
             elif table.host_id == user:
+                wait = round(REMATCH_CONFIRM_SECONDS)
                 text = (
                     f"Rematch! You are in{where} and host the new table; the other players"
-                    " press Rematch too (it starts once they all have), or /start without them."
+                    f" press Rematch too (it starts once they all have, or in {wait} s without"
+                    " them: the AI keeps their seats), or /start without them."
                 )
             else:
                 text = f"You are in the rematch{where}."

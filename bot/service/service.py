@@ -110,6 +110,7 @@ from bot.service.models import (
     TableView,
     seat_label,
 )
+from bot.service.rematch_wait import RematchWait
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.storage import action_log
 from bot.storage import repository as repo
@@ -214,6 +215,7 @@ class TableService:
         self._locks: dict[int, _ChannelLock] = {}
         self.quotas = Quotas(self.limits)
         self.idle = IdleSweep(self)
+        self.rematch_wait = RematchWait(self)
         #: Each channel's last finished game (a rematch plays it again; after a restart it is
         #: read back from the database).
         self._finished: dict[int, _Finished] = {}
@@ -255,11 +257,14 @@ class TableService:
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
                 self.driver.wake(table)
+            elif table.status is TableStatus.LOBBY and "rematch_of" in table.settings:
+                self.rematch_wait.arm(table)
         self.idle.arm()
 
     async def close(self) -> None:
         """Cancel timers and AI tasks, wait for pending commits, close the database."""
         await self.idle.stop()
+        await self.rematch_wait.stop()
         for check in list(self._checks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await check
@@ -428,8 +433,9 @@ class TableService:
         given team, in games with fixed teams: team ``t`` holds the seats ``s`` with
         ``s % teams == t``; ``partner_id``: a seat of
         that seated user's team). During play: a player who left takes his own seat back, and
-        anyone may take a seat the AI holds if the table's ``seats`` setting is ``open``
-        (``_take_seat``). Raises NoTable, WrongPhase, AlreadySeated, NotAtTable, TableFull."""
+        anyone may take a seat the AI holds if the table's ``seats`` setting is ``open`` (or
+        ``invite`` and the host invited him: ``_take_seat``). Raises NoTable, WrongPhase,
+        AlreadySeated, NotAtTable, TableFull."""
         async with self._table_op(channel_id) as table:
             if table.status is TableStatus.PLAYING:
                 events = await self._take_seat(table, user_id, name, seat, team, partner_id)
@@ -468,8 +474,9 @@ class TableService:
     ) -> list[TableEvent]:
         """During play (lock held): the user takes a seat the AI holds. His own seat if he
         left it (always allowed, unless the host removed him); else, if the table's seats are
-        open, the given seat or the first AI-held one (of ``team`` / the partner's team). The
-        seat keeps its number and team; his timer starts if the seat is awaited."""
+        open (or invite, and he is invited), the given seat or the first AI-held one (of
+        ``team`` / the partner's team). The seat keeps its number and team; his timer starts
+        if the seat is awaited."""
         mine = table.seat_of(user_id)
         if mine is not None and mine.is_human:
             raise AlreadySeated("You already have a seat at this table.")
@@ -482,10 +489,15 @@ class TableService:
                 )
             target = mine
         else:
-            if table_settings.seats_mode(table.settings) == "closed":
+            mode = table_settings.seats_mode(table.settings)
+            if mode == "closed":
                 raise WrongPhase(
                     "The game has already started and its seats are closed; you can watch it."
                 )
+            if mode == "invite" and user_id not in table_settings.invited(table.settings):
+                host = table.seat_of(table.host_id)
+                who = f"the host ({host.name})" if host is not None else "the host"
+                raise WrongPhase(f"This table takes only invited players: ask {who} to invite you.")
             if partner_id is not None:
                 partner = table.seat_of(partner_id)
                 if partner is None:
@@ -600,15 +612,35 @@ class TableService:
             raise NotYourTurn("The game moved on while the AI thought: ask again.")
         return Hint(table=table.public(), seat=seat.index, action=action, view=view)
 
+    async def invite(self, channel_id: int, host_id: int, user_id: int) -> Table:
+        """The host invites a member: with ``seats = invite`` he may take an AI's or a vacated
+        seat during play (stored with the settings, so it outlives a restart and a rematch).
+        Raises NotHost, AlreadySeated (he plays here), BadSetting (too many); nothing changes."""
+        async with self._table_op(channel_id) as table:
+            self._require_host(table, host_id, "invite players")
+            seat = table.seat_of(user_id)
+            if seat is not None and seat.is_human:
+                raise AlreadySeated(f"{seat.name} already has a seat at this table.")
+            settings = table_settings.with_invited(table.settings, user_id)
+            if settings == table.settings:
+                return table.public()
+            saved = table.checkpoint()
+            table.settings = settings
+            await self._save(table, saved)
+            await self._announce(channel_id, [SettingsChanged(table.public())])
+            return table.public()
+
     # -- rematch ------------------------------------------------------------------------------
     async def rematch(self, channel_id: int, user_id: int, name: str) -> Table:
         """Play the channel's last finished game again: the same game, options, settings, AI
         seats (same seats, same levels) and a new seed. The first of its players to ask opens
         the lobby (he is its host) and sits at his old seat; each other player confirms the
         same way and gets his old seat back; once every one of them has, the game starts by
-        itself. Until then the lobby is an ordinary one: the host may /start without those
-        who did not answer, and anyone may /join a free seat. Raises NoTable (no finished
-        game), NotAtTable (he did not play it), TableExists (another table is open here)."""
+        itself, or ``REMATCH_CONFIRM_SECONDS`` after the lobby opened without those who did
+        not answer (``expire_rematch``). Until then the lobby is an ordinary one: the host may
+        /start without them, and anyone may /join a free seat. A player who pressed too late
+        takes back the seat the AI kept for him. Raises NoTable (no finished game), NotAtTable
+        (he did not play it), TableExists (another table is open here)."""
         async with self.locked(channel_id):
             current = self._tables.get(channel_id)
             old = self._finished.get(channel_id)
@@ -633,8 +665,60 @@ class TableService:
             table = await self._open_rematch(channel_id, old, mine, name)
             events: list[TableEvent] = [TableOpened(table.public())]
             events += await self._confirm_rematch(table, old, mine, name, seated=True)
+            if table.status is TableStatus.LOBBY:
+                self.rematch_wait.arm(table)
             await self._announce(channel_id, events)
             return table.public()
+
+    async def expire_rematch(self, channel_id: int, table_id: int) -> None:
+        """The rematch lobby ``table_id`` waited long enough (``rematch_wait``): each player of
+        the finished game who has not confirmed gets his old seat (or a free one) as a seat he
+        left, so the AI plays it and any member may take it when the table's seats allow (he
+        himself takes it back with Rematch or /join); then the game starts. If the seats then
+        do not fit the game (the host changed them), the lobby stays open as it is."""
+        async with self.locked(channel_id):
+            table = self._tables.get(channel_id)
+            if table is None or table.id != table_id or table.status is not TableStatus.LOBBY:
+                return
+            old = self._finished.get(channel_id)
+            if old is None:
+                old = await self._last_finished(channel_id)
+            if old is None or old.id != table.settings.get("rematch_of"):
+                return
+            missing = [p for p in old.players() if table.seat_of(user_id_of(p)) is None]
+            free = [i for i in range(len(old.seats)) if i not in table.seats]
+            now = self.clock()
+            kept = {
+                index: Seat(
+                    index=index,
+                    name=p.name,
+                    user_id=user_id_of(p),
+                    ai_level=timers.timeout_level(),
+                    team=team_of(table.game_name, index),
+                    left_at=now,
+                )  # fmt: skip
+                for p, index in self._old_seats(missing, free)
+            }
+            try:
+                table.spec.check_players(len(table.seats) + len(kept), table.options)
+            except IllegalAction:
+                return
+            saved = table.checkpoint()
+            table.seats = {**table.seats, **kept}
+            try:
+                events = await self._start(table)
+            except BaseException:
+                table.restore(saved)
+                raise
+            await self._announce(channel_id, events)
+
+    @staticmethod
+    def _old_seats(players: list[Seat], free: list[int]) -> list[tuple[Seat, int]]:
+        """Each player's old seat if it is free, else the next free one (none left: no seat)."""
+        placed = [(p, p.index) for p in players if p.index in free]
+        rest = [i for i in free if i not in {index for _, index in placed}]
+        placed += zip((p for p in players if p.index not in free), rest, strict=False)
+        return sorted(placed, key=lambda pair: pair[1])
 
     async def _last_finished(self, channel_id: int) -> _Finished | None:
         row = await self.db.run(lambda c: repo.last_finished(c, channel_id))
@@ -707,6 +791,9 @@ class TableService:
             if seat.user_id in table.spectators:
                 table.spectators.remove(seat.user_id)
             await self._save(table, saved)
+        elif seat.left and table.status is TableStatus.PLAYING:
+            # Too late: the game started without him; he takes back the seat the AI kept.
+            return await self._take_seat(table, user_id_of(mine), name, None, None, None)
         elif not seated:
             return []  # (he had confirmed already)
         waiting = [p.name for p in old.players() if table.seat_of(user_id_of(p)) is None]
@@ -851,14 +938,9 @@ class TableService:
         saved = table.checkpoint()
         # Seats keep their order; gaps left by people who left the lobby close up.
         ordered = sorted(table.seats.values(), key=lambda s: s.index)
+        # (``replace`` keeps ``left_at``: a rematch's seats kept for those who did not confirm.)
         table.seats = {
-            i: Seat(
-                index=i,
-                name=s.name,
-                user_id=s.user_id,
-                ai_level=s.ai_level,
-                team=team_of(table.game_name, i),
-            )
+            i: dataclasses.replace(s, index=i, team=team_of(table.game_name, i))
             for i, s in enumerate(ordered)
         }
         now = self.clock()

@@ -7,8 +7,11 @@ the options are fixed. Stored as a small JSON object; a missing key means its de
 
 - ``away_after``: turns in a row decided by the timer after which a player is marked away (the
   AI then plays for him without waiting for his timer until he acts again).
-- ``seats``: who may take an AI's or a vacated seat during play: ``open`` (any member) or
-  ``closed`` (nobody; a player who left may still come back to his own seat).
+- ``seats``: who may take an AI's or a vacated seat during play: ``open`` (any member),
+  ``invite`` (only the members the host invited) or ``closed`` (nobody; a player who left may
+  still come back to his own seat).
+- ``invited``: the user ids the host invited (``/tableinvite``); they count when ``seats`` is
+  ``invite``.
 - ``rematch_of``: the finished table a rematch lobby comes from (set by the service).
 - ``hints``: whether ``/hint`` may show a player the hard AI's move (``on``/``off``; off by
   default, so a server's game stays rated).
@@ -26,11 +29,14 @@ from bot.service.errors import BadSetting
 DEFAULT_AWAY_AFTER = 3
 AWAY_AFTER_RANGE = range(1, 21)
 #: ``open`` by default: a seat the AI keeps warm is one a member can take, as at a club's table.
-SEATS_MODES = ("open", "closed")
+SEATS_MODES = ("open", "invite", "closed")
 DEFAULT_SEATS = "open"
 HINTS_MODES = ("off", "on")
 #: Off by default: a hinted game is not rated, and a server's games are rated ones.
 DEFAULT_HINTS = "off"
+
+#: A bound on the stored list, so one table's settings stay a small JSON object.
+MAX_INVITED = 50
 
 
 def away_after(settings: Mapping[str, Any]) -> int:
@@ -51,6 +57,24 @@ def hints_mode(settings: Mapping[str, Any]) -> str:
 def was_hinted(settings: Mapping[str, Any]) -> bool:
     """Were hints on at some point of the game? (Then it is not rated.)"""
     return settings.get("hinted") is True or hints_mode(settings) == "on"
+
+
+def invited(settings: Mapping[str, Any]) -> tuple[int, ...]:
+    """The user ids the host invited (a malformed stored value counts as nobody)."""
+    value = settings.get("invited")
+    if not isinstance(value, list):
+        return ()
+    return tuple(v for v in value if isinstance(v, int) and not isinstance(v, bool))
+
+
+def with_invited(settings: Mapping[str, Any], user_id: int) -> dict[str, Any]:
+    """``settings`` with ``user_id`` invited; raises BadSetting when the list is full."""
+    already = invited(settings)
+    if user_id in already:
+        return dict(settings)
+    if len(already) >= MAX_INVITED:
+        raise BadSetting(f"A table keeps at most {MAX_INVITED} invitations.")
+    return {**settings, "invited": [*already, user_id]}
 
 
 def parse_away_after(value: Any) -> int:

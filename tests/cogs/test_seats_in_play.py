@@ -14,6 +14,7 @@ from bot.service import (
     SeatTaken,
     TableStatus,
 )
+from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 
 
 async def _time_out(world: World, member_index: int, times: int) -> list[ActionApplied]:
@@ -219,3 +220,69 @@ async def test_rematch_with_two_humans_and_an_ai(world: World) -> None:
     await world.play()
     assert world.table() is None
     _rematch_button(world)  # the rematch's final message offers the next one
+
+
+async def test_with_invite_seats_only_an_invited_member_takes_an_ai_seat(world: World) -> None:
+    ann, bob, cid, dee = world.members[0], world.members[1], world.members[2], world.members[3]
+    await world.open("troika", humans=2, ais=2, timer="off")
+    await world.play(stop=lambda w: (w.table().move_number or 0) >= 4)  # type: ignore[union-attr]
+    mode = await world.slash(ann, "tablesettings", seats="invite")
+    assert "Seats during play: **invite**" in mode.response.content
+    not_host = await world.slash(bob, "tableinvite", member=cid)
+    assert not_host.ephemeral and "Only the host" in not_host.response.content
+    seated = await world.slash(ann, "tableinvite", member=bob)
+    assert seated.ephemeral and "already has a seat" in seated.response.content
+    assert "invited" not in world.table().settings  # type: ignore[union-attr]
+    refused = await world.slash(dee, "join")
+    assert refused.ephemeral and refused.response.content == (
+        "This table takes only invited players: ask the host (ann) to invite you."
+    )
+    assert world.table().seat_of(dee.id) is None  # type: ignore[union-attr]
+    invited = await world.slash(ann, "tableinvite", member=cid)
+    assert invited.ephemeral and "You invited cid" in invited.response.content
+    table_id = world.table().id  # type: ignore[union-attr]
+    stored = await world.service.db.run(
+        lambda c: c.execute("SELECT settings FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+    )
+    assert str(cid.id) in stored  # persisted with the table's settings
+    ai_seat = next(s for s in world.table().seats if s.is_ai)  # type: ignore[union-attr]
+    joined = await world.slash(cid, "join")
+    assert joined.ephemeral and f"You play at seat {ai_seat.index + 1}" in joined.response.content
+    mine = world.table().seat_of(cid.id)  # type: ignore[union-attr]
+    assert mine is not None and mine.is_human and mine.index == ai_seat.index
+    assert f"cid takes seat {ai_seat.index + 1} from {ai_seat.name}" in world.public_text()
+    still = await world.slash(dee, "join")
+    assert still.ephemeral and "only invited players" in still.response.content
+
+
+async def test_rematch_starts_without_a_player_who_does_not_confirm(world: World) -> None:
+    events = RecordingListener()
+    world.service.add_listener(events)
+    ann, bob = world.members[0], world.members[1]
+    first = await world.open("troggu", humans=2, ais=1, preset="quick")
+    await world.play()
+    final = _rematch_button(world)
+    asked = await bob.click(final, custom_id=f"tt:rematch:{world.channel.id}")
+    assert "in 60 s without them" in asked.response.content
+    before = len(world.public_payloads())
+    await world.env.advance_time(REMATCH_CONFIRM_SECONDS - 5)
+    assert world.table().status is TableStatus.LOBBY  # type: ignore[union-attr]
+    await world.env.advance_time(6)
+    table = world.table()
+    assert table is not None and table.status is TableStatus.PLAYING
+    old = first.seat_of(ann.id)
+    assert old is not None
+    kept = table.seat(old.index)  # ann's seat is open: the AI plays it until someone takes it
+    assert kept is not None and kept.user_id == ann.id and kept.is_ai and kept.left
+    assert table.seat_of(bob.id).is_human  # type: ignore[union-attr]
+    assert [s.ai_level for s in table.seats if s.user_id is None] == [
+        s.ai_level for s in first.seats if s.is_ai
+    ]
+    # She presses Rematch late and takes her seat back from the AI.
+    late = await ann.click(final, custom_id=f"tt:rematch:{world.channel.id}")
+    assert late.ephemeral and f"seat {old.index + 1}" in late.response.content
+    mine = world.table().seat_of(ann.id)  # type: ignore[union-attr]
+    assert mine is not None and mine.is_human and mine.index == old.index
+    since = "\n".join(world.public_payloads(before))
+    assert "The game starts" in since and f"ann is back at seat {old.index + 1}" in since
+    assert len(events.of_type(SeatTaken)) == 1
