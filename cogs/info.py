@@ -32,7 +32,8 @@ def help_text() -> str:
     lines = [
         f"**Open a table:** `/new {first}` (or {others}) with a preset and options.",
         "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`,"
-        " `/tablesettings` (seats open in play, away after N timeouts, hints), `/start`. During"
+        " `/tablesettings` (seats open, invite or closed in play, away after N timeouts, hints),"
+        " `/tableinvite`, `/start`. During"
         " play `/join` takes back your seat, or an AI's seat when seats are open.",
         "**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`,"
         " `/history` (what was played so far), `/rules`; `/watch` follows a table you don't"
