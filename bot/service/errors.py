@@ -91,3 +91,14 @@ class TooManyHardAis(LimitReached):
 
 class BadSetting(TableError):
     """A table setting the service does not know, or a value out of its range."""
+
+
+#: What a damaged game state raises when used (the engine's own refusals are IllegalAction).
+GAME_FAULTS: tuple[type[Exception], ...] = (
+    KeyError,
+    IndexError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    AssertionError,
+)
