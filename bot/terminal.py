@@ -212,9 +212,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if state != shown:
             view = service.view(channel, ME).game or {}
             print("\n".join(show_hand(table, view, legal)), file=out)
-            print(
-                f"Your move: {', '.join(legal[:20])}{' ...' if len(legal) > 20 else ''}", file=out
-            )
+            print(f"Type: {', '.join(legal[:20])}{' ...' if len(legal) > 20 else ''}", file=out)
             shown = state
         try:
             line = await asyncio.get_running_loop().run_in_executor(None, read)

@@ -38,7 +38,7 @@ def autoplay(argv: list[str], limit: int = 3000) -> tuple[int, str]:
         count += 1
         if count > limit:
             return "quit"
-        offers = re.findall(r"^Your move: (.*)$", out.getvalue(), re.MULTILINE)
+        offers = re.findall(r"^Type: (.*)$", out.getvalue(), re.MULTILINE)
         return offers[-1].split(", ")[0].removesuffix(" ...") if offers else "help"
 
     code = asyncio.run(terminal.play(terminal.parse_args(argv), read, out))
@@ -66,7 +66,7 @@ def test_troikuntza_plays_in_the_terminal(tmp_path: Path) -> None:
     argv = ["troikuntza", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "2"]
     code, text = autoplay(argv, limit=40)
     assert code == 0 and "Saved." in text
-    assert text.count("Your move:") >= 10
+    assert text.count("\nType: ") >= 10
 
 
 def test_help_hand_and_table_words(tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_help_hand_and_table_words(tmp_path: Path) -> None:
 def test_an_illegal_move_is_explained_and_nothing_changes(tmp_path: Path) -> None:
     argv = ["troeven", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
     code, text = run(argv, ["play zz", "quit"])
-    offers = re.findall(r"^Your move: .+$", text, re.MULTILINE)
+    offers = re.findall(r"^Type: .+$", text, re.MULTILINE)
     assert code == 0 and len(offers) == 2  # asked again after the refusal
 
 
