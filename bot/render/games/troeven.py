@@ -131,7 +131,7 @@ class TroevenPresenter(Presenter):
         title = "On the table"
         if not played:
             played, winner = last_trick(view)
-            title = f"Last trick: {seating.name(winner)}" if winner is not None else "Last trick"
+            title = "Last trick"  # who took it is in the text: a label holds ~12 characters
         if played:
             rows.append((title, [card for _, card in played]))
         for seat in (0, 1):
@@ -143,7 +143,7 @@ class TroevenPresenter(Presenter):
                     cells.append(None)  # a card back
             counts = view.get("face_down_counts") or []
             hidden = int(counts[seat]) if seat < len(counts) else 0
-            rows.append((f"{seating.name(seat)} ({hidden} down)", cells))
+            rows.append((f"{seating.name(seat)} {hidden}↓", cells))  # ↓: face-down cards
         return Picture.of("rows_png", rows=rows)
 
     # -- the hand ---------------------------------------------------------------------------------

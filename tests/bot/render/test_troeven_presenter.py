@@ -232,7 +232,7 @@ def test_the_table_shows_both_layouts_the_trump_and_first_to_zero() -> None:
     assert picture is not None and picture.draw == "rows_png"
     rows = dict(picture.kwargs()["rows"])
     assert rows["On the table"] == ("JS",)
-    assert rows["Ann (7 down)"] == ("AH", "KD", "7S", "10S", "9D", "QS", "KC", "10C")
+    assert rows["Ann 7↓"] == ("AH", "KD", "7S", "10S", "9D", "QS", "KC", "10C")
     assert P.heading(view, TABLE) == "deal 1"
     mine = text_of(P.hand_sections(game.view(1), game.legal_actions(1), TABLE.for_seat(1)))
     assert "Face down: 8, unknown to all until the card on them is played" in mine
