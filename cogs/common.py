@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.app.errors import answer, report_error
-from bot.service import NoTable, NotAtTable, TableError, TableService
+from bot.service import NoTable, NotAtTable, Table, TableError, TableService
 
 if TYPE_CHECKING:
     from bot.app.client import TroikaBot
@@ -38,12 +38,17 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-def require_seat(service: TableService, channel: int, user_id: int) -> None:
-    """Raise the service's kind of error when the user holds no seat at the channel's table."""
+def table_here(service: TableService, channel: int) -> Table:
+    """The channel's table, or the service's "no table here" refusal."""
     table = service.get_table(channel)
     if table is None:
         raise NoTable()
-    if table.seat_of(user_id) is None:
+    return table
+
+
+def require_seat(service: TableService, channel: int, user_id: int) -> None:
+    """Raise the service's kind of error when the user holds no seat at the channel's table."""
+    if table_here(service, channel).seat_of(user_id) is None:
         raise NotAtTable("You are not playing at this table. Join it in the lobby with /join.")
 
 
@@ -66,4 +71,5 @@ __all__ = [
     "ok",
     "require_seat",
     "service_of",
+    "table_here",
 ]

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.leaderboard import GuildRules
 from bot.render import embeds
-from bot.service import NoTable, NotAtTable, NotHost, TableError, TableStatus
+from bot.service import NotAtTable, NotHost, TableError, TableStatus
 from bot.service.table_settings import (
     HINTS_MODES,
     SEATS_MODES,
@@ -23,7 +23,7 @@ from bot.service.table_settings import (
 )
 from bot.service.table_settings import away_after as away_after_of
 from cogs.admin import has_manage_guild
-from cogs.common import channel_id, display_name, guild_id, ok, service_of
+from cogs.common import channel_id, display_name, guild_id, ok, service_of, table_here
 from cogs.new_table import build_new_command
 from cogs.options_view import editor_for
 from engine import GAMES
@@ -144,9 +144,7 @@ class Lobby(commands.Cog):
     ) -> None:
         service = service_of(interaction)
         channel = channel_id(interaction)
-        table = service.get_table(channel)
-        if table is None:
-            raise NoTable()
+        table = table_here(service, channel)
         index = None if seat is None else seat - 1
         if member is not None:
             found = table.seat_of(member.id)
@@ -172,9 +170,7 @@ class Lobby(commands.Cog):
     async def options(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         channel = channel_id(interaction)
-        table = service.get_table(channel)
-        if table is None:
-            raise NoTable()
+        table = table_here(service, channel)
         embed = embeds.options_embed(table)
         if table.status is TableStatus.LOBBY and interaction.user.id == table.host_id:
             editor = editor_for(service, channel, interaction.user.id, table.game)
@@ -206,9 +202,7 @@ class Lobby(commands.Cog):
         service = service_of(interaction)
         channel = channel_id(interaction)
         if seats is None and away_after is None and hints is None:
-            table = service.get_table(channel)
-            if table is None:
-                raise NoTable()
+            table = table_here(service, channel)
         else:
             table = await service.set_settings(
                 channel, interaction.user.id, seats=seats, away_after=away_after, hints=hints

@@ -23,9 +23,9 @@ from bot.app.errors import answer
 from bot.app.limits import fit
 from bot.render import embeds, pictures
 from bot.render.presenter import Presenter
-from bot.service import NoTable, NotAtTable, TableService, TableStatus
+from bot.service import NotAtTable, TableService, TableStatus
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
-from cogs.common import display_name, fail, service_of
+from cogs.common import display_name, fail, service_of, table_here
 from cogs.live_panels import Builder, LivePanels
 
 log = logging.getLogger(__name__)
@@ -127,9 +127,7 @@ async def build_panel(
     service: TableService, channel: int, user_id: int, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
     """The user's private panel: his hand, the table, and his legal moves as components."""
-    table = service.get_table(channel)
-    if table is None:
-        raise NoTable()
+    table = table_here(service, channel)
     seat = table.seat_of(user_id)
     if seat is None:
         raise NotAtTable("You are not playing at this table: you have no hand to show.")

@@ -3,7 +3,6 @@ games' verbs."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -11,29 +10,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.limits import fit
-from bot.render import embeds, pictures
-from bot.service import NoTable, NotAtTable, TableService, TableStatus
-from cogs.common import bot_of, channel_id, ok, service_of
-from cogs.live_panels import Drawn
+from bot.app.publisher import TablePublisher
+from bot.render import embeds
+from bot.service import NotAtTable, TableService, TableStatus
+from cogs.common import bot_of, channel_id, ok, service_of, table_here
+from cogs.live_panels import Builder, Drawn
 from cogs.moves import build_move_command, declared_verbs
 from cogs.panels import remember_live, send_panel
 
-IMAGE = "table.png"
 
+def watched_table(publisher: TablePublisher) -> Builder:
+    """The public table as a watcher sees it (an ephemeral copy kept up to date): the table
+    message as the publisher renders it."""
 
-async def watched_table(service: TableService, channel: int, user_id: int) -> Drawn:
-    """The public table as a watcher sees it (an ephemeral copy kept up to date)."""
-    table = service.get_table(channel)
-    if table is None:
-        raise NoTable()
-    view = service.public_view(channel) if table.status is TableStatus.PLAYING else None
-    file = None
-    if view is not None:
-        picture = embeds.presenter_of(table).table_picture(view, embeds.seating_of(table))
-        if picture is not None:
-            file = discord.File(io.BytesIO(await pictures.render(picture)), IMAGE)
-    shown = embeds.table_embeds(table, view, image_name=IMAGE if file else None)
-    return fit(None, shown, what="/watch")[1], None, file
+    async def build(service: TableService, channel: int, user_id: int) -> Drawn:
+        shown, _, file = await publisher.render(table_here(service, channel))
+        return fit(None, shown, what="/watch")[1], None, file
+
+    return build
 
 
 class Play(commands.Cog):
@@ -59,12 +53,13 @@ class Play(commands.Cog):
         service = service_of(interaction)
         channel = channel_id(interaction)
         await service.spectate(channel, interaction.user.id)
-        shown, _, file = await watched_table(service, channel, interaction.user.id)
+        build = watched_table(bot_of(interaction).table_publisher)
+        shown, _, file = await build(service, channel, interaction.user.id)
         kwargs: dict[str, Any] = {"embeds": shown, "ephemeral": True}
         if file is not None:
             kwargs["file"] = file
         await interaction.response.send_message(**kwargs)
-        remember_live(interaction, channel, watched_table)
+        remember_live(interaction, channel, build)
 
     @app_commands.command(
         name="history", description="What was played in this hand so far (only you see it)"
@@ -72,9 +67,7 @@ class Play(commands.Cog):
     async def history(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         channel = channel_id(interaction)
-        table = service.get_table(channel)
-        if table is None:
-            raise NoTable()
+        table = table_here(service, channel)
         if table.status is not TableStatus.PLAYING:
             raise NotAtTable("The game has not started yet.")
         seen = service.view(channel, interaction.user.id)
@@ -92,9 +85,7 @@ class Play(commands.Cog):
     async def table(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         channel = channel_id(interaction)
-        table = service.get_table(channel)
-        if table is None:
-            raise NoTable()
+        table = table_here(service, channel)
         publisher = bot_of(interaction).table_publisher
         shown, view, file = await publisher.render(table)
         kwargs: dict[str, Any] = {"embeds": fit(None, shown, what="/table")[1]}
@@ -127,9 +118,7 @@ class Play(commands.Cog):
     async def score(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         channel = channel_id(interaction)
-        table = service.get_table(channel)
-        if table is None:
-            raise NoTable()
+        table = table_here(service, channel)
         view = service.public_view(channel) if table.status is TableStatus.PLAYING else None
         await interaction.response.send_message(
             embed=embeds.scores_embed(table, view), ephemeral=True
