@@ -8,7 +8,8 @@ its game's ``TypedDict``.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypedDict
 
 
 class SeatedCard(TypedDict):
@@ -43,3 +44,19 @@ class HandKeys(TypedDict, total=False):
     """The key every seat's view has and a spectator's never has."""
 
     hand: list[str]  # this seat's own cards, as codes
+
+
+def seated_cards(
+    cards: Iterable[int], leader: int, players: int, code: Sequence[str]
+) -> list[SeatedCard]:
+    """``cards`` in play order from ``leader`` (seats in turn), each with the seat that played it;
+    ``code`` maps a card number to its code."""
+    return [{"seat": (leader + i) % players, "card": code[c]} for i, c in enumerate(cards)]
+
+
+def finished_trick(trick: Mapping[str, Any], players: int, code: Sequence[str]) -> FinishedTrick:
+    """A stored trick (``cards`` in play order, ``leader``, ``winner``) as a view's trick."""
+    return {
+        "cards": seated_cards(trick["cards"], trick["leader"], players, code),
+        "winner": trick["winner"],
+    }

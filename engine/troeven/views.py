@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.troeven.cards import CODE, SUIT_LETTER, SUIT_NAME, code_or_none, codes
-from engine.views import CommonView, FinishedTrick, HandKeys, SeatedCard
+from engine.views import (
+    CommonView,
+    FinishedTrick,
+    HandKeys,
+    SeatedCard,
+    finished_trick,
+    seated_cards,
+)
 
 if TYPE_CHECKING:
     from engine.troeven.game import TroevenGame
@@ -67,27 +74,10 @@ def build_view(game: TroevenGame, seat: int | None) -> TroevenView:
         "trump": None if trump is None else SUIT_LETTER[trump],
         "trump_name": None if trump is None else SUIT_NAME[trump],
         "leader": leader,
-        "trick": [{"seat": (leader + i) % 2, "card": CODE[c]} for i, c in enumerate(trick)],
+        "trick": seated_cards(trick, leader, 2, CODE),
         # Every finished trick of this deal (public: players can count the cards).
-        "played_tricks": [
-            {
-                "cards": [
-                    {"seat": (t["leader"] + i) % 2, "card": CODE[c]}
-                    for i, c in enumerate(t["cards"])
-                ],
-                "winner": t["winner"],
-            }
-            for t in state.get("played_tricks", [])
-        ],
-        "last_trick": None
-        if last is None
-        else {
-            "cards": [
-                {"seat": (last["leader"] + i) % 2, "card": CODE[c]}
-                for i, c in enumerate(last["cards"])
-            ],
-            "winner": last["winner"],
-        },
+        "played_tricks": [finished_trick(t, 2, CODE) for t in state.get("played_tricks", [])],
+        "last_trick": None if last is None else finished_trick(last, 2, CODE),
         "tricks_played": state["tricks_played"],
         "tricks_won": list(state["tricks_won"]),
         "hand_points": list(state["hand_points"]),

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from engine.errors import IllegalAction
 from engine.troika import bids as B
 from engine.troika.cards import CODES, SUITS, codes
-from engine.views import CommonView, FinishedTrick, HandKeys, SeatedCard
+from engine.views import (
+    CommonView,
+    FinishedTrick,
+    HandKeys,
+    SeatedCard,
+    finished_trick,
+    seated_cards,
+)
 
 if TYPE_CHECKING:
     from engine.troika.game import TroikaGame
@@ -73,10 +80,6 @@ def _contract(st: dict[str, Any]) -> ContractView | None:
     }
 
 
-def _seated(cards: list[int], leader: int) -> list[SeatedCard]:
-    return [{"seat": (leader + i) % 4, "card": CODES[c]} for i, c in enumerate(cards)]
-
-
 def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
     if seat is not None and seat not in (0, 1, 2, 3):
         raise IllegalAction("seat.unknown", seat=seat if isinstance(seat, int) else str(seat))
@@ -102,16 +105,11 @@ def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
         "high_bidder": st["high_seat"],
         "contract": _contract(st),
         "trump": None if trump is None else SUITS[trump],
-        "trick": [] if st["leader"] is None else _seated(st["trick"], st["leader"]),
+        "trick": [] if st["leader"] is None else seated_cards(st["trick"], st["leader"], 4, CODES),
         "leader": st["leader"],
-        "last_trick": None
-        if last is None
-        else {"cards": _seated(last["cards"], last["leader"]), "winner": last["winner"]},
+        "last_trick": None if last is None else finished_trick(last, 4, CODES),
         # Every finished trick of this hand (public: players can count the cards).
-        "played_tricks": [
-            {"cards": _seated(t["cards"], t["leader"]), "winner": t["winner"]}
-            for t in st.get("played_tricks", [])
-        ],
+        "played_tricks": [finished_trick(t, 4, CODES) for t in st.get("played_tricks", [])],
         "tricks_won": list(st["tricks"]),
         "hand_points": list(st["points"]),
         "kitty_size": len(st["kitty"]),
