@@ -157,12 +157,6 @@ class Game(ABC):
         normalized ``action`` (a game may say why the move is not his now); None: none."""
         return None
 
-    def out_of_turn_reason(self, seat: int, action: str) -> str | None:
-        """The English text of ``out_of_turn_refusal`` (the table service asks it, as it checks
-        turns before ``apply``)."""
-        refusal = self.out_of_turn_refusal(seat, action)
-        return None if refusal is None else str(refusal)
-
     def not_your_turn(self, seat: int) -> IllegalAction:
         waiting = self.to_act()
         if not waiting:

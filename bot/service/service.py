@@ -803,11 +803,11 @@ class TableService(FlowMixin):
         assert game is not None and table.snapshot is not None
         if seat not in game.to_act():
             try:
-                reason = game.out_of_turn_reason(seat, normalize_action(action))
+                refusal = game.out_of_turn_refusal(seat, normalize_action(action))
             except IllegalAction as exc:
                 raise IllegalMove(str(exc)) from None
-            if reason:  # the game knows better than "not your turn" (e.g. his calls are used up)
-                raise IllegalMove(reason)
+            if refusal is not None:  # the game knows better than "not your turn"
+                raise IllegalMove(str(refusal))
             raise NotYourTurn(self._not_your_turn(table))
         if source is ActionSource.PLAYER and self._is_service_action(table, action):
             raise IllegalMove("That happens by itself when its time is up.")

@@ -94,7 +94,7 @@ def build_view(game: TrogguGame, seat: int | None) -> TrogguView:
         "played": codes(st["played"]) if in_play else [],
         "played_tricks": [_trick(t) for t in st.get("played_tricks", [])] if in_play else [],
         "last_hand": st["last_hand"],
-        "history": list(st.get("history", [])),
+        "history": [dict(row) for row in st.get("history", [])],
     }
     if seat is not None:
         view["hand"] = codes(st["hands"][seat])
