@@ -255,15 +255,7 @@ class TableService(FlowMixin):
     def guild_tables(self, guild_id: int | None) -> list[TableSummary]:
         """The guild's open tables, then those set aside (broken), each oldest first."""
         open_tables = [
-            TableSummary(
-                table_id=t.id,
-                channel_id=t.channel_id,
-                guild_id=t.guild_id,
-                title=t.spec.title,
-                status=t.status,
-                players=tuple(s.name for s in sorted(t.seats.values(), key=lambda s: s.index)),
-                move_number=t.move_number,
-            )
+            t.summary()
             for t in sorted(self._tables.values(), key=lambda t: t.id)
             if t.guild_id == guild_id
         ]
