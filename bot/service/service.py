@@ -359,17 +359,23 @@ class TableService(FlowMixin):
                 seats={0: host},
                 active_at=now,
             )
-            columns, rows = table.columns(), table.seat_rows()
-            try:
-                with self.quotas.opening(host_id, guild_id, now):
-                    table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
-            except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
-                raise TableExists("This channel already has an open table.") from None
-            self._tables[channel_id] = table
-            self.idle.arm()
+            await self._insert_open(table, now)
             events: list[TableEvent] = [TableOpened(table.public())]
             await self._announce(channel_id, events)
         return table.public()
+
+    async def _insert_open(self, table: LiveTable, now: float) -> None:
+        """Store a new lobby (lock held; the lobby limits checked) and hold it in memory.
+        Raises TableExists if another process opened a table in its channel meanwhile."""
+        host, guild = table.host_id, table.guild_id
+        columns, rows = table.columns(), table.seat_rows()
+        try:
+            with self.quotas.opening(host, guild, now):
+                table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
+        except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
+            raise TableExists("This channel already has an open table.") from None
+        self._tables[table.channel_id] = table
+        self.idle.arm()
 
     async def join(
         self,
