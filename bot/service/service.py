@@ -402,13 +402,7 @@ class TableService(FlowMixin):
                 raise AlreadySeated("You already have a seat at this table.")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started; you can watch it.")
-            if partner_id is not None:
-                partner = table.seat_of(partner_id)
-                if partner is None:
-                    raise NotAtTable("The partner you chose has no seat at this table.")
-                if partner.team is None:
-                    raise TableFull(f"{table.spec.title} has no teams.")
-                team = partner.team
+            team = self._partner_team(table, partner_id, team)
             index = self._free_seat(table, seat, team)
             team_no = team_of(table.game_name, index)
             new = Seat(index=index, name=name, user_id=user_id, team=team_no)
@@ -455,13 +449,7 @@ class TableService(FlowMixin):
                 host = table.seat_of(table.host_id)
                 who = f"the host ({host.name})" if host is not None else "the host"
                 raise WrongPhase(f"This table takes only invited players: ask {who} to invite you.")
-            if partner_id is not None:
-                partner = table.seat_of(partner_id)
-                if partner is None:
-                    raise NotAtTable("The partner you chose has no seat at this table.")
-                if partner.team is None:
-                    raise TableFull(f"{table.spec.title} has no teams.")
-                team = partner.team
+            team = self._partner_team(table, partner_id, team)
             target = self._ai_seat(table, seat, team)
         taken = Seat(index=target.index, name=name, user_id=user_id, team=target.team)
         saved = table.checkpoint()
@@ -482,6 +470,19 @@ class TableService(FlowMixin):
             )
         self.driver.wake(table)
         return events
+
+    @staticmethod
+    def _partner_team(table: LiveTable, partner_id: int | None, team: int | None) -> int | None:
+        """The team asked for: the partner's if one was chosen (he must hold a seat, and the
+        game have teams), else ``team``."""
+        if partner_id is None:
+            return team
+        partner = table.seat_of(partner_id)
+        if partner is None:
+            raise NotAtTable("The partner you chose has no seat at this table.")
+        if partner.team is None:
+            raise TableFull(f"{table.spec.title} has no teams.")
+        return partner.team
 
     def _ai_seat(self, table: LiveTable, seat: int | None, team: int | None) -> Seat:
         """The seat the AI holds that a member may take (``seat``, or the first of ``team``)."""
