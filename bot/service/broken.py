@@ -50,16 +50,7 @@ class BrokenTables:
         )
 
     def add_live(self, table: LiveTable, reason: str) -> None:
-        self._items[table.id] = TableSummary(
-            table_id=table.id,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            title=table.spec.title,
-            status=TableStatus.BROKEN,
-            players=tuple(s.name for s in sorted(table.seats.values(), key=lambda s: s.index)),
-            move_number=table.move_number,
-            reason=reason,
-        )
+        self._items[table.id] = table.summary(reason)
 
     def of_guild(self, guild_id: int | None) -> list[TableSummary]:
         return [t for _, t in sorted(self._items.items()) if t.guild_id == guild_id]

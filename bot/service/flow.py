@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -264,16 +263,8 @@ class FlowMixin:
             active_at=now,
         )
         # The lobby limits hold as for /new (the hard AI seats were the finished game's).
-        host, guild = table.host_id, table.guild_id
-        self.quotas.check_open(self._tables.values(), host, guild, now)
-        columns, rows = table.columns(), table.seat_rows()
-        try:
-            with self.quotas.opening(host, guild, now):
-                table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
-        except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
-            raise TableExists("This channel already has an open table.") from None
-        self._tables[channel_id] = table
-        self.idle.arm()
+        self.quotas.check_open(self._tables.values(), table.host_id, table.guild_id, now)
+        await self._insert_open(table, now)
         return table
 
     async def _confirm_rematch(

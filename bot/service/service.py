@@ -255,15 +255,7 @@ class TableService(FlowMixin):
     def guild_tables(self, guild_id: int | None) -> list[TableSummary]:
         """The guild's open tables, then those set aside (broken), each oldest first."""
         open_tables = [
-            TableSummary(
-                table_id=t.id,
-                channel_id=t.channel_id,
-                guild_id=t.guild_id,
-                title=t.spec.title,
-                status=t.status,
-                players=tuple(s.name for s in sorted(t.seats.values(), key=lambda s: s.index)),
-                move_number=t.move_number,
-            )
+            t.summary()
             for t in sorted(self._tables.values(), key=lambda t: t.id)
             if t.guild_id == guild_id
         ]
@@ -367,17 +359,23 @@ class TableService(FlowMixin):
                 seats={0: host},
                 active_at=now,
             )
-            columns, rows = table.columns(), table.seat_rows()
-            try:
-                with self.quotas.opening(host_id, guild_id, now):
-                    table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
-            except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
-                raise TableExists("This channel already has an open table.") from None
-            self._tables[channel_id] = table
-            self.idle.arm()
+            await self._insert_open(table, now)
             events: list[TableEvent] = [TableOpened(table.public())]
             await self._announce(channel_id, events)
         return table.public()
+
+    async def _insert_open(self, table: LiveTable, now: float) -> None:
+        """Store a new lobby (lock held; the lobby limits checked) and hold it in memory.
+        Raises TableExists if another process opened a table in its channel meanwhile."""
+        host, guild = table.host_id, table.guild_id
+        columns, rows = table.columns(), table.seat_rows()
+        try:
+            with self.quotas.opening(host, guild, now):
+                table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
+        except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
+            raise TableExists("This channel already has an open table.") from None
+        self._tables[table.channel_id] = table
+        self.idle.arm()
 
     async def join(
         self,
@@ -404,13 +402,7 @@ class TableService(FlowMixin):
                 raise AlreadySeated("You already have a seat at this table.")
             if table.status is not TableStatus.LOBBY:
                 raise WrongPhase("The game has already started; you can watch it.")
-            if partner_id is not None:
-                partner = table.seat_of(partner_id)
-                if partner is None:
-                    raise NotAtTable("The partner you chose has no seat at this table.")
-                if partner.team is None:
-                    raise TableFull(f"{table.spec.title} has no teams.")
-                team = partner.team
+            team = self._partner_team(table, partner_id, team)
             index = self._free_seat(table, seat, team)
             team_no = team_of(table.game_name, index)
             new = Seat(index=index, name=name, user_id=user_id, team=team_no)
@@ -457,13 +449,7 @@ class TableService(FlowMixin):
                 host = table.seat_of(table.host_id)
                 who = f"the host ({host.name})" if host is not None else "the host"
                 raise WrongPhase(f"This table takes only invited players: ask {who} to invite you.")
-            if partner_id is not None:
-                partner = table.seat_of(partner_id)
-                if partner is None:
-                    raise NotAtTable("The partner you chose has no seat at this table.")
-                if partner.team is None:
-                    raise TableFull(f"{table.spec.title} has no teams.")
-                team = partner.team
+            team = self._partner_team(table, partner_id, team)
             target = self._ai_seat(table, seat, team)
         taken = Seat(index=target.index, name=name, user_id=user_id, team=target.team)
         saved = table.checkpoint()
@@ -484,6 +470,19 @@ class TableService(FlowMixin):
             )
         self.driver.wake(table)
         return events
+
+    @staticmethod
+    def _partner_team(table: LiveTable, partner_id: int | None, team: int | None) -> int | None:
+        """The team asked for: the partner's if one was chosen (he must hold a seat, and the
+        game have teams), else ``team``."""
+        if partner_id is None:
+            return team
+        partner = table.seat_of(partner_id)
+        if partner is None:
+            raise NotAtTable("The partner you chose has no seat at this table.")
+        if partner.team is None:
+            raise TableFull(f"{table.spec.title} has no teams.")
+        return partner.team
 
     def _ai_seat(self, table: LiveTable, seat: int | None, team: int | None) -> Seat:
         """The seat the AI holds that a member may take (``seat``, or the first of ``team``)."""

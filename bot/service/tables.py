@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 import engine
-from bot.service.models import Seat, Table, TableStatus
+from bot.service.models import Seat, Table, TableStatus, TableSummary
 from bot.storage.repository import SeatRow, StoredTable, deadlines_json, dumps
 from engine import Game, GameSpec
 
@@ -318,6 +318,19 @@ class LiveTable(TableRecord):
         table = self._build_public()
         self._public = (key, table)
         return table
+
+    def summary(self, reason: str | None = None) -> TableSummary:
+        """The table's line in a guild's table list; with ``reason``, as a broken one."""
+        return TableSummary(
+            table_id=self.id,
+            channel_id=self.channel_id,
+            guild_id=self.guild_id,
+            title=self.spec.title,
+            status=self.status if reason is None else TableStatus.BROKEN,
+            players=tuple(s.name for s in sorted(self.seats.values(), key=lambda s: s.index)),
+            move_number=self.move_number,
+            reason=reason,
+        )
 
     def _build_public(self) -> Table:
         spec = self.spec

@@ -41,7 +41,7 @@ from bot.service import (
     WrongPhase,
 )
 from bot.storage import repository as repo
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import TEST_LIMITS, FakeClock
 
 CH = 555
 HOST, BOB, CAT, DAN, EVE = 1, 2, 3, 4, 5
@@ -94,6 +94,21 @@ async def test_one_open_table_per_channel(service):
         await service.open_table(CH, None, BOB, "Bob", "troeven")
     other = await service.open_table(CH + 1, None, BOB, "Bob", "troeven")
     assert other.channel_id == CH + 1
+
+
+async def test_a_table_another_process_opened_in_the_channel_is_refused(db_path, clock, service):
+    """Two processes on one database (the terminal and the bot): the second to open a table in
+    a channel gets TableExists from the stored row, and holds no table there."""
+    other = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=0, limits=TEST_LIMITS)
+    await other.start()
+    try:
+        await service.open_table(CH, None, HOST, "Ann", "troika")
+        with pytest.raises(TableExists, match="already has an open table"):
+            await other.open_table(CH, None, BOB, "Bob", "troeven")
+        assert other.get_table(CH) is None and other.tables() == []
+        assert stored(db_path, "SELECT channel_id, host_id FROM tables") == [(CH, HOST)]
+    finally:
+        await other.close()
 
 
 @pytest.mark.parametrize(
