@@ -29,11 +29,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from engine import GAMES, GameSpec
-
-
-def _spec(game: str) -> GameSpec | None:
-    return GAMES.get(game)
+from engine import GAMES
 
 
 MODEL = PlackettLuce()
@@ -101,7 +97,7 @@ def decide(
         return Decision(False, "a player left")
     if len(humans) < 2:
         return Decision(False, "fewer than two human players")
-    spec = _spec(game)
+    spec = GAMES.get(game)
     if spec is not None and spec.teams:
         grouped: dict[int, list[Participant]] = {}
         for p in humans:
@@ -124,7 +120,7 @@ def _standing(game: str, group: Sequence[Participant]) -> tuple[int, float]:
     winner = any(p.winner for p in group)
     scores = [p.score for p in group if p.score is not None]
     score = float(scores[0]) if scores else 0.0  # a team's seats carry the team's score
-    spec = _spec(game)
+    spec = GAMES.get(game)
     lowest_wins = spec is not None and spec.lowest_wins
     return (0 if winner else 1, score if lowest_wins else -score)
 
