@@ -31,7 +31,6 @@ from openskill.models import PlackettLuce
 
 from engine import GAMES
 
-
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
 DEFAULT_SIGMA: float = MODEL.sigma
