@@ -322,3 +322,10 @@ def test_history_of_a_whole_deal_at_eight_players_with_long_names_fits_one_messa
             c["card"] for c in trick["cards"]
         }
     assert "Deal 1:" in text  # the previous deal's summary follows
+
+
+def test_scores_rank_the_final_scores_highest_first() -> None:
+    now = P.scores({"scores": [-4, 30, 12]}, None, seating(3))
+    assert (now.title, now.text) == ("Scores", "Ann −4 · Bob 30 · Cid 12")
+    final = P.scores(None, {"scores": [-4, 30, 12]}, seating(3))
+    assert (final.title, final.text) == ("Final scores", "Bob 30 · Cid 12 · Ann −4")

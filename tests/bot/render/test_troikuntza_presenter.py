@@ -267,3 +267,11 @@ def test_history_shows_the_melds_the_pile_top_and_the_previous_round() -> None:
         "Round 1 — " in text
         and " · ".join(f"{NAMES[s]} **{p}**" for s, p in enumerate(first)) in text
     )
+
+
+def test_scores_rank_the_final_scores_lowest_first() -> None:
+    assert P.scores(None, None, seating(3)).text == "No scores yet."
+    now = P.scores({"scores": [40, 5, 12]}, None, seating(3))
+    assert (now.title, now.text) == ("Scores (lowest wins)", "Ann 40 · Bob 5 · Cid 12")
+    final = P.scores(None, {"scores": [40, 5, 12]}, seating(3))
+    assert (final.title, final.text) == ("Final scores (lowest wins)", "Bob 5 · Cid 12 · Ann 40")
