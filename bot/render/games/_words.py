@@ -6,10 +6,10 @@ lines into sections that stay inside Discord's field limits without cutting anyt
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.render.presenter import Seating, Section
+from bot.render.presenter import Seating, Section, View
 
 #: Discord's limits on one embed field, kept by every section.
 FIELD_TEXT = 1024
@@ -59,6 +59,24 @@ def score_line(seating: Seating, scores: Sequence[int], order: Iterable[int] | N
     """``Ann 32 · Bob 18 · Cid −4``, in seat order unless ``order`` is given."""
     seats = list(order) if order is not None else list(range(len(scores)))
     return " · ".join(f"{seating.name(s)} {signed_total(scores[s])}" for s in seats)
+
+
+def seat_scores(
+    view: View | None,
+    result: Mapping[str, Any] | None,
+    seating: Seating,
+    lowest_wins: bool = False,
+) -> Section:
+    """The per-seat scores section of a game scored seat by seat: the result's (ranked best
+    first) once it is over, else the view's."""
+    rule = " (lowest wins)" if lowest_wins else ""
+    scores = list((result or {}).get("scores") or (view or {}).get("scores") or [])
+    if not scores:
+        return Section(f"Scores{rule}", "No scores yet.")
+    if result is None:
+        return Section(f"Scores{rule}", score_line(seating, scores))
+    order = sorted(range(len(scores)), key=lambda s: scores[s] if lowest_wins else -scores[s])
+    return Section(f"Final scores{rule}", score_line(seating, scores, order))
 
 
 def signed_total(value: int) -> str:

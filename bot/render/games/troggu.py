@@ -18,7 +18,7 @@ from bot.render.games._words import (
     names_and,
     pack,
     plural,
-    score_line,
+    seat_scores,
     signed,
     signed_total,
     table_block,
@@ -572,13 +572,7 @@ class TrogguPresenter(Presenter):
     def scores(
         self, view: View | None, result: Mapping[str, Any] | None, seating: Seating
     ) -> Section:
-        scores = list((result or {}).get("scores") or (view or {}).get("scores") or [])
-        if not scores:
-            return Section("Scores", "No scores yet.")
-        if result is not None:
-            order = sorted(range(len(scores)), key=lambda s: -scores[s])
-            return Section("Final scores", score_line(seating, scores, order))
-        return Section("Scores", score_line(seating, scores))
+        return seat_scores(view, result, seating)
 
     def score_sheet(self, view: View | None, seating: Seating) -> list[Section]:
         """One row per deal as on paper: the contract, made ✓ or lost ✗, every seat's payment

@@ -17,6 +17,7 @@ from bot.render.games._words import (
     pack,
     plural,
     score_line,
+    seat_scores,
     signed_total,
     table_block,
     whom,
@@ -456,13 +457,7 @@ class TroiKuntzaPresenter(Presenter):
     def scores(
         self, view: View | None, result: Mapping[str, Any] | None, seating: Seating
     ) -> Section:
-        scores = list((result or {}).get("scores") or (view or {}).get("scores") or [])
-        if not scores:
-            return Section("Scores (lowest wins)", "No scores yet.")
-        if result is not None:
-            order = sorted(range(len(scores)), key=lambda s: scores[s])
-            return Section("Final scores (lowest wins)", score_line(seating, scores, order))
-        return Section("Scores (lowest wins)", score_line(seating, scores))
+        return seat_scores(view, result, seating, lowest_wins=True)
 
     def score_sheet(self, view: View | None, seating: Seating) -> list[Section]:
         """One row per round as on paper: the round's points of every player, then totals."""

@@ -1,5 +1,6 @@
 """What every presenter test checks, for any game: random complete games narrated for every
-reader, public text free of hidden cards, messages inside Discord's limits.
+reader (two drivers: ``random_games`` yields each step, ``drive`` calls back and closes timed
+windows), public text free of hidden cards, messages inside Discord's limits.
 
 Import it as ``from presenter_checks import ...`` (pytest puts this folder on the path).
 """
@@ -7,15 +8,17 @@ Import it as ``from presenter_checks import ...`` (pytest puts this folder on th
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import engine
 from bot.render.games.cards import face, pretty
 from bot.render.presenter import Presenter, Seating, Section
 
-NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
+NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 #: Discord: 1,024 characters a field, 256 a field title; our own budget for one message.
 FIELD_TEXT, FIELD_TITLE, MESSAGE_TEXT, MESSAGE_SECTIONS = 1024, 256, 5000, 20
 #: Spectator view keys whose cards are not on the table now (the first-dealer draw comes from
@@ -23,8 +26,13 @@ FIELD_TEXT, FIELD_TITLE, MESSAGE_TEXT, MESSAGE_SECTIONS = 1024, 256, 5000, 20
 NOT_ON_TABLE = frozenset({"dealer_draw"})
 
 
-def seating(players: int, options: Mapping[str, Any] | None = None) -> Seating:
-    return Seating(NAMES[:players], options=dict(options or {}))
+def seating(
+    players: int,
+    viewer: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    **extra: Any,
+) -> Seating:
+    return Seating(NAMES[:players], viewer, options=dict(options or {}), **extra)
 
 
 def is_card(text: Any) -> bool:
@@ -71,19 +79,21 @@ def hidden_from(game: engine.Game, seat: int) -> set[str]:
     return held - cards_in(game.view(seat), NOT_ON_TABLE)
 
 
-def shown_cards(text: str, cards: Iterable[str]) -> set[str]:
-    """Which of ``cards`` the text shows (as players read them: ``10♥️``)."""
-    out = set()
-    for code in cards:
-        shown = pretty(code)
-        at = text.find(shown)
-        while at >= 0:
-            # ``0♥️`` inside ``10♥️`` is not the card 0: the character before must not be a digit.
-            if at == 0 or not text[at - 1].isalnum():
-                out.add(code)
-                break
-            at = text.find(shown, at + 1)
-    return out
+@lru_cache(maxsize=512)
+def _printed(code: str) -> tuple[str, re.Pattern[str]]:
+    shown = pretty(code)
+    return shown, re.compile(rf"(?<![\w]){re.escape(shown)}(?![\w])")
+
+
+def named_cards(text: str, codes: Iterable[str]) -> set[str]:
+    """Which of ``codes`` the text names in their printed form (``K🏆``, ``10♥️``, ``T2``): not
+    inside a longer word (``0♥️`` in ``10♥️`` is not the card 0, ``T1`` in ``T12`` not T1)."""
+    found = set()
+    for code in codes:
+        shown, pattern = _printed(code)
+        if shown in text and pattern.search(text):  # the plain test first: it is cheap
+            found.add(code)
+    return found
 
 
 def text_of(sections: Sequence[Section]) -> str:
@@ -158,3 +168,77 @@ def narrate_everyone(
     for seat in range(len(table.names)):
         told[seat] = presenter.narrate(event, table.for_seat(seat))
     return told
+
+
+#: ``on_step(game, seat, action, events, hidden)``: ``hidden`` is what was hidden before the
+#: action and what is hidden after it (``hidden_cards``).
+OnStep = Callable[[engine.Game, int, str, list[dict[str, Any]], "Hidden"], None]
+
+
+class Hidden:
+    """The cards hidden just before and just after one action."""
+
+    def __init__(self, before: set[str], after: set[str]) -> None:
+        self.before, self.after = before, after
+
+
+def action_codes(action: str) -> set[str]:
+    """The words of an action, as codes (the cards it names)."""
+    return {word.upper() for word in action.replace("|", " ").split()}
+
+
+def drive(
+    game: engine.Game, rng: random.Random, on_step: OnStep, max_actions: int = 30_000
+) -> None:
+    """Random legal actions by random seats to the end of the game. When nobody to act has a
+    legal action a timed window is pending (TroiKuntza's May I): its action closes it.
+    ``on_step`` runs after each action."""
+    hidden = hidden_cards(game)
+    for _ in range(max_actions):
+        if game.is_over():
+            return
+        waiting = game.to_act()
+        moves = [(s, a) for s in waiting for a in game.legal_actions(s)]
+        if moves:
+            seat, action = rng.choice(moves)
+        else:
+            window = game.timed_window()
+            assert window is not None, "nobody can act and no window is pending"
+            seat, action = waiting[0], window.action
+        events = game.apply(seat, action)
+        after = hidden_cards(game)
+        on_step(game, seat, action, events, Hidden(hidden, after))
+        hidden = after
+    raise AssertionError(f"the game did not end in {max_actions} actions")
+
+
+def check_narration(
+    presenter: Presenter,
+    game: engine.Game,
+    action: str,
+    events: list[dict[str, Any]],
+    hidden: Hidden,
+    kinds: set[str],
+    revealed_by_rules: frozenset[str] = frozenset(),
+) -> None:
+    """Every event is narrated for the public and for each private owner (no UnknownEvent);
+    a private event says nothing in public or to another seat; public lines never name a card
+    hidden both before and after the action (other than the cards the action itself names)."""
+    players = game.players
+    public = seating(players)
+    secret = (hidden.before & hidden.after) - action_codes(action)
+    for event in events:
+        kinds.add(str(event["type"]))
+        owner = event.get("private_to")
+        line = presenter.narrate(event, public)
+        if owner is not None:
+            assert line is None, event
+            other = (owner + 1) % players
+            assert presenter.narrate(event, seating(players, other)) is None, event
+            mine = presenter.narrate(event, seating(players, owner))
+            assert mine is None or "You" in mine or "you" in mine, mine
+            continue
+        for viewer in range(players):
+            presenter.narrate(event, seating(players, viewer))
+        if line is not None and event["type"] not in revealed_by_rules:
+            assert not named_cards(line, secret), (line, named_cards(line, secret))

@@ -13,11 +13,11 @@ from presenter_checks import (
     check_limits,
     hidden_cards,
     hidden_from,
+    named_cards,
     narrate_everyone,
     public_moments,
     random_games,
     seating,
-    shown_cards,
     text_of,
 )
 
@@ -75,7 +75,7 @@ def test_the_presenter_is_found_by_its_game() -> None:
 def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
     options: dict[str, Any],
 ) -> None:
-    table = seating(2, engine.GAMES["troeven"].resolve(None, options))
+    table = seating(2, options=engine.GAMES["troeven"].resolve(None, options))
     seen: set[str] = set()
     for step in random_games("troeven", 2, options, seeds=range(3)):
         for event in step.events:
@@ -86,7 +86,7 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
                 assert told[None] is None and told[1 - owner] is None
                 assert told[owner] and told[owner].startswith("You ")
         for event, hidden in public_moments(step):
-            assert not shown_cards(P.narrate(event, table) or "", hidden), event
+            assert not named_cards(P.narrate(event, table) or "", hidden), event
         game = step.game
         view = game.view(None)
         public = P.table_sections(view, table)
@@ -95,7 +95,7 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
         history = P.history(view, table)
         check_limits(history)
         public += history
-        assert not shown_cards(text_of(public), hidden_cards(game))
+        assert not named_cards(text_of(public), hidden_cards(game))
         picture = P.table_picture(view, table)
         if picture is not None:
             drawn = {str(c) for c in _codes(picture.kwargs())}
@@ -106,7 +106,7 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
             own_history = P.history(game.view(seat), table.for_seat(seat))
             check_limits(own_history)
             mine += own_history
-            assert not shown_cards(text_of(mine), hidden_from(game, seat))
+            assert not named_cards(text_of(mine), hidden_from(game, seat))
     assert seen <= KINDS
     assert {"deal", "trump", "play", "trick", "hand_over", "game_over"} <= seen
 
@@ -227,7 +227,7 @@ def test_the_table_shows_both_layouts_the_trump_and_first_to_zero() -> None:
     assert "**Bob** (8 face down): J♦️⁺ 9♧⁺ 7♦️⁺ Q♦️⁺ 7♥️⁺ 8♦️⁺ A♦️⁺ 7♧⁺" in text
     assert "On the table: Ann J♤" in text
     assert "Ann **7** · Bob **7** — first to 0 wins" in text
-    assert not shown_cards(text, hidden_cards(game) | {"QH", "8H", "QC"})
+    assert not named_cards(text, hidden_cards(game) | {"QH", "8H", "QC"})
     picture = P.table_picture(view, TABLE)
     assert picture is not None and picture.draw == "rows_png"
     rows = dict(picture.kwargs()["rows"])
@@ -300,8 +300,8 @@ def test_history_lists_the_deals_tricks_with_card_points_and_the_previous_deal()
     for number, trick in enumerate(view["played_tricks"], start=1):
         cards = [c["card"] for c in trick["cards"]]
         line = next(ln for ln in text.splitlines() if ln.startswith(f"**{number}.**"))
-        assert shown_cards(line, cards) == set(cards)
+        assert named_cards(line, cards) == set(cards)
         value = sum(points.get(c[:-1], 0) for c in cards)
         assert f"→ **{TABLE.names[trick['winner']]}** ({value} point" in line
     assert f"Deal {view['last_hand']['hand_number']}:" in text  # the previous deal's summary
-    assert not shown_cards(text, hidden_cards(game))
+    assert not named_cards(text, hidden_cards(game))

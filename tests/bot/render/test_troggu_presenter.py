@@ -7,18 +7,18 @@ import random
 from typing import Any
 
 import pytest
-from random_game_checks import (
+from presenter_checks import (
     NAMES,
     Hidden,
     action_codes,
     check_limits,
     check_narration,
     drive,
-    hidden_codes,
+    hidden_cards,
     hidden_from,
     named_cards,
     seating,
-    section_text,
+    text_of,
 )
 
 import engine
@@ -83,7 +83,7 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
             check_limits(shown)
             history = P.history(view, public)
             check_limits(history)
-            assert not named_cards(section_text(shown + history), hidden.after)
+            assert not named_cards(text_of(shown + history), hidden.after)
             picture = P.table_picture(view, public)
             if picture is not None:
                 assert not {c for _, c in picture.kwargs().get("played", ())} & hidden.after
@@ -97,10 +97,10 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
                 check_limits(panel)
                 own_history = P.history(game.view(actor), seating(players, actor))
                 check_limits(own_history)
-                assert not named_cards(section_text(own_history), hidden_from(game, actor))
+                assert not named_cards(text_of(own_history), hidden_from(game, actor))
                 # The moves offered (a trump to call) name cards without revealing where they are.
                 offered = {c for a in legal for c in action_codes(a)}
-                assert not named_cards(section_text(panel), hidden_from(game, actor) - offered)
+                assert not named_cards(text_of(panel), hidden_from(game, actor) - offered)
                 assert all(len(P.action_label(a)) <= 80 for a in legal)
 
         drive(game, rng, step)
@@ -179,27 +179,27 @@ def test_a_solo_with_every_trick_is_paid_triple() -> None:
     trumps = ["FOOL", *(f"T{n}" for n in range(21, 4, -1))]
     game = stacked(3, {0: trumps}, dealer=2)
     view = game.view(None)
-    table = section_text(P.table_sections(view, seating(3)))
+    table = text_of(P.table_sections(view, seating(3)))
     assert P.heading(view, seating(3)) == "deal 1 of 1"
     assert "Ann …" in table and "Pass, Tapp or Solo" in table
     events = game.apply(0, "solo")
-    table = section_text(P.table_sections(game.view(None), seating(3)))
+    table = text_of(P.table_sections(game.view(None), seating(3)))
     assert "**Solo** by Ann" in table and "more than 57 of 114" in table
     events += first_legal(game)
     over = next(e for e in events if e["type"] == "hand_over")
     assert over["payments"] == [120, -60, -60]
     summary = P.summary(over, seating(3))
-    text = section_text(summary)
+    text = text_of(summary)
     assert summary[0].title == "Deal 1: Solo by Ann"
     assert "Ann's Solo is **made** with 114 of 114 card points (every trick: triple)" in text
     assert "60 from each opponent" in text
     assert "Ann ★: 114 pts, 18 tricks → **+120** (total 120)" in text
     assert "Bob: 0 pts, 0 tricks → **−60** (total −60)" in text
-    sheet = section_text(P.score_sheet(game.view(None), seating(3)))
+    sheet = text_of(P.score_sheet(game.view(None), seating(3)))
     assert "1 Solo ✓" in sheet and "+120*" in sheet and "−60" in sheet
-    over_table = section_text(P.table_sections(game.view(None), seating(3)))
+    over_table = text_of(P.table_sections(game.view(None), seating(3)))
     assert "Deal 1 over" in over_table and "Ann's Solo is **made**" in over_table
-    final = section_text(P.final(game.result(), seating(3)))
+    final = text_of(P.final(game.result(), seating(3)))
     assert "🏆 **Ann won** with 120 after 1 deal." in final
     assert "Ann 120 · Bob −60 · Cid −60" in final
 
@@ -211,7 +211,7 @@ def test_a_lost_tapp_shows_the_points_against_57_and_every_payment() -> None:
         game.apply(seat, "pass")
     events = first_legal(game)
     over = next(e for e in events if e["type"] == "hand_over")
-    text = section_text(P.summary(over, seating(4)))
+    text = text_of(P.summary(over, seating(4)))
     side = over["contract_points"]
     if over["multiple"] < 0:
         assert f"Ann's Tapp is **lost** with {side} of 114 card points" in text
@@ -229,11 +229,11 @@ def test_the_called_partner_shows_once_known() -> None:
     game.apply(1, "tapp")
     for seat in (2, 3, 4, 5, 6, 7, 0):
         game.apply(seat, "pass")
-    table = section_text(P.table_sections(game.view(None), seating(8)))
+    table = text_of(P.table_sections(game.view(None), seating(8)))
     assert "The Tapp (6 cards) went into Bob's hand" in table and "6 still to discard" in table
-    hidden = hidden_codes(game)
+    hidden = hidden_cards(game)
     assert not named_cards(table, hidden)
-    panel = section_text(P.hand_sections(game.view(1), game.legal_actions(1), seating(8, 1)))
+    panel = text_of(P.hand_sections(game.view(1), game.legal_actions(1), seating(8, 1)))
     assert "The Tapp gave you:" in panel and "Discard:" in panel
     while game.state["phase"] == "discard":
         game.apply(1, game.legal_actions(1)[0])
@@ -241,29 +241,29 @@ def test_the_called_partner_shows_once_known() -> None:
     assert P.narrate(events[0], seating(8)) == "Bob calls T12: its holder is the secret partner."
     secret = next(e for e in events if e["type"] == "partner")
     assert P.narrate(secret, seating(8, 3)).startswith("You hold the called trump")
-    table = section_text(P.table_sections(game.view(None), seating(8)))
+    table = text_of(P.table_sections(game.view(None), seating(8)))
     assert "Partner: whoever holds T12 (secret until it is played)" in table
-    panel = section_text(P.hand_sections(game.view(3), [], seating(8, 3)))
+    panel = text_of(P.hand_sections(game.view(3), [], seating(8, 3)))
     assert "Partner: **you**" in panel
     events = first_legal(game, stop="partner_revealed")
     reveal = next(e for e in events if e["type"] == "partner_revealed")
-    assert P.narrate(reveal, seating(8)) == "Dee is Bob's partner!"
-    table = section_text(P.table_sections(game.view(None), seating(8)))
-    assert "Partner: **Dee** (played T12)" in table
+    assert P.narrate(reveal, seating(8)) == "Dan is Bob's partner!"
+    table = text_of(P.table_sections(game.view(None), seating(8)))
+    assert "Partner: **Dan** (played T12)" in table
     events = first_legal(game)
     over = next(e for e in events if e["type"] == "hand_over")
-    text = section_text(P.summary(over, seating(8)))
-    assert "Bob & Dee's Tapp" in text and "Partner: Dee (held T12)" in text
+    text = text_of(P.summary(over, seating(8)))
+    assert "Bob & Dan's Tapp" in text and "Partner: Dan (held T12)" in text
 
 
 def test_a_misere_says_who_pays() -> None:
     game = stacked(4, {}, dealer=3)
     for seat in (0, 1, 2, 3):
         game.apply(seat, "pass")
-    assert "Misère" in section_text(P.table_sections(game.view(None), seating(4)))
+    assert "Misère" in text_of(P.table_sections(game.view(None), seating(4)))
     events = first_legal(game)
     over = next(e for e in events if e["type"] == "hand_over")
-    text = section_text(P.summary(over, seating(4)))
+    text = text_of(P.summary(over, seating(4)))
     top = max(over["card_points"])
     losers = [NAMES[s] for s, p in enumerate(over["card_points"]) if p == top]
     assert f"took the most ({top})" in text and losers[0] in text
@@ -295,7 +295,7 @@ def test_the_score_sheet_of_fifty_deals_fits() -> None:
     drive(game, random.Random(5), lambda *a: None)
     sheet = P.score_sheet(game.view(None), seating(8))
     check_limits(sheet)
-    text = section_text(sheet)
+    text = text_of(sheet)
     assert "earlier deal" in text and "50 " in text and "Total" in text
 
 
@@ -312,7 +312,7 @@ def test_history_of_a_whole_deal_at_eight_players_with_long_names_fits_one_messa
     view = game.view(None)
     sections = P.history(view, long_names)
     check_limits(sections)
-    text = section_text(sections)
+    text = text_of(sections)
     assert len(view["played_tricks"]) == per - 1
     for number, trick in enumerate(view["played_tricks"], start=1):
         line = next(ln for ln in text.splitlines() if ln.startswith(f"**{number}.**"))
@@ -322,3 +322,10 @@ def test_history_of_a_whole_deal_at_eight_players_with_long_names_fits_one_messa
             c["card"] for c in trick["cards"]
         }
     assert "Deal 1:" in text  # the previous deal's summary follows
+
+
+def test_scores_rank_the_final_scores_highest_first() -> None:
+    now = P.scores({"scores": [-4, 30, 12]}, None, seating(3))
+    assert (now.title, now.text) == ("Scores", "Ann −4 · Bob 30 · Cid 12")
+    final = P.scores(None, {"scores": [-4, 30, 12]}, seating(3))
+    assert (final.title, final.text) == ("Final scores", "Bob 30 · Cid 12 · Ann −4")

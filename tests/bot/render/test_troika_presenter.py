@@ -11,11 +11,11 @@ import pytest
 from presenter_checks import (
     check_limits,
     hidden_from,
+    named_cards,
     narrate_everyone,
     public_moments,
     random_games,
     seating,
-    shown_cards,
     text_of,
 )
 
@@ -63,7 +63,7 @@ def test_the_presenter_is_found_by_its_game() -> None:
 def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
     options: dict[str, Any],
 ) -> None:
-    table = seating(4, engine.GAMES["troika"].resolve(None, options))
+    table = seating(4, options=engine.GAMES["troika"].resolve(None, options))
     seen: set[str] = set()
     for step in random_games("troika", 4, options, seeds=range(3), choose=modest):
         for event in step.events:
@@ -80,14 +80,14 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
             line = P.narrate(event, table) or ""
             # A misdealt hand is shown to all by the rules (the player proves it qualifies).
             if event["type"] != "misdeal":
-                assert not shown_cards(line, hidden), (event, line)
+                assert not named_cards(line, hidden), (event, line)
         view = step.game.view(None)
         public = P.table_sections(view, table) + [P.scores(view, None, table)]
         public += P.score_sheet(view, table)
         history = P.history(view, table)
         check_limits(history)
         public += history
-        assert not shown_cards(text_of(public), step.hidden_after)
+        assert not named_cards(text_of(public), step.hidden_after)
         check_limits(P.table_sections(view, table))
         for seat in step.game.to_act():
             mine = P.hand_sections(step.game.view(seat), step.game.legal_actions(seat),
@@ -96,7 +96,7 @@ def test_every_event_of_random_games_is_told_and_public_text_hides_hidden_cards(
             own_history = P.history(step.game.view(seat), table.for_seat(seat))
             check_limits(own_history)
             mine += own_history
-            assert not shown_cards(text_of(mine), hidden_from(step.game, seat))
+            assert not named_cards(text_of(mine), hidden_from(step.game, seat))
     assert seen <= KINDS
     assert {"deal", "bid", "contract", "play", "trick", "hand_over", "game_over"} <= seen
 
@@ -213,7 +213,7 @@ def test_a_declarer_set_by_2_reads_so_with_the_doubled_loss() -> None:
     game = stacked("bid 7 no", scores=(20, 30))
     over = hand_over(play_out(game))
     assert over["hand_points"] == [5, 5] and not over["made"]
-    table = seating(4, game.options)
+    table = seating(4, options=game.options)
     text = text_of(P.summary(over, table))
     assert "set by 2" in text
     assert "Ann bid **7 no trump**" in text and "took **5** of 7 needed" in text
@@ -230,7 +230,7 @@ def test_a_declarer_set_by_2_reads_so_with_the_doubled_loss() -> None:
 def test_set_penalty_points_reads_the_points_taken() -> None:
     game = stacked("bid 7 no", set_penalty="points")
     over = hand_over(play_out(game))
-    text = text_of(P.summary(over, seating(4, game.options)))
+    text = text_of(P.summary(over, seating(4, options=game.options)))
     assert "Ann & Cid **−10** (set: 5 taken × 2 for no trump)" in text
 
 
@@ -238,7 +238,7 @@ def test_the_cut_off_is_explained_when_it_drops_the_defenders_points() -> None:
     game = stacked("bid 7 no", scores=(20, 47))
     over = hand_over(play_out(game))
     assert over["changes"] == [-14, 0]
-    text = text_of(P.summary(over, seating(4, game.options)))
+    text = text_of(P.summary(over, seating(4, options=game.options)))
     assert "Bob & Dan **0**: at 47, at or over the cut-off of 45" in text
     assert "Bob & Dan: 47 → **47**" in text
 
@@ -248,7 +248,7 @@ def test_a_made_no_trump_raises_target_and_cut_off_in_the_summary_and_the_table(
     events = play_out(game)
     over = hand_over(events)
     assert over["made"] and over["changes"] == [10, 5]
-    table = seating(4, game.options)
+    table = seating(4, options=game.options)
     text = text_of(P.summary(over, table))
     assert "Hand 1: Ann & Cid made it" in text
     assert "Ann & Cid **+10** (5 taken × 2 for no trump)" in text
@@ -261,7 +261,7 @@ def test_the_table_shows_contract_trick_points_and_scores_mid_hand() -> None:
     game = stacked("bid 7 no", scores=(44, 46))
     play_out(game, tricks=3)
     game.apply(1, "play 7d")
-    table = seating(4, game.options)
+    table = seating(4, options=game.options)
     view = game.view(None)
     sections = P.table_sections(view, table)
     text = text_of(sections)
@@ -284,7 +284,7 @@ def test_the_private_panel_shows_the_hand_and_what_to_follow() -> None:
     game = stacked("bid 7 no")
     play_out(game, tricks=3)
     game.apply(1, "play 7d")
-    me = seating(4, game.options).for_seat(2)
+    me = seating(4, options=game.options).for_seat(2)
     text = text_of(P.hand_sections(game.view(2), game.legal_actions(2), me))
     assert "A♦️ K♦️ Q♦️" in text and "Partner: Ann" in text
     assert "On the table: Bob 7♦️" in text
@@ -297,7 +297,7 @@ def test_bidding_and_rounds_heading() -> None:
     game = engine.new_game("troika", 4, options={"first_dealer": 3, "end": "rounds",
                                                   "rounds": 6}, seed=2)  # fmt: skip
     game.apply(0, "bid 7")
-    table = seating(4, game.options)
+    table = seating(4, options=game.options)
     view = game.view(None)
     assert P.heading(view, table) == "hand 1 of 6"
     text = text_of(P.table_sections(view, table))
@@ -313,7 +313,7 @@ def test_a_hundred_hands_score_sheet_stays_inside_the_limits() -> None:
     options = {"end": "rounds", "rounds": 100}
     steps = list(random_games("troika", 4, options, seeds=[7], max_actions=20_000))
     game = steps[-1].game
-    table = seating(4, game.options)
+    table = seating(4, options=game.options)
     view = game.view(None)
     assert len(view["history"]) >= 100
     sheet = P.score_sheet(view, table)
@@ -363,10 +363,12 @@ def _deck32() -> list[str]:
 
 def test_the_cut_off_is_said_only_for_a_team_it_bites() -> None:
     game = stacked("bid 7 no", scores=(50, 20))  # the declarers are over it: it does not bite
-    assert "cut-off" not in text_of(P.table_sections(game.view(None), seating(4, game.options)))
+    assert "cut-off" not in text_of(
+        P.table_sections(game.view(None), seating(4, options=game.options))
+    )
     bidding = engine.new_game("troika", 4, options={"first_dealer": 3}, seed=1)
     bidding.state["scores"] = [50, 20]
-    text = text_of(P.table_sections(bidding.view(None), seating(4, bidding.options)))
+    text = text_of(P.table_sections(bidding.view(None), seating(4, options=bidding.options)))
     assert "Ann & Cid at the cut-off (45): if they defend, they add no points" in text
 
 
@@ -376,7 +378,7 @@ def test_the_pictures_draw_with_the_image_functions() -> None:
     game = stacked("bid 7 no")
     play_out(game, tricks=1)
     game.apply(0, "play ks")
-    table = seating(4, game.options)
+    table = seating(4, options=game.options)
     for picture in (P.table_picture(game.view(None), table),
                     P.hand_picture(game.view(1), table.for_seat(1))):  # fmt: skip
         assert picture is not None
@@ -385,7 +387,7 @@ def test_the_pictures_draw_with_the_image_functions() -> None:
 
 def test_trumps_fixed_by_the_first_lead_read_so() -> None:
     event = {"type": "trump", "seat": 1, "suit": "D"}
-    table = seating(4, {"trump_lead": True})
+    table = seating(4, options={"trump_lead": True})
     assert P.narrate(event, table) == "Bob's first lead makes ♦️ diamonds trumps"
     assert P.narrate(event, table.for_seat(1)) == "Your first lead makes ♦️ diamonds trumps"
 
@@ -408,13 +410,13 @@ def test_history_lists_each_trick_of_the_hand_with_its_winner_and_value() -> Non
     for number, trick in enumerate(view["played_tricks"], start=1):
         cards = [c["card"] for c in trick["cards"]]
         line = next(ln for ln in text.splitlines() if ln.startswith(f"**{number}.**"))
-        assert shown_cards(line, cards) == set(cards)
+        assert named_cards(line, cards) == set(cards)
         value = 1 + 5 * ("5H" in cards) - 3 * ("3S" in cards)
         winner = "you" if trick["winner"] == 0 else TABLE.names[trick["winner"]]
         assert f"→ **{winner}** ({'+' if value > 0 else '−'}{abs(value)})" in line
-    assert "(on the table)" in text and shown_cards(text, [view["trick"][0]["card"]])
+    assert "(on the table)" in text and named_cards(text, [view["trick"][0]["card"]])
     # Not one card of the reader's own hand is named: history is what was played.
-    assert not shown_cards(text, view["hand"])
+    assert not named_cards(text, view["hand"])
     assert "Previous hand" not in text  # the first hand has none
 
 

@@ -10,18 +10,18 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from random_game_checks import (
+from presenter_checks import (
     NAMES,
     Hidden,
     action_codes,
     check_limits,
     check_narration,
     drive,
-    hidden_codes,
+    hidden_cards,
     hidden_from,
     named_cards,
     seating,
-    section_text,
+    text_of,
 )
 
 import engine
@@ -81,7 +81,7 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
             check_limits(shown)
             history = P.history(view, public)
             check_limits(history)
-            assert not named_cards(section_text(shown + history), hidden.after)
+            assert not named_cards(text_of(shown + history), hidden.after)
             picture = P.table_picture(view, public)
             if picture is not None:
                 drawn = {c for _, cards in picture.kwargs()["rows"] for c in cards}
@@ -92,9 +92,7 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
                 check_limits(panel)
                 # The moves offered (a trump to call) name cards without revealing where they are.
                 offered = {c for a in legal for c in action_codes(a)}
-                assert not named_cards(
-                    section_text(panel), hidden_from(game, seat_to_act) - offered
-                )
+                assert not named_cards(text_of(panel), hidden_from(game, seat_to_act) - offered)
                 assert all(len(P.action_label(a)) <= 80 for a in legal)
 
         drive(game, random.Random(seed), step)
@@ -107,7 +105,7 @@ def test_random_games_are_told_without_a_gap_or_a_leak(players: int) -> None:
 def test_rare_kinds_have_words() -> None:
     you, table = seating(4, 1), seating(4)
     assert P.narrate({"type": "mayi_void", "seats": [2, 3], "by": 1}, table) == (
-        "Bob takes the discard: the May I of Cid and Dee is void."
+        "Bob takes the discard: the May I of Cid and Dan is void."
     )
     assert P.narrate({"type": "exposed", "seat": 1, "card": None}, you) == (
         "The discard pile is empty: you draw."
@@ -157,37 +155,37 @@ def test_the_table_shows_melds_counts_mayis_discard_and_the_window() -> None:
     public = seating(4, None, window_deadline=1_800_000_123.0, options={"mayi_limit": 3})
     view = game.view(None)
     assert P.heading(view, public) == "round 1 of 7 — 2 Troikas"
-    table = section_text(P.table_sections(view, public))
+    table = text_of(P.table_sections(view, public))
     assert "Discard pile: **5♤**" in table
     assert "**May I** for 5♤? Closes <t:1800000123:R>." in table
-    assert "May still call: Bob, Cid and Dee." in table
+    assert "May still call: Bob, Cid and Dan." in table
     events = game.apply(0, "draw")  # declines the upcard; the window stays open
     assert P.narrate(events[0], public) == "Ann passes on 5♤ and waits for the May I calls."
     for seat in (1, 2):
         game.apply(seat, "pass")
     events = game.apply(3, "mayi")
-    assert P.narrate(events[0], public) == "Dee calls **May I**!"
+    assert P.narrate(events[0], public) == "Dan calls **May I**!"
     told = [P.narrate(e, public) for e in events]
-    assert "Dee gets 5♤ by May I (1 of 3 May I's used)." in told
-    assert "Dee takes a penalty card from the stock." in told
+    assert "Dan gets 5♤ by May I (1 of 3 May I's used)." in told
+    assert "Dan takes a penalty card from the stock." in told
     assert not any(line and "6♧" in line for line in told)  # the penalty card stays hidden
     game.apply(0, "draw")
     game.apply(0, "meld 7h 7s 7c | 9d 9s 9h")
     events = game.apply(0, "discard 2c")
     view = game.view(None)
-    table = section_text(P.table_sections(view, public))
+    table = text_of(P.table_sections(view, public))
     assert "**Ann**\n`1` 7♥️ 7♤ 7♧\n`2` 9♦️ 9♤ 9♥️" in table
     assert "Ann — 5 cards, May I 3 left, laid down ✓" in table
-    assert "Dee — 13 cards, May I 2 left, dealer" in table
+    assert "Dan — 13 cards, May I 2 left, dealer" in table
     assert "Discard pile: **2♧**" in table
-    assert not named_cards(table, hidden_codes(game))
+    assert not named_cards(table, hidden_cards(game))
     picture = P.table_picture(view, public)
     assert picture is not None and picture.draw == "rows_png"
     rows = picture.kwargs()["rows"]
     assert rows[0] == ("discard", ("2C",)) and rows[1] == ("1. Ann", ("7H", "7S", "7C"))
     assert getattr(images, picture.draw)(**picture.kwargs()).startswith(b"\x89PNG")
     panel = P.hand_sections(game.view(1), game.legal_actions(1), public.for_seat(1))
-    text = section_text(panel)
+    text = text_of(panel)
     assert "Take the discard · Draw from the stock" in text and "May I's left: 3 of 3." in text
 
 
@@ -200,13 +198,13 @@ def test_the_round_summary_shows_cards_left_and_points() -> None:
     events = game.apply(0, "discard 2c")
     over = next(e for e in events if e["type"] == "hand_over")
     summary = P.summary(over, seating(4))
-    text = section_text(summary)
+    text = text_of(summary)
     assert summary[0].title == "Round 1 — 2 Troikas"
     assert "Ann went out." in text
     assert "Ann: out → **0** (total 0)" in text
     assert "Bob: A♤ 5♥️ 🃏 → **75** (total 75)" in text
     assert P.narrate(over, seating(4)) == "**Round 1 over**: Ann went out."
-    sheet = section_text(P.score_sheet(game.view(None), seating(4)))
+    sheet = text_of(P.score_sheet(game.view(None), seating(4)))
     assert "1 TT" in sheet and "75" in sheet and "Total" in sheet
 
 
@@ -231,14 +229,14 @@ def test_thirty_melds_at_ten_players_fit_and_every_meld_number_shows() -> None:
     public = seating(10, None, window_deadline=1_800_000_000.0)
     sections = P.table_sections(game.view(None), public)
     check_limits(sections)
-    text = section_text(sections)
+    text = text_of(sections)
     assert all(f"`{n}`" in text for n in range(1, 31))
     # Compact past 8 melds, one line per player: a run by its span, a Troika by rank and size.
     assert "**Bob**: `2` 3♥️–8♥️ · `12` 3♧–8♧ · `22` 3♥️–8♥️" in text
     assert "**Ann**: `1` 2s ×4 🃏" in text
     panel = P.hand_sections(game.view(0), [], public.for_seat(0))
     check_limits(panel)
-    assert all(f"`{n}`" in section_text(panel) for n in range(1, 31))
+    assert all(f"`{n}`" in text_of(panel) for n in range(1, 31))
     picture = P.table_picture(game.view(None), public)
     assert picture is not None and len(picture.kwargs()["rows"]) == 31
     labels = [label for label, _ in picture.kwargs()["rows"]]
@@ -259,7 +257,7 @@ def test_history_shows_the_melds_the_pile_top_and_the_previous_round() -> None:
     view = game.view(None)
     sections = P.history(view, seating(4))
     check_limits(sections)
-    text = section_text(sections)
+    text = text_of(sections)
     if view["discard_top"]:
         assert named_cards(text, [view["discard_top"]])
     owners = {m["owner"] for m in view["melds"]}
@@ -269,3 +267,11 @@ def test_history_shows_the_melds_the_pile_top_and_the_previous_round() -> None:
         "Round 1 — " in text
         and " · ".join(f"{NAMES[s]} **{p}**" for s, p in enumerate(first)) in text
     )
+
+
+def test_scores_rank_the_final_scores_lowest_first() -> None:
+    assert P.scores(None, None, seating(3)).text == "No scores yet."
+    now = P.scores({"scores": [40, 5, 12]}, None, seating(3))
+    assert (now.title, now.text) == ("Scores (lowest wins)", "Ann 40 · Bob 5 · Cid 12")
+    final = P.scores(None, {"scores": [40, 5, 12]}, seating(3))
+    assert (final.title, final.text) == ("Final scores (lowest wins)", "Bob 5 · Cid 12 · Ann 40")
