@@ -1,0 +1,151 @@
+"""The current language, the catalogs, and the marking functions (``_``, ``_n``, ``_p``, ``N_``)."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from bot.i18n.pseudo import pseudo
+
+#: The gettext domain: ``bot/locale/<lang>/LC_MESSAGES/troika.po``.
+DOMAIN = "troika"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DEFAULT = "en"
+#: The languages players can have, by code, in their own names (English is the source).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "Français",
+    "de": "Deutsch",
+    "nl": "Nederlands",
+}
+#: A language for tests only: every marked string wrapped in ⟦ ⟧ and lengthened by 40%.
+PSEUDO = "qps"
+
+_current: ContextVar[str] = ContextVar("troika_language", default=DEFAULT)
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_lock = threading.Lock()
+
+
+def current() -> str:
+    """The language of what is being written now."""
+    return _current.get()
+
+
+@contextmanager
+def use_locale(language: str | None) -> Iterator[str]:
+    """Write in ``language`` (a code of ``LANGUAGES``, ``PSEUDO``, or a Discord locale such as
+    ``fr`` or ``en-US``) inside the block."""
+    code = language if language == PSEUDO else language_of(language)
+    token = _current.set(code)
+    try:
+        yield code
+    finally:
+        _current.reset(token)
+
+
+def set_locale(language: str | None) -> str:
+    """Write in ``language`` for the rest of this task (an interaction's handler: each runs in
+    its own task, so the setting ends with it)."""
+    code = language if language == PSEUDO else language_of(language)
+    _current.set(code)
+    return code
+
+
+def language_of(locale: object) -> str:
+    """Our language for a Discord locale (``discord.Locale`` or its value: ``fr``, ``de``,
+    ``nl``, ``en-US``, ``pt-BR``...): the one we have, English otherwise."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    code = text.split("-", 1)[0].split("_", 1)[0]
+    return code if code in LANGUAGES else DEFAULT
+
+
+def catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``language`` (English and unknown codes: the source text)."""
+    found = _catalogs.get(language)
+    if found is not None:
+        return found
+    with _lock:
+        found = _catalogs.get(language)
+        if found is None:
+            found = _load(language)
+            _catalogs[language] = found
+    return found
+
+
+def forget_catalogs() -> None:
+    """Reload the catalogs on next use (after ``python -m bot.i18n compile`` in tests)."""
+    with _lock:
+        _catalogs.clear()
+
+
+def _load(language: str) -> gettext.NullTranslations:
+    if language == PSEUDO:
+        return PseudoTranslations()
+    po = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if language == DEFAULT or not po.exists():
+        return gettext.NullTranslations()
+    mo = po.with_suffix(".mo")
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        with mo.open("rb") as fp:
+            return gettext.GNUTranslations(fp)
+    # No build step ran (a fresh clone): compile in memory, and keep the file when we may.
+    data = compile_po(po)
+    with suppress(OSError):
+        mo.write_bytes(data)
+    return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def compile_po(po: Path) -> bytes:
+    """The ``.mo`` bytes of a ``.po`` file (fuzzy entries left out, as gettext does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as fp:
+        parsed = read_po(fp, locale=po.parent.parent.name)
+    out = io.BytesIO()
+    write_mo(out, parsed, use_fuzzy=False)
+    return out.getvalue()
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """Every string translated to its pseudo form (see ``bot.i18n.pseudo``)."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
+def _format(text: str, params: dict[str, Any]) -> str:
+    return text.format(**params) if params else text
+
+
+def _(message: str, /, **params: Any) -> str:
+    """``message`` in the current language, formatted with ``params``."""
+    return _format(catalog(_current.get()).gettext(message), params)
+
+
+def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The singular or plural form for ``n`` in the current language; ``{n}`` is ``n``."""
+    text = catalog(_current.get()).ngettext(singular, plural, n)
+    return text.format(n=n, **params)
+
+
+def _p(context: str, message: str, /, **params: Any) -> str:
+    """``message`` translated within ``context`` (e.g. ``"command name"``)."""
+    return _format(catalog(_current.get()).pgettext(context, message), params)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs without translating it (a constant)."""
+    return message

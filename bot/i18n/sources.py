@@ -1,0 +1,4 @@
+"""Strings that live in declarations rather than in ``_()`` calls, registered with
+``catalogs.SOURCES`` (each source yields ``(context or None, text)``)."""
+
+from __future__ import annotations

@@ -1,0 +1,47 @@
+"""The marking functions, the current language, and the pseudo-language."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n import PSEUDO, _, _n, current, language_of, use_locale
+from bot.i18n.core import set_locale
+from bot.i18n.pseudo import pseudo, strip_pseudo
+
+
+def test_discord_locales_map_to_our_languages() -> None:
+    assert language_of("fr") == "fr"
+    assert language_of("en-US") == "en"
+    assert language_of("nl") == "nl"
+    assert language_of("pt-BR") == "en"
+    assert language_of(None) == "en"
+
+
+def test_english_is_the_source_text_formatted() -> None:
+    assert _("You bid {bid}.", bid=7) == "You bid 7."
+    assert _("Keep {this} as typed") == "Keep {this} as typed"
+    assert _n("{n} card", "{n} cards", 1) == "1 card"
+    assert _n("{n} card", "{n} cards", 3) == "3 cards"
+
+
+def test_pseudo_keeps_fields_code_and_tokens_and_is_longer() -> None:
+    with use_locale(PSEUDO):
+        text = _("You bid {bid} <t:5:R>, type `pass`.", bid=7)
+    assert text.startswith("⟦") and text.endswith("⟧")
+    assert "7" in text and "<t:5:R>" in text and "`pass`" in text
+    assert "You" not in text
+    assert len(pseudo("Hello there")) >= len("Hello there") * 1.4
+    assert strip_pseudo(f"Bob {text}").strip() == "Bob"
+
+
+def test_language_is_per_task() -> None:
+    async def speaker(code: str) -> str:
+        set_locale(code)
+        await asyncio.sleep(0)
+        return current()
+
+    async def both() -> list[str]:
+        return list(await asyncio.gather(speaker("fr"), speaker("de")))
+
+    assert asyncio.run(both()) == ["fr", "de"]
+    assert current() == "en"
