@@ -225,6 +225,13 @@ class Presenter(ABC):
         head = f"🏆 **{', '.join(winners) or 'Nobody'} won.**"
         return [Section("", head), self.scores(None, result, seating)]
 
+    def rules(self, options: Mapping[str, Any] | None = None) -> str:
+        """``/rules``: the rules as they apply with ``options``, in the reader's language.
+        Default: the engine's own (English) summary; a presenter says it in every language."""
+        import engine
+
+        return str(engine.CLASSES[self.game].rules_summary(dict(options or {})))
+
     # -- helpers for subclasses -------------------------------------------------------------------
     def unknown(self, event: Event) -> UnknownEvent:
         return UnknownEvent(f"{self.game}: no narration for event {event.get('type')!r}")
