@@ -163,7 +163,28 @@ def test_tarot_faces_are_all_different_and_trumps_and_the_fool_stand_out() -> No
     fool = faces.card_face("FOOL", 96, "two").convert("RGB")
     assert fool.getpixel((48, int(134 * 0.6))) != faces.WHITE  # the band across the card
     trump = faces.card_face("T21", 96, "two").convert("RGB")
-    assert trump.getpixel((80, 20)) == faces.PARCHMENT  # trumps are not white cards
+    assert trump.getpixel((12, 110)) == faces.PARCHMENT  # trumps are not white cards
+
+
+@pytest.mark.parametrize("code", ["T1", "T12", "T18", "T21"])
+def test_a_trump_numeral_is_whole_or_hidden_in_a_hand_row(code: str) -> None:
+    """The numeral lies where an overlapping hand hides all of it (right of the next card's
+    edge at 52%, above the next row's top at 58%): never cut into another number."""
+    width = 96
+    face = faces.card_face(code, width, "two").convert("RGB")
+    ink = [
+        (x, y)
+        for x in range(face.width)
+        for y in range(face.height)
+        if _near(face.getpixel((x, y)), faces.NUMERAL_INK)
+    ]
+    assert ink, "the numeral is drawn"
+    assert min(x for x, _ in ink) >= width * 0.52
+    assert max(y for _, y in ink) <= face.height * 0.58
+
+
+def _near(pixel: tuple[int, ...], colour: tuple[int, ...], tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False))
     assert faces.roman(21) == "XXI" and faces.roman(18) == "XVIII" and faces.roman(4) == "IV"
 
 

@@ -238,12 +238,25 @@ def draw_face(f: Face, w: int, colours: str) -> Image.Image:
             shape(draw, W * 0.58, H * 0.64, W * 0.58, ink)
     elif f.family == "trump":
         _index(draw, f, W, ink, _star)
-        panel = (W * 0.08, H * 0.5, W * 0.92, H * 0.92)
+        # The numeral stands upright in a panel on the right of the top half: in a hand row the
+        # next card hides all of it (it starts past half the card) and the next row starts
+        # below it, so a numeral is either whole or not seen (a cut XVIII reads as XV).
+        panel = (W * 0.55, H * 0.06, W * 0.93, H * 0.56)
         draw.rounded_rectangle(panel, W * 0.06, fill=WHITE, outline=GOLD, width=_SUPER * 3)
         numeral = roman(int(f.rank))
-        size = fitted_size(numeral, W * 0.4, W * 0.74)
-        # Not the index colour: in a hand row the numeral is cut off, and must not read as one.
-        draw.text((W / 2, H * 0.71), numeral, font=font(size), fill=NUMERAL_INK, anchor="mm")
+        length, thick = panel[3] - panel[1], panel[2] - panel[0]
+        flat = fitted_size(numeral, thick * 0.7, thick * 0.8)
+        if flat >= thick * 0.55:  # short (I, II, IV, X...): upright letters read best
+            centre = ((panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2)
+            draw.text(centre, numeral, font=font(flat), fill=NUMERAL_INK, anchor="mm")
+        else:  # long (XVIII): along the panel, read bottom to top
+            size = min(fitted_size(numeral, thick * 0.8, length * 0.84), int(thick * 0.8))
+            strip = Image.new("RGBA", (int(length), int(thick)), (0, 0, 0, 0))
+            ImageDraw.Draw(strip).text(
+                (length / 2, thick / 2), numeral, font=font(size), fill=NUMERAL_INK, anchor="mm"
+            )
+            img.alpha_composite(strip.rotate(90, expand=True), (int(panel[0]), int(panel[1])))
+        _star(draw, W * 0.5, H * 0.76, W * 0.36, GOLD)
     elif f.family == "fool":
         # Unmistakable: a purple band across the whole card (seen even in a hand row), a gold
         # star and the word.
