@@ -1,5 +1,10 @@
 """``TroikaBot``: an ``AutoShardedBot`` that owns the table service and loads the cogs.
 
+Sharding: with ``SHARD_COUNT`` > 1 the bot connects the shards ``SHARD_IDS`` of that many (each
+process of the bot a range of them) and its service serves only their servers' tables; with 1
+(the default) this process serves every server, over as many gateway shards as discord.py
+asks Discord for. Only the process that runs shard 0 syncs the slash commands.
+
 Start-up order (``setup_hook``): build the service (clock = ``discord.utils.utcnow``, which
 SimCord virtualises in tests), attach the table publisher as its listener, load the cogs from
 the explicit ``EXTENSIONS`` list, restore every table from the database (``service.start``),
@@ -71,14 +76,18 @@ class TroikaBot(commands.AutoShardedBot):
         *,
         service: TableService | None = None,
         shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
         edit_interval: float = 1.0,
         sync_commands: bool = True,
         handle_signals: bool = False,
     ) -> None:
+        if shard_count is None and settings.shard_count > 1:
+            shard_count, shard_ids = settings.shard_count, list(settings.shards.owned)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             shard_count=shard_count,
+            shard_ids=shard_ids,
             tree_cls=TroikaTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -120,13 +129,21 @@ class TroikaBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self._service.start()
         self._service_started = True
-        log.info("restored %d open table(s)", len(self._service.tables()))
+        log.info(
+            "restored %d open table(s) of %s", len(self._service.tables()), self._service.shards
+        )
         # The channels show what the database holds (the bot may have stopped mid-update).
         self.publisher.refresh_all()
         if self.handle_signals:
             self._install_signal_handlers()
-        if self.sync_commands:
+        if self.sync_commands and self.syncs_commands():
             await self.sync_app_commands()
+        elif self.sync_commands:
+            log.info(
+                "not syncing the slash commands: this process runs %s; the process that runs "
+                "shard 0 syncs them",
+                self.settings.shards,
+            )
         self.start_backups()
 
     def start_backups(self) -> None:
@@ -141,16 +158,24 @@ class TroikaBot(commands.AutoShardedBot):
         )
         log.info("backups every %g h in %s, the newest %d kept", hours, self.settings.backups, keep)
 
+    def syncs_commands(self) -> bool:
+        """This process runs shard 0: it alone syncs the slash commands (one sync per bot,
+        however many processes start; they all hold the same commands)."""
+        return 0 in self.settings.shards.owned
+
     async def sync_app_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %d", len(synced), guild_id)
+            log.info("synced %d commands to guild %d (we run shard 0)", len(synced), guild_id)
         else:
             synced = await self.tree.sync()
-            log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+            log.info(
+                "synced %d global commands (we run shard 0; may take up to an hour to appear)",
+                len(synced),
+            )
 
     async def on_ready(self) -> None:
         user = self.user

@@ -62,6 +62,7 @@ from bot.service.errors import (
     NotAtTable,
     NotHost,
     NotYourTurn,
+    OtherShard,
     TableBroken,
     TableError,
     TableExists,
@@ -112,6 +113,7 @@ from bot.service.models import (
 )
 from bot.service.rematch_wait import RematchWait
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
+from bot.shards import Shards
 from bot.storage import action_log
 from bot.storage import repository as repo
 from bot.storage.db import Database
@@ -143,6 +145,8 @@ class TableService(FlowMixin):
     before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
     ``ai_thread_levels``: AI levels that think in the AI's process pool (the slow ones; they are
     also the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
+    ``shards``: the Discord shards this process runs (default: all); it loads and opens only
+    the tables of their servers, so processes with other shard ranges share the database.
     """
 
     def __init__(
@@ -155,8 +159,10 @@ class TableService(FlowMixin):
         local: bool = False,
         ai_thread_levels: frozenset[str] = frozenset({"hard"}),
         limits: Limits | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.db = Database(database_path)
+        self.shards = shards if shards is not None else Shards()
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
         self.local = local
@@ -183,12 +189,19 @@ class TableService(FlowMixin):
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
-        """A service on ``settings.database_path`` with ``settings.ai_delay``."""
-        return cls(settings.database_path, clock=clock, ai_delay=settings.ai_delay)
+        """A service on ``settings.database_path`` with ``settings.ai_delay``, serving the
+        servers of ``settings.shards``."""
+        return cls(
+            settings.database_path,
+            clock=clock,
+            ai_delay=settings.ai_delay,
+            shards=settings.shards,
+        )
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the database (migrating it), load every table in lobby or play, re-arm timers
+        """Open the database (migrating it), load every table in lobby or play of our shards'
+        servers (the others belong to other processes: never touched here), re-arm timers
         (a deadline that passed while down fires at once) and let AI seats carry on.
 
         A table that cannot be read or whose game raises when used is set aside (status
@@ -200,6 +213,8 @@ class TableService(FlowMixin):
         for row in rows:
             channel = row.columns.get("channel_id")
             if not isinstance(channel, int) or (channel < 0) != self.local:
+                continue
+            if not self.shards.owns(row.columns.get("guild_id")):
                 continue
             if row.columns.get("status") == TableStatus.BROKEN.value:
                 self.broken.add_row(row, row.columns.get("broken_reason"))
@@ -323,8 +338,11 @@ class TableService(FlowMixin):
         *,
         seed: int | None = None,
     ) -> Table:
-        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, and the
-        ``LimitReached`` refusals (cooldown, lobbies per user and per server)."""
+        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, the
+        ``LimitReached`` refusals (cooldown, lobbies per user and per server), and OtherShard
+        for a server of another process's shards."""
+        if not self.shards.owns(guild_id):
+            raise OtherShard()
         key = str(game).strip().lower()
         spec = engine.GAMES.get(key)
         if spec is None:
