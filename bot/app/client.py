@@ -8,8 +8,9 @@ asks Discord for. Only the process that runs shard 0 syncs the slash commands.
 Start-up order (``setup_hook``): build the service (clock = ``discord.utils.utcnow``, which
 SimCord virtualises in tests), attach the table publisher as its listener, load the cogs from
 the explicit ``EXTENSIONS`` list, restore every table from the database (``service.start``),
-then sync the slash commands (to ``DEV_GUILD_ID`` when set: instant; globally otherwise), and
-start the scheduled backups (``BACKUP_HOURS``; stopped in ``close``). ``service.start`` raises
+then sync the slash commands (to ``DEV_GUILD_ID`` when set: instant; globally otherwise), start
+the scheduled backups (``BACKUP_HOURS``; stopped in ``close``) and ``/healthz`` and
+``/metrics`` (``METRICS_PORT``; see health.py). ``service.start`` raises
 ``StartupError`` if the database fails its checks: ``run`` prints its one line.
 """
 
@@ -26,10 +27,12 @@ from discord.ext import commands
 
 from bot.app.budget import RequestBudget
 from bot.app.errors import report_error
+from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.backup import backup_loop
+from bot.storage.startup import StartupError
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +106,9 @@ class TroikaBot(commands.AutoShardedBot):
         self.publisher: TablePublisher | None = None
         self._service_started = False
         self._backups: asyncio.Task[None] | None = None
+        self.health: HealthServer | None = None
+        #: Shards whose session is ready (READY or RESUMED seen, no disconnect since).
+        self._ready_shards: set[int] = set()
 
     @property
     def service(self) -> TableService:
@@ -145,6 +151,44 @@ class TroikaBot(commands.AutoShardedBot):
                 self.settings.shards,
             )
         self.start_backups()
+        await self.start_health()
+
+    async def start_health(self) -> None:
+        """``/healthz`` and ``/metrics`` on ``METRICS_HOST:METRICS_PORT`` (none if 0); a port
+        already taken stops the start-up with one line."""
+        port = self.settings.metrics_port
+        if port <= 0 or self.health is not None:
+            return
+        publisher = self.publisher
+        health = HealthServer(
+            self.service,
+            self.shard_states,
+            host=self.settings.metrics_host,
+            port=port,
+            backlog=publisher.backlog if publisher is not None else None,
+        )
+        try:
+            await health.start()
+        except OSError as error:
+            raise StartupError(
+                f"METRICS_PORT {port} on {self.settings.metrics_host}: {error.strerror or error}"
+                " (another process listens there? choose another port, or 0 for none)"
+            ) from error
+        self.health = health
+
+    def shard_states(self) -> dict[int, bool]:
+        """Each shard this process runs and whether it is ready (``/healthz``)."""
+        expected = self.shard_ids if self.shard_ids is not None else list(self.shards)
+        return {shard: shard in self._ready_shards for shard in expected}
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._ready_shards.add(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._ready_shards.add(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._ready_shards.discard(shard_id)
 
     def start_backups(self) -> None:
         """Every ``backup_hours`` a copy of the database in ``settings.backups`` (none if 0)."""
@@ -199,6 +243,9 @@ class TroikaBot(commands.AutoShardedBot):
             asyncio.get_running_loop().create_task(self.close(), name="tt-graceful-stop")
 
     async def close(self) -> None:
+        if self.health is not None:
+            await self.health.stop()
+            self.health = None
         if self.publisher is not None:
             try:
                 await self.publisher.flush()

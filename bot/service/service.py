@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot import metrics
 from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import Driver
@@ -393,6 +394,7 @@ class TableService(FlowMixin):
         except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
             raise TableExists("This channel already has an open table.") from None
         self._tables[table.channel_id] = table
+        metrics.TABLES_OPENED.labels(game=table.game_name).inc()
         self.idle.arm()
 
     async def join(
@@ -720,6 +722,7 @@ class TableService(FlowMixin):
     async def act(self, channel_id: int, user_id: int, action: str) -> ActResult:
         """Apply the user's action for his seat; returns once committed and announced.
         Raises NoTable, WrongPhase, NotAtTable, AiSeat, NotYourTurn, IllegalMove."""
+        received = time.perf_counter()
         async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
@@ -735,6 +738,7 @@ class TableService(FlowMixin):
             result, events = await self._apply(
                 table, seat.index, action, ActionSource.PLAYER, user_id
             )
+            metrics.ACTION_LATENCY.observe(time.perf_counter() - received)
             await self._announce(channel_id, events)
             return result
 
@@ -892,6 +896,7 @@ class TableService(FlowMixin):
         except BaseException:
             table.game = table.committed_game()
             raise
+        metrics.ACTIONS.labels(source=source.value).inc()
         table.logged(move, seat, text, snapshot)
         table.hands = hands
         was_away = table.seats[seat].away if seat in table.seats else False
@@ -1249,6 +1254,7 @@ class TableService(FlowMixin):
         """Group-commit ``write``; a cancelled caller still waits for the outcome, so memory
         never disagrees with the disk."""
         task = self.db.submit(write)
+        task.add_done_callback(_count_failure)
         try:
             return await asyncio.shield(task)
         except asyncio.CancelledError:
@@ -1291,6 +1297,22 @@ class TableService(FlowMixin):
                 yield table
             except GAME_FAULTS as exc:
                 raise await self._fault(table, exc) from exc
+
+    def table_counts(self) -> dict[str, int]:
+        """How many tables are in lobby, in play, and set aside (``/metrics``)."""
+        counts = dict.fromkeys((TableStatus.LOBBY.value, TableStatus.PLAYING.value), 0)
+        for table in self._tables.values():
+            counts[table.status.value] = counts.get(table.status.value, 0) + 1
+        counts[TableStatus.BROKEN.value] = len(self.broken)
+        return counts
+
+    async def ping(self, timeout: float = 2.0) -> bool:
+        """The database answers a query within ``timeout`` seconds (``/healthz``)."""
+        try:
+            await asyncio.wait_for(self.db.run(lambda c: c.execute("SELECT 1").fetchall()), timeout)
+        except Exception:  # closed, gone, locked up: not healthy, whatever the reason
+            return False
+        return True
 
     def live_tables(self) -> list[LiveTable]:
         """Every table in lobby or play (the service's own records: for its helpers)."""
@@ -1342,6 +1364,12 @@ class TableService(FlowMixin):
         if not candidates:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]
+
+
+def _count_failure(write: asyncio.Future[Any]) -> None:
+    """A write the database refused or failed counts in ``/metrics``."""
+    if not write.cancelled() and write.exception() is not None:
+        metrics.count_database_error(write.exception())  # type: ignore[arg-type]
 
 
 __all__ = ["TableError", "TableService"]
