@@ -108,25 +108,29 @@ class _LiveCollector:
     def collect(self) -> Iterator[Metric]:
         server = self.server
         shards = GaugeMetricFamily(
-            "troika_shard_ready", "1 if the shard is connected and ready.", labels=["shard"]
+            f"{metrics.NAMESPACE}_shard_ready",
+            "1 if the shard is connected and ready.",
+            labels=["shard"],
         )
         for shard, up in sorted(server.shards().items()):
             shards.add_metric([str(shard)], 1.0 if up else 0.0)
         yield shards
         tables = GaugeMetricFamily(
-            "troika_tables", "Tables held by this process, by status.", labels=["status"]
+            f"{metrics.NAMESPACE}_tables",
+            "Tables held by this process, by status.",
+            labels=["status"],
         )
         for status, count in sorted(server.service.table_counts().items()):
             tables.add_metric([status], float(count))
         yield tables
         yield GaugeMetricFamily(
-            "troika_database_up",
+            f"{metrics.NAMESPACE}_database_up",
             "1 if the database answered the last check (each scrape checks).",
             value=1.0 if server.database_up else 0.0,
         )
         if server.backlog is not None:
             yield GaugeMetricFamily(
-                "troika_publisher_backlog",
+                f"{metrics.NAMESPACE}_publisher_backlog",
                 "Channels whose table message has changes not yet sent to Discord.",
                 value=float(server.backlog()),
             )

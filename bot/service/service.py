@@ -896,7 +896,7 @@ class TableService(FlowMixin):
         except BaseException:
             table.game = table.committed_game()
             raise
-        metrics.ACTIONS.labels(source=source.value).inc()
+        metrics.count_action(source.value)
         table.logged(move, seat, text, snapshot)
         table.hands = hands
         was_away = table.seats[seat].away if seat in table.seats else False
