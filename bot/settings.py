@@ -9,6 +9,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.shards import Shards, check_ids, parse_shard_ids
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = ROOT / "data" / "troika.db"
 #: Scheduled backups are on unless BACKUP_HOURS=0: a copy a day, a week of them. The database is
@@ -16,6 +18,9 @@ DEFAULT_DATABASE = ROOT / "data" / "troika.db"
 #: losing it loses every rating and result; an operator with his own backups turns them off.
 DEFAULT_BACKUP_HOURS = 24.0
 DEFAULT_BACKUP_KEEP = 7
+#: /healthz and /metrics answer on this machine only unless METRICS_HOST says otherwise: they
+#: name no secret, but a scraper on another host is a choice the operator makes.
+DEFAULT_METRICS_HOST = "127.0.0.1"
 
 
 class SettingsError(ValueError):
@@ -36,6 +41,14 @@ class Settings:
     backup_hours: float = 0.0
     #: Scheduled backups kept (the newest); backups taken by hand are never deleted.
     backup_keep: int = DEFAULT_BACKUP_KEEP
+    #: Discord shards in all (every process of the bot the same number): ``SHARD_COUNT``.
+    shard_count: int = 1
+    #: The shards this process runs (``SHARD_IDS``); None: all of them.
+    shard_ids: tuple[int, ...] | None = None
+    #: The port of /healthz and /metrics (``METRICS_PORT``); 0: no such server.
+    metrics_port: int = 0
+    #: Where that server listens (``METRICS_HOST``): this machine only unless told.
+    metrics_host: str = DEFAULT_METRICS_HOST
 
     def __repr__(self) -> str:
         # A Settings may be logged or shown in a traceback: say whether a token is set, never
@@ -51,6 +64,14 @@ class Settings:
     @property
     def backups(self) -> Path:
         return self.backup_dir or self.database_path.parent / "backups"
+
+    @property
+    def shards(self) -> Shards:
+        return Shards(self.shard_count, self.shard_ids)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """This process serves the guild: ``(guild_id >> 22) % shard_count in shard_ids``."""
+        return self.shards.owns(guild_id)
 
     @classmethod
     def load(cls, env_file: Path | None = None, environ: dict[str, str] | None = None) -> Settings:
@@ -78,8 +99,42 @@ class Settings:
             p = Path(text)
             return p if p.is_absolute() else ROOT / p
 
+        def shard_count() -> int:
+            text = get("SHARD_COUNT")
+            if text is None:
+                return 1
+            if not text.isdigit() or int(text) < 1:
+                raise SettingsError(
+                    f"SHARD_COUNT must be a fixed whole number >= 1 (the same in every process "
+                    f"of the bot; never automatic), not {text[:40]!r}."
+                )
+            return int(text)
+
+        def shard_ids(count: int) -> tuple[int, ...] | None:
+            text = get("SHARD_IDS")
+            if text is None:
+                return None
+            try:
+                ids = parse_shard_ids(text)
+                check_ids(ids, count)
+            except ValueError as error:
+                raise SettingsError(
+                    f"SHARD_IDS {text[:40]!r}: {error} (SHARD_COUNT is {count}); it takes ids "
+                    f"from 0 to {count - 1} like 0-3 or 0,2,5."
+                ) from None
+            return tuple(sorted(ids))
+
+        def metrics_port() -> int:
+            port = int(number("METRICS_PORT", 0, whole=True))
+            if port > 65535:
+                raise SettingsError(
+                    f"METRICS_PORT must be a port (1 to 65535; 0: off), not {port}."
+                )
+            return port
+
         guild = get("DEV_GUILD_ID")
         backup_dir = get("BACKUP_DIR")
+        count = shard_count()
         return cls(
             discord_token=get("DISCORD_TOKEN"),
             dev_guild_id=int(guild) if guild else None,
@@ -89,4 +144,8 @@ class Settings:
             backup_dir=path(backup_dir) if backup_dir else None,
             backup_hours=number("BACKUP_HOURS", DEFAULT_BACKUP_HOURS),
             backup_keep=int(number("BACKUP_KEEP", DEFAULT_BACKUP_KEEP, whole=True, least=1)),
+            shard_count=count,
+            shard_ids=shard_ids(count),
+            metrics_port=metrics_port(),
+            metrics_host=get("METRICS_HOST") or DEFAULT_METRICS_HOST,
         )

@@ -1,10 +1,16 @@
 """``TroikaBot``: an ``AutoShardedBot`` that owns the table service and loads the cogs.
 
+Sharding: with ``SHARD_COUNT`` > 1 the bot connects the shards ``SHARD_IDS`` of that many (each
+process of the bot a range of them) and its service serves only their servers' tables; with 1
+(the default) this process serves every server, over as many gateway shards as discord.py
+asks Discord for. Only the process that runs shard 0 syncs the slash commands.
+
 Start-up order (``setup_hook``): build the service (clock = ``discord.utils.utcnow``, which
 SimCord virtualises in tests), attach the table publisher as its listener, load the cogs from
 the explicit ``EXTENSIONS`` list, restore every table from the database (``service.start``),
-then sync the slash commands (to ``DEV_GUILD_ID`` when set: instant; globally otherwise), and
-start the scheduled backups (``BACKUP_HOURS``; stopped in ``close``). ``service.start`` raises
+then sync the slash commands (to ``DEV_GUILD_ID`` when set: instant; globally otherwise), start
+the scheduled backups (``BACKUP_HOURS``; stopped in ``close``) and ``/healthz`` and
+``/metrics`` (``METRICS_PORT``; see health.py). ``service.start`` raises
 ``StartupError`` if the database fails its checks: ``run`` prints its one line.
 """
 
@@ -21,10 +27,12 @@ from discord.ext import commands
 
 from bot.app.budget import RequestBudget
 from bot.app.errors import report_error
+from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.backup import backup_loop
+from bot.storage.startup import StartupError
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +79,18 @@ class TroikaBot(commands.AutoShardedBot):
         *,
         service: TableService | None = None,
         shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
         edit_interval: float = 1.0,
         sync_commands: bool = True,
         handle_signals: bool = False,
     ) -> None:
+        if shard_count is None and settings.shard_count > 1:
+            shard_count, shard_ids = settings.shard_count, list(settings.shards.owned)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             shard_count=shard_count,
+            shard_ids=shard_ids,
             tree_cls=TroikaTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -94,6 +106,9 @@ class TroikaBot(commands.AutoShardedBot):
         self.publisher: TablePublisher | None = None
         self._service_started = False
         self._backups: asyncio.Task[None] | None = None
+        self.health: HealthServer | None = None
+        #: Shards whose session is ready (READY or RESUMED seen, no disconnect since).
+        self._ready_shards: set[int] = set()
 
     @property
     def service(self) -> TableService:
@@ -120,14 +135,60 @@ class TroikaBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self._service.start()
         self._service_started = True
-        log.info("restored %d open table(s)", len(self._service.tables()))
+        log.info(
+            "restored %d open table(s) of %s", len(self._service.tables()), self._service.shards
+        )
         # The channels show what the database holds (the bot may have stopped mid-update).
         self.publisher.refresh_all()
         if self.handle_signals:
             self._install_signal_handlers()
-        if self.sync_commands:
+        if self.sync_commands and self.syncs_commands():
             await self.sync_app_commands()
+        elif self.sync_commands:
+            log.info(
+                "not syncing the slash commands: this process runs %s; the process that runs "
+                "shard 0 syncs them",
+                self.settings.shards,
+            )
         self.start_backups()
+        await self.start_health()
+
+    async def start_health(self) -> None:
+        """``/healthz`` and ``/metrics`` on ``METRICS_HOST:METRICS_PORT`` (none if 0); a port
+        already taken stops the start-up with one line."""
+        port = self.settings.metrics_port
+        if port <= 0 or self.health is not None:
+            return
+        publisher = self.publisher
+        health = HealthServer(
+            self.service,
+            self.shard_states,
+            host=self.settings.metrics_host,
+            port=port,
+            backlog=publisher.backlog if publisher is not None else None,
+        )
+        try:
+            await health.start()
+        except OSError as error:
+            raise StartupError(
+                f"METRICS_PORT {port} on {self.settings.metrics_host}: {error.strerror or error}"
+                " (another process listens there? choose another port, or 0 for none)"
+            ) from error
+        self.health = health
+
+    def shard_states(self) -> dict[int, bool]:
+        """Each shard this process runs and whether it is ready (``/healthz``)."""
+        expected = self.shard_ids if self.shard_ids is not None else list(self.shards)
+        return {shard: shard in self._ready_shards for shard in expected}
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._ready_shards.add(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._ready_shards.add(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._ready_shards.discard(shard_id)
 
     def start_backups(self) -> None:
         """Every ``backup_hours`` a copy of the database in ``settings.backups`` (none if 0)."""
@@ -141,16 +202,24 @@ class TroikaBot(commands.AutoShardedBot):
         )
         log.info("backups every %g h in %s, the newest %d kept", hours, self.settings.backups, keep)
 
+    def syncs_commands(self) -> bool:
+        """This process runs shard 0: it alone syncs the slash commands (one sync per bot,
+        however many processes start; they all hold the same commands)."""
+        return 0 in self.settings.shards.owned
+
     async def sync_app_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %d", len(synced), guild_id)
+            log.info("synced %d commands to guild %d (we run shard 0)", len(synced), guild_id)
         else:
             synced = await self.tree.sync()
-            log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+            log.info(
+                "synced %d global commands (we run shard 0; may take up to an hour to appear)",
+                len(synced),
+            )
 
     async def on_ready(self) -> None:
         user = self.user
@@ -174,6 +243,9 @@ class TroikaBot(commands.AutoShardedBot):
             asyncio.get_running_loop().create_task(self.close(), name="tt-graceful-stop")
 
     async def close(self) -> None:
+        if self.health is not None:
+            await self.health.stop()
+            self.health = None
         if self.publisher is not None:
             try:
                 await self.publisher.flush()

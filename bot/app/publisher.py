@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import metrics
 from bot.app import custom_ids
 from bot.app.budget import RequestBudget
 from bot.app.limits import fit
@@ -267,6 +268,7 @@ class TablePublisher:
         """Wait for the budget's go before a request of this channel."""
         if self.budget is not None:
             await self.budget.acquire(channel_id)
+        metrics.PUBLISHER_REQUESTS.inc()
 
     def _public_view(self, channel_id: int) -> Mapping[str, Any] | None:
         return self.service.public_view(channel_id)
@@ -424,6 +426,10 @@ class TablePublisher:
             self._kick(table.channel_id, state)
             count += 1
         return count
+
+    def backlog(self) -> int:
+        """Channels whose table message has changes not yet sent (``/metrics``)."""
+        return sum(1 for s in self._channels.values() if s.worker and not s.worker.done())
 
     async def flush(self, timeout: float = 10.0) -> bool:
         """Wait (at most ``timeout`` seconds) until every pending edit is sent: on a graceful

@@ -52,6 +52,9 @@ class BrokenTables:
     def add_live(self, table: LiveTable, reason: str) -> None:
         self._items[table.id] = table.summary(reason)
 
+    def __len__(self) -> int:
+        return len(self._items)
+
     def of_guild(self, guild_id: int | None) -> list[TableSummary]:
         return [t for _, t in sorted(self._items.items()) if t.guild_id == guild_id]
 

@@ -73,6 +73,18 @@ class TableBroken(TableError):
         super().__init__(message)
 
 
+class OtherShard(TableError):
+    """The server is served by another process of the bot (another shard range); this one
+    never opens a table there (Discord sends that server's commands to the other process)."""
+
+    def __init__(
+        self,
+        message: str = "This server's tables are kept by another process of the bot; try again"
+        " in a moment.",
+    ) -> None:
+        super().__init__(message)
+
+
 class LimitReached(TableError):
     """A limit of ``bot.service.limits.Limits`` refused the request (nothing changed)."""
 

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot import metrics
 from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import Driver
@@ -62,6 +63,7 @@ from bot.service.errors import (
     NotAtTable,
     NotHost,
     NotYourTurn,
+    OtherShard,
     TableBroken,
     TableError,
     TableExists,
@@ -112,6 +114,7 @@ from bot.service.models import (
 )
 from bot.service.rematch_wait import RematchWait
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
+from bot.shards import Shards
 from bot.storage import action_log
 from bot.storage import repository as repo
 from bot.storage.db import Database
@@ -143,6 +146,8 @@ class TableService(FlowMixin):
     before an AI seat moves (0 in tests). ``local``: a terminal session (negative channel ids).
     ``ai_thread_levels``: AI levels that think in the AI's process pool (the slow ones; they are
     also the "hard AI" of ``limits``). ``limits``: see ``Limits`` (defaults there).
+    ``shards``: the Discord shards this process runs (default: all); it loads and opens only
+    the tables of their servers, so processes with other shard ranges share the database.
     """
 
     def __init__(
@@ -155,8 +160,10 @@ class TableService(FlowMixin):
         local: bool = False,
         ai_thread_levels: frozenset[str] = frozenset({"hard"}),
         limits: Limits | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.db = Database(database_path)
+        self.shards = shards if shards is not None else Shards()
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
         self.local = local
@@ -183,12 +190,19 @@ class TableService(FlowMixin):
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
-        """A service on ``settings.database_path`` with ``settings.ai_delay``."""
-        return cls(settings.database_path, clock=clock, ai_delay=settings.ai_delay)
+        """A service on ``settings.database_path`` with ``settings.ai_delay``, serving the
+        servers of ``settings.shards``."""
+        return cls(
+            settings.database_path,
+            clock=clock,
+            ai_delay=settings.ai_delay,
+            shards=settings.shards,
+        )
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the database (migrating it), load every table in lobby or play, re-arm timers
+        """Open the database (migrating it), load every table in lobby or play of our shards'
+        servers (the others belong to other processes: never touched here), re-arm timers
         (a deadline that passed while down fires at once) and let AI seats carry on.
 
         A table that cannot be read or whose game raises when used is set aside (status
@@ -200,6 +214,8 @@ class TableService(FlowMixin):
         for row in rows:
             channel = row.columns.get("channel_id")
             if not isinstance(channel, int) or (channel < 0) != self.local:
+                continue
+            if not self.shards.owns(row.columns.get("guild_id")):
                 continue
             if row.columns.get("status") == TableStatus.BROKEN.value:
                 self.broken.add_row(row, row.columns.get("broken_reason"))
@@ -323,8 +339,11 @@ class TableService(FlowMixin):
         *,
         seed: int | None = None,
     ) -> Table:
-        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, and the
-        ``LimitReached`` refusals (cooldown, lobbies per user and per server)."""
+        """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, the
+        ``LimitReached`` refusals (cooldown, lobbies per user and per server), and OtherShard
+        for a server of another process's shards."""
+        if not self.shards.owns(guild_id):
+            raise OtherShard()
         key = str(game).strip().lower()
         spec = engine.GAMES.get(key)
         if spec is None:
@@ -375,6 +394,7 @@ class TableService(FlowMixin):
         except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
             raise TableExists("This channel already has an open table.") from None
         self._tables[table.channel_id] = table
+        metrics.TABLES_OPENED.labels(game=table.game_name).inc()
         self.idle.arm()
 
     async def join(
@@ -702,6 +722,7 @@ class TableService(FlowMixin):
     async def act(self, channel_id: int, user_id: int, action: str) -> ActResult:
         """Apply the user's action for his seat; returns once committed and announced.
         Raises NoTable, WrongPhase, NotAtTable, AiSeat, NotYourTurn, IllegalMove."""
+        received = time.perf_counter()
         async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
@@ -717,6 +738,7 @@ class TableService(FlowMixin):
             result, events = await self._apply(
                 table, seat.index, action, ActionSource.PLAYER, user_id
             )
+            metrics.ACTION_LATENCY.observe(time.perf_counter() - received)
             await self._announce(channel_id, events)
             return result
 
@@ -874,6 +896,7 @@ class TableService(FlowMixin):
         except BaseException:
             table.game = table.committed_game()
             raise
+        metrics.count_action(source.value)
         table.logged(move, seat, text, snapshot)
         table.hands = hands
         was_away = table.seats[seat].away if seat in table.seats else False
@@ -1231,6 +1254,7 @@ class TableService(FlowMixin):
         """Group-commit ``write``; a cancelled caller still waits for the outcome, so memory
         never disagrees with the disk."""
         task = self.db.submit(write)
+        task.add_done_callback(_count_failure)
         try:
             return await asyncio.shield(task)
         except asyncio.CancelledError:
@@ -1273,6 +1297,22 @@ class TableService(FlowMixin):
                 yield table
             except GAME_FAULTS as exc:
                 raise await self._fault(table, exc) from exc
+
+    def table_counts(self) -> dict[str, int]:
+        """How many tables are in lobby, in play, and set aside (``/metrics``)."""
+        counts = dict.fromkeys((TableStatus.LOBBY.value, TableStatus.PLAYING.value), 0)
+        for table in self._tables.values():
+            counts[table.status.value] = counts.get(table.status.value, 0) + 1
+        counts[TableStatus.BROKEN.value] = len(self.broken)
+        return counts
+
+    async def ping(self, timeout: float = 2.0) -> bool:
+        """The database answers a query within ``timeout`` seconds (``/healthz``)."""
+        try:
+            await asyncio.wait_for(self.db.run(lambda c: c.execute("SELECT 1").fetchall()), timeout)
+        except Exception:  # closed, gone, locked up: not healthy, whatever the reason
+            return False
+        return True
 
     def live_tables(self) -> list[LiveTable]:
         """Every table in lobby or play (the service's own records: for its helpers)."""
@@ -1324,6 +1364,12 @@ class TableService(FlowMixin):
         if not candidates:
             raise TableFull(f"The table is full ({size} players).")
         return candidates[0]
+
+
+def _count_failure(write: asyncio.Future[Any]) -> None:
+    """A write the database refused or failed counts in ``/metrics``."""
+    if not write.cancelled() and write.exception() is not None:
+        metrics.count_database_error(write.exception())  # type: ignore[arg-type]
 
 
 __all__ = ["TableError", "TableService"]

@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from bot.settings import DEFAULT_DATABASE, ROOT, Settings, SettingsError
+from bot.shards import Shards
 
 
 def test_defaults_without_env(tmp_path: Path) -> None:
@@ -51,3 +52,80 @@ def test_bad_backup_settings_are_refused(tmp_path: Path, name: str, value: str, 
     with pytest.raises(SettingsError) as caught:
         Settings.load(tmp_path / "missing.env", environ={name: value})
     assert says in str(caught.value)
+
+
+def _load(tmp_path: Path, **env: str) -> Settings:
+    return Settings.load(tmp_path / "missing.env", environ=env)
+
+
+def test_one_shard_and_every_guild_by_default(tmp_path: Path) -> None:
+    s = _load(tmp_path)
+    assert s.shard_count == 1 and s.shard_ids is None
+    assert s.owns(None) and s.owns(1 << 22) and s.owns(123456789012345678)
+    assert s.metrics_port == 0 and s.metrics_host == "127.0.0.1"
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [
+        ("4", "0-3", (0, 1, 2, 3)),
+        ("6", "0,2,5", (0, 2, 5)),
+        ("8", " 6-7, 0 ,2 ", (0, 2, 6, 7)),
+        ("2", "1", (1,)),
+        ("1", "0", (0,)),
+    ],
+)
+def test_shard_ids_take_ranges_and_lists(
+    tmp_path: Path, count: str, ids: str, expected: tuple[int, ...]
+) -> None:
+    s = _load(tmp_path, SHARD_COUNT=count, SHARD_IDS=ids)
+    assert s.shard_count == int(count) and s.shard_ids == expected
+
+
+def test_a_process_owns_the_guilds_of_its_shards(tmp_path: Path) -> None:
+    s = _load(tmp_path, SHARD_COUNT="4", SHARD_IDS="1,3")
+    # Discord's rule: (guild_id >> 22) % shard_count.
+    guilds = {shard: (1000 * 4 + shard) << 22 for shard in range(4)}
+    assert [s.owns(guilds[shard]) for shard in range(4)] == [False, True, False, True]
+    assert not s.owns(None)  # no guild: shard 0's
+    every = _load(tmp_path, SHARD_COUNT="4")
+    assert every.shard_ids is None and all(every.owns(g) for g in guilds.values())
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"SHARD_COUNT": "auto"}, "SHARD_COUNT must be a fixed whole number >= 1"),
+        ({"SHARD_COUNT": "0"}, "never automatic), not '0'"),
+        ({"SHARD_COUNT": "-2"}, "SHARD_COUNT must be a fixed whole number >= 1"),
+        ({"SHARD_COUNT": "2.5"}, "not '2.5'"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-4"}, "shard 4 is not one of the 4 shards (0 to 3)"),
+        ({"SHARD_IDS": "1"}, "shard 1 is not one of the 1 shards (0 to 0) (SHARD_COUNT is 1)"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-2,2"}, "shard 2 is named twice"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "'3-1' is not a range from a lower id"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "one"}, "'one' is not a shard id or a range like 0-3"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,,1"}, "'' is not a shard id"),
+        ({"METRICS_PORT": "http"}, "METRICS_PORT must be a whole number >= 0, not 'http'"),
+        ({"METRICS_PORT": "70000"}, "METRICS_PORT must be a port (1 to 65535; 0: off)"),
+    ],
+)
+def test_bad_shard_and_metrics_settings_are_refused(
+    tmp_path: Path, env: dict[str, str], says: str
+) -> None:
+    with pytest.raises(SettingsError) as caught:
+        _load(tmp_path, **env)
+    assert says in str(caught.value)
+
+
+def test_metrics_settings(tmp_path: Path) -> None:
+    s = _load(tmp_path, METRICS_PORT="9108", METRICS_HOST="0.0.0.0")
+    assert s.metrics_port == 9108 and s.metrics_host == "0.0.0.0"
+
+
+def test_shards_are_described_the_way_shard_ids_takes_them() -> None:
+    assert str(Shards(8, (0, 1, 2, 3, 6))) == "shard(s) 0-3,6 of 8"
+    assert str(Shards(2)) == "shard(s) 0-1 of 2"
+    assert Shards(2).everything and Shards(2, (1, 0)).everything
+    assert not Shards(2, (1,)).everything
+    with pytest.raises(ValueError, match="shard 2 is not one of the 2 shards"):
+        Shards(2, (2,))

@@ -20,8 +20,11 @@ GAME_WORDS = (
     "mayi", "may i", "trump", "meld", "tapp", "kitty", "fool", "layoff", "lay off", "misdeal",
     "tarot", "misère", "misere", "solo", "rummy", "kaiser",
 )  # fmt: skip
-#: The product is called Troika Table: its name is not a game's.
-PRODUCT = re.compile(r"troika[ _-]?table|troika(bot|tree)\b|troika\.db", re.IGNORECASE)
+#: The product is called Troika Table: its name is not a game's (nor is the prefix of its
+#: Prometheus metrics, named once in bot/metrics.py).
+PRODUCT = re.compile(
+    r'troika[ _-]?table|troika(bot|tree)\b|troika\.db|^NAMESPACE = "troika"', re.IGNORECASE
+)
 
 
 def forbidden_words() -> list[str]:
