@@ -21,9 +21,11 @@ GAME_WORDS = (
     "tarot", "misère", "misere", "solo", "rummy", "kaiser",
 )  # fmt: skip
 #: The product is called Troika Table: its name is not a game's (nor is the prefix of its
-#: Prometheus metrics, named once in bot/metrics.py).
+#: Prometheus metrics, named once in bot/metrics.py, nor its gettext domain in bot/i18n).
 PRODUCT = re.compile(
-    r'troika[ _-]?table|troika(bot|tree)\b|troika\.db|^NAMESPACE = "troika"', re.IGNORECASE
+    r'troika[ _-]?table|troika(bot|tree)\b|troika\.db|^NAMESPACE = "troika"'
+    r'|^DOMAIN = "troika"|troika_language|troika\.(pot|po|mo)\b',
+    re.IGNORECASE,
 )
 
 
