@@ -74,7 +74,8 @@ def names_and(names: Sequence[str]) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    # i18n: a list of players: {names} is "Ann, Bob", {last} the last one ("Ann, Bob and Cid").
+    # i18n: a list: {names} is "Ann, Bob", {last} the last one ("Ann, Bob and Cid"); also a
+    # TroiKuntza contract ("2 Troikas and 1 Run").
     return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
@@ -139,7 +140,8 @@ def _trick_text(pairs: Sequence[tuple[int, str]], seating: Seating) -> str:
 
 class TrogguPresenter(Presenter):
     game = "troggu"
-    unit = "deal"
+    # i18n: what players of this game call one deal of it (shown as "deal 3 over").
+    unit = N_("deal")
     quiet = frozenset()
 
     # -- the public table -----------------------------------------------------------------------

@@ -87,7 +87,8 @@ def _round_number(view: View) -> int:
 
 class TroiKuntzaPresenter(Presenter):
     game = "troikuntza"
-    unit = "round"
+    # i18n: what players of this game call one round of it (shown as "round 3 over").
+    unit = N_("round")
     #: Each pass on a May I (up to nine a turn) and the window closing: the table message's
     #: May I section shows who may still call; the May I itself is told when it happens.
     quiet = frozenset({"mayi_pass", "window_closed"})
