@@ -1,4 +1,9 @@
-"""The readable rules of Troggu for the bot's ``/rules``, following the table's options."""
+"""The readable rules of Troggu, following the table's options, in English.
+
+The bot shows them in the reader's language from its presenter (``TrogguPresenter.rules``),
+which says the same sentences marked for translation (the engine has no catalogs); a test keeps
+the two texts equal in English. Change them together.
+"""
 
 from __future__ import annotations
 

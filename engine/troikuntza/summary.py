@@ -1,4 +1,9 @@
-"""The readable rules of TroiKuntza for the bot's ``/rules``, following the table's options."""
+"""The readable rules of TroiKuntza, following the table's options, in English.
+
+The bot shows them in the reader's language from its presenter
+(``TroiKuntzaPresenter.rules``), which says the same sentences marked for translation (the
+engine has no catalogs); a test keeps the two texts equal in English. Change them together.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ def summary(options: Mapping[str, Any]) -> str:
     reshuffled = (
         "the discards are reshuffled into a new stock as often as needed"
         if cap == "unlimited"
-        else f"the discards are reshuffled into a new stock at most {cap} times a round"
+        else f"the discards are reshuffled into a new stock at most {cap} time{_s(cap)} a round"
     )
     lines += [
         "**Troika**: 3+ cards of one rank. **Run**: 4+ cards in sequence in one suit; Ace low or "
@@ -68,5 +73,9 @@ def mayi_text(options: Mapping[str, Any]) -> str:
         f"**May I**: {when}. If the player to act "
         "draws instead of taking, the caller nearest his left gets the discard plus a penalty "
         "card; then he may take the newly exposed card or draw. "
-        f"At most {limit} May Is per player per round{after}."
+        f"At most {limit} May I{_s(limit)} per player per round{after}."
     )
+
+
+def _s(count: object) -> str:
+    return "" if count == 1 else "s"

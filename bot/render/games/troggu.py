@@ -11,33 +11,108 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_, _, _n, _p
 from bot.render.games._tricks import history_sections
 from bot.render.games._words import (
     cap,
-    does,
-    names_and,
     pack,
-    plural,
     seat_scores,
     signed,
     signed_total,
     table_block,
-    whom,
-    whose,
     within_limits,
 )
-from bot.render.games.cards import face, pretty, pretty_list, pretty_suit
+from bot.render.games.cards import TAROT_SUITS, face, pretty, pretty_list
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 from engine.troggu import tricks
 from engine.troggu.cards import CODES, POINTS
 from engine.troggu.scoring import BASE, BIG, HALF, MISERE_RATE
-from engine.troggu.spec import DEAL_SIZES, PARTNER_PLAYERS
+from engine.troggu.spec import DEAL_SIZES, PARTNER_PLAYERS, SPEC
 
 _POINTS = dict(zip(CODES, POINTS, strict=True))
 _INDEX = {code: card for card, code in enumerate(CODES)}
-_CONTRACT = {"tapp": "Tapp", "solo": "Solo", "misere": "Misère"}
-_BIDS = {"pass": "Pass", "tapp": "Tapp", "solo": "Solo"}
+# i18n: Troggu's contracts, the game's own words (players usually keep them).
+_CONTRACT = {"tapp": N_("Tapp"), "solo": N_("Solo"), "misere": N_("Misère")}
+_BIDS = {"pass": N_("Pass"), "tapp": N_("Tapp"), "solo": N_("Solo")}
 _SUIT_WORD = {"cups": "CU", "coins": "CO", "swords": "SW", "batons": "BA"}
+# i18n: the Tarot suits of Troggu, in a sentence ("No cups: you must play a trump.").
+_SUIT_NAME = {
+    "cups": N_("cups"),
+    "coins": N_("coins"),
+    "swords": N_("swords"),
+    "batons": N_("batons"),
+}
+
+
+# -- sentences about a seat, whole for each language ---------------------------------------------
+# The shared helpers of ``_words`` (``does``, ``whom``, ``names_and``, ``plural``) build English
+# grammar from pieces; these say a whole sentence per reader so that a translator conjugates it.
+# TroiKuntza's presenter uses them too; they belong in ``_words`` once its wording is marked.
+
+
+def said(seating: Seating, seat: Any, you: str, them: str, **params: Any) -> str:
+    """``you`` (a marked msgid) when the reader sits at ``seat``, else ``them`` with ``{name}``
+    the seat's name: ``said(s, 2, N_("You pass."), N_("{name} passes."))``."""
+    if seating.is_you(seat):
+        return _(you, **params)
+    return _(them, name=seating.name(seat), **params)
+
+
+def who(seating: Seating, seat: Any) -> str:
+    """``You`` or the seat's name, on its own (a list, a label)."""
+    return _("You") if seating.is_you(seat) else seating.name(seat)
+
+
+def whom(seating: Seating, seat: Any) -> str:
+    """``you`` or the seat's name, inside a list of names in a sentence."""
+    # i18n: the reader inside a list of players in a sentence ("Ann and you need ...").
+    return _("you") if seating.is_you(seat) else seating.name(seat)
+
+
+def names_and(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cid``."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    # i18n: a list: {names} is "Ann, Bob", {last} the last one ("Ann, Bob and Cid"); also a
+    # TroiKuntza contract ("2 Troikas and 1 Run").
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def cards(count: int) -> str:
+    return _n("{n} card", "{n} cards", count)
+
+
+def points(count: int) -> str:
+    return _n("{n} point", "{n} points", count)
+
+
+#: The legal moves' lines in the private panel, by verb.
+_MOVE_LINE = {
+    "play": N_("Play: {cards}"),
+    "discard": N_("Discard: {cards}"),
+    "call": N_("Call: {cards}"),
+}
+
+
+def game_over_line(winners: Sequence[str]) -> str:
+    """The narration of a game's end: ``🏆 **Game over: Ann and Bob won.**``."""
+    if winners:
+        return _("🏆 **Game over: {names} won.**", names=names_and(winners))
+    return _("🏆 **Game over: nobody won.**")
+
+
+def _contract(contract: Any) -> str:
+    """A contract's name (Tapp, Solo, Misère) in the reader's language."""
+    known = _CONTRACT.get(str(contract))
+    return _(known) if known else str(contract)
+
+
+def _suit(lead: str) -> str:
+    """A Tarot suit led, with its symbol (``🏆 cups``), or ``trumps``."""
+    if lead in _SUIT_WORD:
+        return f"{TAROT_SUITS[_SUIT_WORD[lead]][1]} {_(_SUIT_NAME[lead])}"
+    return _("trumps")
 
 
 def card_points(cards: Sequence[str]) -> int:
@@ -60,23 +135,26 @@ def _trick_pairs(items: Any) -> list[tuple[int, str]]:
 
 
 def _trick_text(pairs: Sequence[tuple[int, str]], seating: Seating) -> str:
-    return " · ".join(f"{seating.who(s)} {pretty(c)}" for s, c in pairs)
+    return " · ".join(f"{who(seating, s)} {pretty(c)}" for s, c in pairs)
 
 
 class TrogguPresenter(Presenter):
     game = "troggu"
-    unit = "deal"
+    # i18n: what players of this game call one deal of it (shown as "deal 3 over").
+    unit = N_("deal")
     quiet = frozenset()
 
     # -- the public table -----------------------------------------------------------------------
     def heading(self, view: View, seating: Seating) -> str:
         number, deals = view.get("hand_number"), view.get("deals")
-        return f"deal {number} of {deals}" if deals else f"deal {number}"
+        if deals:
+            return _("deal {number} of {deals}", number=number, deals=deals)
+        return _("deal {number}", number=number)
 
     def table_sections(self, view: View, seating: Seating) -> list[Section]:
         last = view.get("last_hand")
         if view.get("phase") == "over" and isinstance(last, Mapping):
-            title = f"Deal {last.get('hand_number')} over"
+            title = _("Deal {number} over", number=last.get("hand_number"))
             return within_limits(
                 [Section(title, self._verdict(last, seating)), self.scores(view, None, seating)]
             )
@@ -89,36 +167,79 @@ class TrogguPresenter(Presenter):
     def _contract_section(self, view: View, seating: Seating) -> Section:
         phase = view.get("phase")
         if phase == "bidding":
-            return Section("Bidding", self._bidding_text(view, seating))
+            return Section(_("Bidding"), self._bidding_text(view, seating))
         contract = view.get("contract")
         declarer = view.get("declarer")
-        name = _CONTRACT.get(str(contract), str(contract))
+        name = _contract(contract)
         if contract == "misere":
-            text = (
+            text = _(
                 "Everyone passed. Nobody takes the Tapp; whoever takes the most card points "
-                f"pays {MISERE_RATE} to each player with fewer."
+                "pays {rate} to each player with fewer.",
+                rate=MISERE_RATE,
             )
-            return Section("Misère", text)
-        lines = [f"**{name}** by {whom(seating, declarer)}" + self._forced(view)]
+            return Section(_("Misère"), text)
+        # i18n: {contract} is Tapp or Solo.
+        lines = [
+            said(
+                seating,
+                declarer,
+                N_("**{contract}** by you"),
+                N_("**{contract}** by {name}"),
+                contract=name,
+            )
+            + self._forced(view)
+        ]
         if phase == "discard":
             left = int(view.get("discards_left") or 0)
             size = int(view.get("tapp_size") or 0)
             lines.append(
-                f"The Tapp ({plural(size, 'card')}) went into {whose(seating, declarer)} hand; "
-                f"as many go face down: {left} still to discard."
+                said(
+                    seating,
+                    declarer,
+                    N_(
+                        "The Tapp ({cards}) went into your hand; as many go face down: {left} "
+                        "still to discard."
+                    ),
+                    N_(
+                        "The Tapp ({cards}) went into {name}'s hand; as many go face down: {left} "
+                        "still to discard."
+                    ),
+                    cards=cards(size),
+                    left=left,
+                )
             )
         elif contract == "solo":
-            lines.append("The Tapp went unseen to the Soloist's pile.")
+            lines.append(_("The Tapp went unseen to the Soloist's pile."))
         partner = self._partner_line(view, seating)
         if partner:
             lines.append(partner)
-        side = names_and([whom(seating, declarer), *self._known_partner(view, seating)])
-        needs = "need" if seating.is_you(declarer) or " and " in side else "needs"
-        lines.append(
-            f"{cap(side)} {needs} more than {HALF} of 114 card points "
-            f"(over {BIG} doubles, every trick triples)."
-        )
-        return Section("Contract", "\n".join(lines))
+        partners = self._known_partner(view, seating)
+        if partners:
+            side = cap(names_and([whom(seating, declarer), *partners]))
+            need = _(
+                "{names} need more than {half} of 114 card points (over {big} doubles, every "
+                "trick triples).",
+                names=side,
+                half=HALF,
+                big=BIG,
+            )
+        else:
+            need = said(
+                seating,
+                declarer,
+                N_(
+                    "You need more than {half} of 114 card points (over {big} doubles, every "
+                    "trick triples)."
+                ),
+                N_(
+                    "{name} needs more than {half} of 114 card points (over {big} doubles, every "
+                    "trick triples)."
+                ),
+                half=HALF,
+                big=BIG,
+            )
+        lines.append(need)
+        return Section(_("Contract"), "\n".join(lines))
 
     @staticmethod
     def _known_partner(view: View, seating: Seating) -> list[str]:
@@ -127,7 +248,7 @@ class TrogguPresenter(Presenter):
 
     @staticmethod
     def _forced(view: View) -> str:
-        return " (forced: everyone passed)" if view.get("forced") else ""
+        return " ({})".format(_("forced: everyone passed")) if view.get("forced") else ""
 
     def _bidding_text(self, view: View, seating: Seating) -> str:
         players = int(view.get("players") or len(seating.names))
@@ -137,16 +258,13 @@ class TrogguPresenter(Presenter):
         for k in range(1, players + 1):
             seat = (dealer + k) % players
             bid = bids[seat] if seat < len(bids) else None
-            parts.append(f"{seating.who(seat)} {_BIDS.get(bid, '…') if bid else '…'}")
+            parts.append(f"{who(seating, seat)} {_(_BIDS[bid]) if bid in _BIDS else '…'}")
         size = int(view.get("tapp_size") or 0)
-        after_tapp = (
-            " After a Tapp only a Solo overcalls." if view.get("declarer") is not None else ""
-        )
-        return (
-            " · ".join(parts)
-            + f"\nPass, Tapp or Solo; the Tapp holds {plural(size, 'card')} face down."
-            + after_tapp
-        )
+        text = " · ".join(parts) + "\n"
+        text += _("Pass, Tapp or Solo; the Tapp holds {cards} face down.", cards=cards(size))
+        if view.get("declarer") is not None:
+            text += " " + _("After a Tapp only a Solo overcalls.")
+        return text
 
     def _partner_line(self, view: View, seating: Seating) -> str:
         players = int(view.get("players") or len(seating.names))
@@ -155,22 +273,32 @@ class TrogguPresenter(Presenter):
             return ""
         phase, called, partner = view.get("phase"), view.get("called"), view.get("partner")
         if phase == "discard":
-            return "Then he calls a partner's trump or plays alone."
+            return _("Then he calls a partner's trump or plays alone.")
         if phase == "call":
-            return f"{does(seating, declarer, 'is calling', 'are calling')} a partner."
+            return said(
+                seating,
+                declarer,
+                N_("You are calling a partner."),
+                N_("{name} is calling a partner."),
+            )
         if called is None:
-            return f"{does(seating, declarer, 'plays', 'play')} alone."
+            return said(seating, declarer, N_("You play alone."), N_("{name} plays alone."))
+        card = pretty(called)
         if isinstance(partner, int):
             if seating.is_you(partner):
-                return f"Partner: **you** (you hold {pretty(called)}; secret until you play it)."
-            return f"Partner: **{seating.name(partner)}** (played {pretty(called)})."
+                return _("Partner: **you** (you hold {card}; secret until you play it).", card=card)
+            return _("Partner: **{name}** (played {card}).", name=seating.name(partner), card=card)
         if view.get("partner_known"):
-            if seating.is_you(declarer):
-                return f"You called {pretty(called)} but nobody else holds it: you play alone."
-            return f"{seating.name(declarer)} called {pretty(called)} and plays alone."
-        return f"Partner: whoever holds {pretty(called)} (secret until it is played)."
+            return said(
+                seating,
+                declarer,
+                N_("You called {card} but nobody else holds it: you play alone."),
+                N_("{name} called {card} and plays alone."),
+                card=card,
+            )
+        return _("Partner: whoever holds {card} (secret until it is played).", card=card)
 
-    def _trick_sections(self, view: View, seating: Seating) -> list[Section]:
+    def _trick_sections(self, view: View, seating: Seating, last: bool = True) -> list[Section]:
         if view.get("phase") != "play":
             return []
         out = []
@@ -179,26 +307,33 @@ class TrogguPresenter(Presenter):
         lead = view.get("lead_suit")
         if pairs:
             text = _trick_text(pairs, seating)
-            led = pretty_suit(_SUIT_WORD[lead]) if lead in _SUIT_WORD else "trumps"
-            text += f"\n{led} led" if lead else ""
+            # i18n: {suit} is a suit with its symbol ("🏆 cups") or "trumps".
+            text += "\n" + _("{suit} led", suit=_suit(str(lead))) if lead else ""
             # The last trick may hold a Fool held back, which never wins: nobody else knows.
-            if number != per or "FOOL" not in [c for _, c in pairs]:
+            if number != per or "FOOL" not in [c for __, c in pairs]:
                 seat = tricks.winner([[s, _INDEX[c]] for s, c in pairs], None)
-                card = dict(pairs)[seat]
-                text += f" · {cap(whose(seating, seat))} {pretty(card)} is winning"
+                card = pretty(dict(pairs)[seat])
+                winning = said(
+                    seating,
+                    seat,
+                    N_("Your {card} is winning"),
+                    N_("{name}'s {card} is winning"),
+                    card=card,
+                )
+                text += f" · {winning}"
         else:
             to_act = list(view.get("to_act") or [])
-            text = f"{does(seating, to_act[0], 'leads', 'lead')}." if to_act else "—"
-        out.append(Section(f"Trick {number} of {per}", text))
-        last = view.get("last_trick")
-        if last:
-            pairs = _trick_pairs(last.get("cards"))
-            points = card_points([c for _, c in pairs])
-            winner = seating.who(last.get("winner"))
+            text = said(seating, to_act[0], N_("You lead."), N_("{name} leads.")) if to_act else "—"
+        out.append(Section(_("Trick {number} of {per}", number=number, per=per), text))
+        previous = view.get("last_trick")
+        if previous and last:
+            pairs = _trick_pairs(previous.get("cards"))
+            worth = points(card_points([c for __, c in pairs]))
+            winner = who(seating, previous.get("winner"))
             out.append(
                 Section(
-                    "Last trick",
-                    f"{_trick_text(pairs, seating)} → **{winner}** ({plural(points, 'point')})",
+                    _("Last trick"),
+                    f"{_trick_text(pairs, seating)} → **{winner}** ({worth})",
                 )
             )
         return out
@@ -212,19 +347,19 @@ class TrogguPresenter(Presenter):
         for seat in range(players):
             marks = []
             if playing and seat < len(sizes):
-                marks.append(plural(int(sizes[seat]), "card"))
+                marks.append(cards(int(sizes[seat])))
             if playing and seat < len(tricks):
-                marks.append(plural(int(tricks[seat]), "trick"))
+                marks.append(_n("{n} trick", "{n} tricks", int(tricks[seat])))
             if seat == view.get("dealer"):
-                marks.append("dealer")
+                marks.append(_("dealer"))
             if seat == view.get("declarer") and view.get("contract") in ("tapp", "solo"):
-                marks.append(_CONTRACT[str(view["contract"])])
+                marks.append(_(_CONTRACT[str(view["contract"])]))
             if seat == view.get("partner"):
-                marks.append("partner")
-            lines.append(seating.who(seat) + (f" — {', '.join(marks)}" if marks else ""))
+                marks.append(_("partner"))
+            lines.append(who(seating, seat) + (f" — {', '.join(marks)}" if marks else ""))
         if not playing and sizes:
-            lines.append(f"{plural(int(sizes[0]), 'card')} each")
-        return Section("Players", "\n".join(lines))
+            lines.append(_n("{n} card each", "{n} cards each", int(sizes[0])))
+        return Section(_("Players"), "\n".join(lines))
 
     def table_picture(self, view: View, seating: Seating) -> Picture | None:
         if view.get("phase") != "play":
@@ -244,7 +379,8 @@ class TrogguPresenter(Presenter):
                 "table_png",
                 players=names,
                 played=_trick_pairs(last.get("cards")),
-                caption=f"last trick → {winner}",
+                # Translated here: the picture is drawn on a worker that has no language.
+                caption=_("last trick → {name}", name=winner),
                 highlight=highlight,
             )
         return None
@@ -254,29 +390,33 @@ class TrogguPresenter(Presenter):
         hand = [str(c) for c in view.get("hand") or []]
         if view.get("phase") == "over":
             return self.table_sections(view, seating)
-        sections = [Section(f"Your hand ({plural(len(hand), 'card')})", grouped(hand))]
+        sections = [Section(_("Your hand ({cards})", cards=cards(len(hand))), grouped(hand))]
         you = self._you_lines(view, seating)
         sections.append(self._contract_section(view, seating))
         if you:
-            sections.append(Section("You", "\n".join(you)))
-        sections += [s for s in self._trick_sections(view, seating) if s.title != "Last trick"]
+            sections.append(Section(_("You"), "\n".join(you)))
+        sections += self._trick_sections(view, seating, last=False)
         if legal:
-            sections += pack("Your move", self._moves(legal))
+            sections += pack(_("Your move"), self._moves(legal))
         return within_limits(sections)
 
     def _moves(self, legal: Sequence[str]) -> list[str]:
         """The legal moves by verb: ``Play: K🏆 3🏆``, ``Pass · Tapp · Solo``."""
         by_verb: dict[str, list[str]] = {}
         for action in legal:
-            verb, _, rest = action.partition(" ")
+            verb, __, rest = action.partition(" ")
             by_verb.setdefault(verb if rest else "", []).append(rest or action)
         lines = []
         if "" in by_verb:
             lines.append(" · ".join(self.action_label(a) for a in by_verb.pop("")))
         for verb, rests in by_verb.items():
-            alone = "none" in rests
-            cards = pretty_list([r for r in rests if r != "none"])
-            lines.append(f"{verb.capitalize()}: {cards}" + (" — or play alone" if alone else ""))
+            shown = pretty_list([r for r in rests if r != "none"])
+            if verb == "call" and "none" in rests:
+                lines.append(_("Call: {cards} — or play alone", cards=shown))
+            elif verb in _MOVE_LINE:
+                lines.append(_(_MOVE_LINE[verb], cards=shown))
+            else:
+                lines.append(f"{verb.capitalize()}: {shown}")
         return lines
 
     def _you_lines(self, view: View, seating: Seating) -> list[str]:
@@ -284,31 +424,44 @@ class TrogguPresenter(Presenter):
         seat = view.get("seat")
         phase = view.get("phase")
         if view.get("tapp") and phase == "discard":
-            lines.append(f"The Tapp gave you: {pretty_list(list(view['tapp']))}")
+            lines.append(_("The Tapp gave you: {cards}", cards=pretty_list(list(view["tapp"]))))
             left = int(view.get("discards_left") or 0)
             lines.append(
-                f"Discard {plural(left, 'more card')} face down: no 5-point card (Kings "
-                "only when you hold all four)."
+                _n(
+                    "Discard {n} more card face down: no 5-point card (Kings only when you "
+                    "hold all four).",
+                    "Discard {n} more cards face down: no 5-point card (Kings only when you "
+                    "hold all four).",
+                    left,
+                )
             )
         if view.get("discards"):
-            lines.append(f"Your discards: {pretty_list(list(view['discards']))}")
+            lines.append(_("Your discards: {cards}", cards=pretty_list(list(view["discards"]))))
         if view.get("fool_held_back"):
             lines.append(
-                "You held the Fool back: it stays in your hand until the last trick, where it "
-                "goes to your pile and you give the winner your lowest card."
+                _(
+                    "You held the Fool back: it stays in your hand until the last trick, where "
+                    "it goes to your pile and you give the winner your lowest card."
+                )
             )
         if phase == "play":
-            lines.append(f"Your pile: {plural(int(view.get('pile_points') or 0), 'card point')}.")
+            pile = int(view.get("pile_points") or 0)
+            lines.append(_n("Your pile: {n} card point.", "Your pile: {n} card points.", pile))
             if seat in (view.get("to_act") or []):
                 lines += self._follow_hint(view)
         if phase == "call":
-            lines.append("Call a trump from II to XX: its holder is your secret partner.")
+            lines.append(_("Call a trump from II to XX: its holder is your secret partner."))
         if phase == "bidding":
             hand = [str(c) for c in view.get("hand") or []]
             trumps = sum(face(c).family in ("trump", "fool") for c in hand)
             lines.append(
-                f"You hold {plural(trumps, 'trump')} and {card_points(hand)} card points; "
-                f"a Tapp or Solo needs more than {HALF} of 114 with the Tapp."
+                _(
+                    "You hold {trumps} and {points} card points; a Tapp or Solo needs more "
+                    "than {half} of 114 with the Tapp.",
+                    trumps=_n("{n} trump", "{n} trumps", trumps),
+                    points=card_points(hand),
+                    half=HALF,
+                )
             )
         return lines
 
@@ -321,14 +474,16 @@ class TrogguPresenter(Presenter):
             any(f.family == "fool" for f in hand) and not view.get("fool_held_back")
         )
         if lead in _SUIT_WORD:
-            suit = _SUIT_WORD[lead]
-            if any(f.suit == suit for f in hand):
-                return [f"Follow {pretty_suit(suit)}."]
+            if any(f.suit == _SUIT_WORD[lead] for f in hand):
+                return [_("Follow {suit}.", suit=_suit(lead))]
             if trumps:
-                return [f"No {lead}: you must play a trump."]
-            return [f"No {lead} and no trump: play any card."]
+                # i18n: {suit} is a Tarot suit's name (cups, coins, swords, batons).
+                return [_("No {suit}: you must play a trump.", suit=_(_SUIT_NAME[lead]))]
+            return [_("No {suit} and no trump: play any card.", suit=_(_SUIT_NAME[lead]))]
         if lead == "trumps":
-            return ["Trumps led: play a trump."] if trumps else ["No trump: play any card."]
+            if trumps:
+                return [_("Trumps led: play a trump.")]
+            return [_("No trump: play any card.")]
         return []
 
     def hand_picture(self, view: View, seating: Seating) -> Picture | None:
@@ -336,233 +491,401 @@ class TrogguPresenter(Presenter):
         return Picture.of("hand_png", cards=hand) if hand else None
 
     def action_label(self, action: str) -> str:
-        verb, _, rest = action.strip().partition(" ")
+        verb, __, rest = action.strip().partition(" ")
         verb = verb.lower()
         if verb == "bid" and rest:
             verb, rest = rest.lower(), ""
         if verb in _BIDS and not rest:
-            return _BIDS[verb]
+            return _(_BIDS[verb])
         if verb == "play" and rest:
             return pretty(rest)
         if verb == "discard" and rest:
-            return f"Discard {pretty(rest)}"
+            return _("Discard {card}", card=pretty(rest))
         if verb == "call" and rest:
-            return "Play alone" if rest.lower() == "none" else f"Call {pretty(rest)}"
+            if rest.lower() == "none":
+                return _("Play alone")
+            return _("Call {card}", card=pretty(rest))
         return action[:80]
 
     def you_did(self, action: str) -> str:
-        verb, _, rest = action.strip().partition(" ")
+        verb, __, rest = action.strip().partition(" ")
         verb = verb.lower()
         if verb == "bid" and rest:
             verb, rest = rest.lower(), ""
         if verb == "pass" and not rest:
-            return "You passed"
+            return _("You passed")
         if verb in ("tapp", "solo") and not rest:
-            return f"You bid {_BIDS[verb]}"
+            return _("You bid {bid}", bid=_(_BIDS[verb]))
         if verb == "play" and rest:
-            return f"You played {pretty(rest)}"
+            return _("You played {card}", card=pretty(rest))
         if verb == "discard" and rest:
-            return f"You discarded {pretty(rest)}"
+            return _("You discarded {card}", card=pretty(rest))
         if verb == "call" and rest:
             if rest.lower() == "none":
-                return "You play alone"
-            return f"You called {pretty(rest)}"
-        return f"You: {self.action_label(action)}"
+                return _("You play alone")
+            return _("You called {card}", card=pretty(rest))
+        return _("You: {move}", move=self.action_label(action))
 
     # -- narration ------------------------------------------------------------------------------
     def tell(self, event: Event, seating: Seating) -> str | None:
         kind = event.get("type")
         seat = event.get("seat")
         if kind == "deal":
-            return f"**Deal {event.get('hand_number')}**: {seating.who(event.get('dealer'))} deals."
+            return said(
+                seating,
+                event.get("dealer"),
+                N_("**Deal {number}**: you deal."),
+                N_("**Deal {number}**: {name} deals."),
+                number=event.get("hand_number"),
+            )
         if kind == "bid":
             bid = event.get("bid")
             if bid == "pass":
-                return does(seating, seat, "passes", "pass")
-            return does(seating, seat, "bids", "bid") + f" {_BIDS.get(str(bid), str(bid))}"
+                return said(seating, seat, N_("You pass"), N_("{name} passes"))
+            shown = _(_BIDS[str(bid)]) if str(bid) in _BIDS else str(bid)
+            return said(seating, seat, N_("You bid {bid}"), N_("{name} bids {bid}"), bid=shown)
         if kind == "forced_tapp":
-            why = "the Fool" if event.get("reason") == "fool" else "trump I"
-            return (
-                f"Everyone passed: {whom(seating, seat)} "
-                f"{'hold' if seating.is_you(seat) else 'holds'} {why} and must play a Tapp."
+            why = _("the Fool") if event.get("reason") == "fool" else _("trump I")
+            return said(
+                seating,
+                seat,
+                # i18n: {card} is "the Fool" or "trump I".
+                N_("Everyone passed: you hold {card} and must play a Tapp."),
+                N_("Everyone passed: {name} holds {card} and must play a Tapp."),
+                card=why,
             )
         if kind == "contract":
             return self._contract_line(event, seating)
         if kind == "take_tapp":
-            count = int(event.get("count") or 0)
-            return (
-                does(seating, seat, "takes", "take")
-                + f" the Tapp ({plural(count, 'card')}) and will discard as many."
+            return said(
+                seating,
+                seat,
+                N_("You take the Tapp ({cards}) and will discard as many."),
+                N_("{name} takes the Tapp ({cards}) and will discard as many."),
+                cards=cards(int(event.get("count") or 0)),
             )
         if kind == "tapp_cards":
-            return f"The Tapp gives you {pretty_list(list(event.get('cards') or []))}."
+            return _(
+                "The Tapp gives you {cards}.", cards=pretty_list(list(event.get("cards") or []))
+            )
         if kind == "tapp_to_pile":
-            count = int(event.get("count") or 0)
-            return f"The Tapp ({plural(count, 'card')}) goes unseen to {whose(seating, seat)} pile."
+            return said(
+                seating,
+                seat,
+                N_("The Tapp ({cards}) goes unseen to your pile."),
+                N_("The Tapp ({cards}) goes unseen to {name}'s pile."),
+                cards=cards(int(event.get("count") or 0)),
+            )
         if kind == "discard":
             if event.get("left"):
                 return None  # one line for the whole discard, when it is done
             size = DEAL_SIZES.get(len(seating.names), (0, 0))[1]
-            counted = plural(size, "card") if size else "the Tapp's cards"
-            return does(seating, seat, "has", "have") + f" discarded {counted} face down."
+            counted = cards(size) if size else _("the Tapp's cards")
+            return said(
+                seating,
+                seat,
+                N_("You have discarded {cards} face down."),
+                N_("{name} has discarded {cards} face down."),
+                cards=counted,
+            )
         if kind == "discard_card":
-            return f"You discarded {pretty(str(event.get('card')))}."
+            return _("You discarded {card}.", card=pretty(str(event.get("card"))))
         if kind == "call":
             card = event.get("card")
             if card is None:
-                return does(seating, seat, "plays", "play") + " alone."
-            return (
-                does(seating, seat, "calls", "call")
-                + f" {pretty(str(card))}: its holder is the secret partner."
+                return said(seating, seat, N_("You play alone."), N_("{name} plays alone."))
+            return said(
+                seating,
+                seat,
+                N_("You call {card}: its holder is the secret partner."),
+                N_("{name} calls {card}: its holder is the secret partner."),
+                card=pretty(str(card)),
             )
         if kind == "partner":
-            return "You hold the called trump: you are the Tappist's secret partner."
+            return _("You hold the called trump: you are the Tappist's secret partner.")
         if kind == "alone":
-            return "Nobody else holds the trump you called: you play alone (the others don't know)."
+            return _(
+                "Nobody else holds the trump you called: you play alone (the others don't know)."
+            )
         if kind == "play":
-            return does(seating, seat, "plays", "play") + f" {pretty(str(event.get('card')))}."
+            card = pretty(str(event.get("card")))
+            return said(
+                seating, seat, N_("You play {card}."), N_("{name} plays {card}."), card=card
+            )
         if kind == "fool_held":
-            return (
+            return _(
                 "You hold the Fool back: it stays in your hand until the last trick and cannot win."
             )
         if kind == "partner_revealed":
-            tappist = event.get("tappist")
-            if seat is None:
-                return (
-                    f"{seating.who(tappist)} played the called trump: "
-                    f"{'you play' if seating.is_you(tappist) else 'he plays'} alone."
-                )
-            return f"{does(seating, seat, 'is', 'are')} {whose(seating, tappist)} partner!"
+            return self._revealed_line(event, seating)
         if kind == "trick":
             return self._trick_line(event, seating)
         if kind == "fool_exchange":
-            given = event.get("points")
-            if given is None:
-                swap = "there was nothing in the pile to give in exchange"
-            else:
-                gets = does(seating, event.get("to"), "gets", "get", mid=True)
-                swap = f"{gets} a {plural(int(given), 'point')} card from that pile instead"
-            return f"The held-back Fool goes to {whose(seating, seat)} pile; {swap}."
+            return self._exchange_line(event, seating)
         if kind == "hand_over":
             return self._over_line(event, seating)
         if kind == "game_over":
-            winners = [seating.who(w) for w in event.get("winners") or []]
-            return f"🏆 **Game over: {names_and(winners) or 'nobody'} won.**"
+            return game_over_line([who(seating, w) for w in event.get("winners") or []])
         raise self.unknown(event)
 
     def _contract_line(self, event: Event, seating: Seating) -> str:
         contract, seat = event.get("contract"), event.get("seat")
         if contract == "misere":
-            return "Everyone passed: **Misère**. The most card points pays."
-        name = _CONTRACT.get(str(contract), str(contract))
-        return does(seating, seat, "plays", "play") + f" a **{name}**."
+            return _("Everyone passed: **Misère**. The most card points pays.")
+        name = _contract(contract)
+        return said(
+            seating,
+            seat,
+            N_("You play a **{contract}**."),
+            N_("{name} plays a **{contract}**."),
+            contract=name,
+        )
+
+    @staticmethod
+    def _revealed_line(event: Event, seating: Seating) -> str:
+        seat, tappist = event.get("seat"), event.get("tappist")
+        if seat is None:
+            return said(
+                seating,
+                tappist,
+                N_("You played the called trump: you play alone."),
+                N_("{name} played the called trump: he plays alone."),
+            )
+        if seating.is_you(seat):
+            return _("You are {name}'s partner!", name=seating.name(tappist))
+        return said(
+            seating,
+            tappist,
+            N_("{partner} is your partner!"),
+            N_("{partner} is {name}'s partner!"),
+            partner=seating.name(seat),
+        )
 
     def _trick_line(self, event: Event, seating: Seating) -> str:
         seat = event.get("seat")
         pairs = _trick_pairs(event.get("cards"))
         best = next((c for s, c in pairs if s == seat), None)
-        points = int(event.get("points") or 0)
-        card = f" with {pretty(best)}" if best else ""
-        return (
-            does(seating, seat, "wins", "win")
-            + f" trick {event.get('trick_number')}{card} ({plural(points, 'point')})."
+        worth = points(int(event.get("points") or 0))
+        number = event.get("trick_number")
+        if best:
+            return said(
+                seating,
+                seat,
+                N_("You win trick {number} with {card} ({points})."),
+                N_("{name} wins trick {number} with {card} ({points})."),
+                number=number,
+                card=pretty(best),
+                points=worth,
+            )
+        return said(
+            seating,
+            seat,
+            N_("You win trick {number} ({points})."),
+            N_("{name} wins trick {number} ({points})."),
+            number=number,
+            points=worth,
+        )
+
+    @staticmethod
+    def _exchange_line(event: Event, seating: Seating) -> str:
+        given = event.get("points")
+        if given is None:
+            swap = _("there was nothing in the pile to give in exchange")
+        else:
+            swap = said(
+                seating,
+                event.get("to"),
+                # i18n: {points} is "1 point", "3 points": the value of the card given.
+                N_("you get a {points} card from that pile instead"),
+                N_("{name} gets a {points} card from that pile instead"),
+                points=points(int(given)),
+            )
+        return said(
+            seating,
+            event.get("seat"),
+            # i18n: {swap} says what the trick's winner gets instead of the Fool.
+            N_("The held-back Fool goes to your pile; {swap}."),
+            N_("The held-back Fool goes to {name}'s pile; {swap}."),
+            swap=swap,
         )
 
     def _over_line(self, event: Event, seating: Seating) -> str:
-        number = event.get("hand_number")
-        return f"**Deal {number} over**: {self._verdict(event, seating)}"
+        return _(
+            "**Deal {number} over**: {verdict}",
+            number=event.get("hand_number"),
+            verdict=self._verdict(event, seating),
+        )
 
     # -- the end of a deal ----------------------------------------------------------------------
     def _verdict(self, event: Event, seating: Seating) -> str:
         """``Bob's Tapp is made with 71 of 114 card points (over 57).``"""
         contract = event.get("contract")
         if contract == "misere":
-            points = list(event.get("card_points") or [])
-            if not points or len(set(points)) == 1:
-                return "Misère: everyone took the same card points, nobody pays."
-            top = max(points)
-            losers = [s for s, p in enumerate(points) if p == top]
-            plural_verb = len(losers) > 1 or seating.is_you(losers[0])
-            verb = "pay" if plural_verb else "pays"
-            losers = [whom(seating, s) for s in losers]
-            return (
-                f"Misère: {names_and(losers)} took the most ({top}) and {verb} "
-                f"{MISERE_RATE} to each player with fewer."
-            )
-        side = self._side(event, seating)
+            return self._misere_verdict(event, seating)
         points = int(event.get("contract_points") or 0)
         multiple = int(event.get("multiple") or 0)
         rate = BASE.get(str(contract), 0) * abs(multiple)
-        name = _CONTRACT.get(str(contract), str(contract))
+        facts = {"contract": _contract(contract), "points": points, "rate": rate}
         if multiple > 0:
-            why = {1: f"over {HALF}", 2: f"over {BIG}: double", 3: "every trick: triple"}
-            return (
-                f"{side} {name} is **made** with {points} of 114 card points "
-                f"({why[multiple]}): {rate} from each opponent."
+            why = {
+                1: _("over {half}", half=HALF),
+                2: _("over {big}: double", big=BIG),
+                3: _("every trick: triple"),
+            }
+            return self._by_side(
+                event,
+                seating,
+                # i18n: {contract} is Tapp or Solo; {why} says by how much ("over 57").
+                N_(
+                    "Your {contract} is **made** with {points} of 114 card points ({why}): {rate} "
+                    "from each opponent."
+                ),
+                N_(
+                    "{name}'s {contract} is **made** with {points} of 114 card points ({why}): "
+                    "{rate} from each opponent."
+                ),
+                N_(
+                    "{name} & {partner}'s {contract} is **made** with {points} of 114 card points "
+                    "({why}): {rate} from each opponent."
+                ),
+                why=why[multiple],
+                **facts,
             )
         if multiple < 0:
             why = {
-                -1: f"under {HALF}",
-                -2: f"under {114 - BIG}: double",
-                -3: "no trick: triple",
+                -1: _("under {half}", half=HALF),
+                -2: _("under {small}: double", small=114 - BIG),
+                -3: _("no trick: triple"),
             }
-            return (
-                f"{side} {name} is **lost** with {points} of 114 card points "
-                f"({why[multiple]}): {rate} to each opponent."
+            return self._by_side(
+                event,
+                seating,
+                N_(
+                    "Your {contract} is **lost** with {points} of 114 card points ({why}): {rate} "
+                    "to each opponent."
+                ),
+                N_(
+                    "{name}'s {contract} is **lost** with {points} of 114 card points ({why}): "
+                    "{rate} to each opponent."
+                ),
+                N_(
+                    "{name} & {partner}'s {contract} is **lost** with {points} of 114 card points "
+                    "({why}): {rate} to each opponent."
+                ),
+                why=why[multiple],
+                **facts,
             )
-        return f"{side} {name} took exactly {HALF} card points: nobody pays."
+        return self._by_side(
+            event,
+            seating,
+            N_("Your {contract} took exactly {half} card points: nobody pays."),
+            N_("{name}'s {contract} took exactly {half} card points: nobody pays."),
+            N_("{name} & {partner}'s {contract} took exactly {half} card points: nobody pays."),
+            half=HALF,
+            **facts,
+        )
 
-    def _side(self, event: Event, seating: Seating) -> str:
-        """``Bob's``, ``Your``, ``Bob & Cid's``: whose contract it was."""
+    @staticmethod
+    def _misere_verdict(event: Event, seating: Seating) -> str:
+        points = list(event.get("card_points") or [])
+        if not points or len(set(points)) == 1:
+            return _("Misère: everyone took the same card points, nobody pays.")
+        top = max(points)
+        losers = [s for s, p in enumerate(points) if p == top]
+        if len(losers) > 1:
+            return _(
+                "Misère: {names} took the most ({top}) and pay {rate} to each player with fewer.",
+                names=names_and([whom(seating, s) for s in losers]),
+                top=top,
+                rate=MISERE_RATE,
+            )
+        return said(
+            seating,
+            losers[0],
+            N_("Misère: you took the most ({top}) and pay {rate} to each player with fewer."),
+            N_("Misère: {name} took the most ({top}) and pays {rate} to each player with fewer."),
+            top=top,
+            rate=MISERE_RATE,
+        )
+
+    @staticmethod
+    def _by_side(
+        event: Event, seating: Seating, yours: str, theirs: str, pair: str, **params: Any
+    ) -> str:
+        """A sentence about the contract side: the reader's own (``yours``), one declarer's
+        (``theirs``: ``{name}``) or a declarer and his partner's (``pair``: ``{name}``,
+        ``{partner}``, even when the reader is one of them, as at the table)."""
         declarer, partner = event.get("declarer"), event.get("partner")
         if isinstance(partner, int):
-            return f"{seating.name(declarer)} & {seating.name(partner)}'s"
-        return "Your" if seating.is_you(declarer) else f"{seating.name(declarer)}'s"
+            return _(pair, name=seating.name(declarer), partner=seating.name(partner), **params)
+        return said(seating, declarer, yours, theirs, **params)
 
     def summary(self, event: Event, seating: Seating) -> list[Section]:
         number = event.get("hand_number")
         contract = event.get("contract")
         declarer = event.get("declarer")
-        name = _CONTRACT.get(str(contract), str(contract))
-        title = f"Deal {number}: {name}" + (
-            f" by {seating.who(declarer)}" if declarer is not None else ""
-        )
+        name = _contract(contract)
+        if declarer is not None:
+            title = _(
+                "Deal {number}: {contract} by {name}",
+                number=number,
+                contract=name,
+                name=who(seating, declarer),
+            )
+        else:
+            title = _("Deal {number}: {contract}", number=number, contract=name)
         head = [self._verdict(event, seating)]
         called = event.get("called")
         if called is not None:
             partner = event.get("partner")
+            card = pretty(str(called))
             if isinstance(partner, int):
-                head.append(f"Partner: {seating.who(partner)} (held {pretty(str(called))}).")
+                head.append(
+                    _("Partner: {name} (held {card}).", name=who(seating, partner), card=card)
+                )
             else:
-                head.append(f"{pretty(str(called))} was called; nobody else held it.")
+                head.append(_("{card} was called; nobody else held it.", card=card))
         if contract == "misere" and event.get("tapp_points"):
-            head.append(f"The Tapp ({event['tapp_points']} points) counted for nobody.")
+            tapp = int(event["tapp_points"])
+            head.append(
+                _n(
+                    "The Tapp ({n} point) counted for nobody.",
+                    "The Tapp ({n} points) counted for nobody.",
+                    tapp,
+                )
+            )
         rows = []
-        points = list(event.get("card_points") or [])
+        card_pts = list(event.get("card_points") or [])
         tricks = list(event.get("tricks") or [])
         payments = list(event.get("payments") or [])
         scores = list(event.get("scores") or [])
         side = {declarer, event.get("partner")} - {None}
-        for seat in range(len(points)):
-            mark = " ★" if seat in side else ""
-            trick_count = plural(int(tricks[seat]), "trick") if seat < len(tricks) else ""
-            pay = signed(int(payments[seat])) if seat < len(payments) else "0"
-            total = signed_total(int(scores[seat])) if seat < len(scores) else ""
+        for seat in range(len(card_pts)):
+            trick_count = (
+                _n("{n} trick", "{n} tricks", int(tricks[seat])) if seat < len(tricks) else ""
+            )
             rows.append(
-                f"{seating.who(seat)}{mark}: {points[seat]} pts, {trick_count} → "
-                f"**{pay}** (total {total})"
+                # i18n: a seat's line at the end of a deal: "Ann ★: 40 pts, 5 tricks → +20
+                # (total 35)"; {mark} is " ★" for the contract side.
+                _(
+                    "{name}{mark}: {points} pts, {tricks} → **{pay}** (total {total})",
+                    name=who(seating, seat),
+                    mark=" ★" if seat in side else "",
+                    points=card_pts[seat],
+                    tricks=trick_count,
+                    pay=signed(int(payments[seat])) if seat < len(payments) else "0",
+                    total=signed_total(int(scores[seat])) if seat < len(scores) else "",
+                )
             )
         sections = [Section(title, "\n".join(head))]
-        sections += pack("Card points → payment", rows)
+        sections += pack(_("Card points → payment"), rows)
         return within_limits(sections)
 
     # -- /history -------------------------------------------------------------------------------
     def history(self, view: View, seating: Seating) -> list[Section]:
         """This deal's tricks (who led, the cards, who took it, its card points) and how the
         previous deal ended."""
-        sections = history_sections(
-            view, seating, lambda cards: plural(card_points(cards), "point")
-        )
+        sections = history_sections(view, seating, lambda played: points(card_points(played)))
         last = view.get("last_hand")
         if isinstance(last, Mapping):
             sections += self.summary({"type": "hand_over", **last}, seating)
@@ -580,9 +903,12 @@ class TrogguPresenter(Presenter):
         history = list((view or {}).get("history") or [])
         if not history:
             return [self.scores(view, None, seating)]
-        header = ["Deal", *(n[:6] + " " for n in seating.names)]
+        header = [_p("score sheet", "Deal"), *(n[:6] + " " for n in seating.names)]
         rows = [self._sheet_row(deal, len(seating.names)) for deal in history]
-        totals = ["Total", *(signed_total(int(s)) + " " for s in (view or {}).get("scores") or [])]
+        totals = [
+            _p("score sheet", "Total"),
+            *(signed_total(int(s)) + " " for s in (view or {}).get("scores") or []),
+        ]
         # About 12 rows per field; the latest deals first go in when they cannot all fit.
         chunks: list[list[list[str]]] = []
         for start in range(0, len(rows), 12):
@@ -591,14 +917,15 @@ class TrogguPresenter(Presenter):
         sections = []
         if len(chunks) > len(shown):
             earlier = sum(len(c) for c in chunks[: len(chunks) - len(shown)])
-            sections.append(Section("Score sheet", f"+{plural(earlier, 'earlier deal')} above"))
+            earlier_deals = _n("+{n} earlier deal above", "+{n} earlier deals above", earlier)
+            sections.append(Section(_("Score sheet"), earlier_deals))
         for i, chunk in enumerate(shown):
             last = i == len(shown) - 1
-            title = "Score sheet" if not sections else "Score sheet (more)"
+            title = _("Score sheet") if not sections else _("Score sheet (more)")
             body = [*chunk, totals] if last and len(totals) == len(header) else chunk
             text = table_block(header, body, 9)
             if last:
-                text += "\n✓ made · ✗ lost · * the contract side"
+                text += "\n" + _("✓ made · ✗ lost · * the contract side")
             sections.append(Section(title, text))
         return within_limits(sections)
 
@@ -607,7 +934,7 @@ class TrogguPresenter(Presenter):
         contract = str(deal.get("contract"))
         multiple = int(deal.get("multiple") or 0)
         mark = "" if contract == "misere" else "✓" if multiple > 0 else "✗" if multiple else "="
-        label = f"{deal.get('hand_number')} {_CONTRACT.get(contract, contract)} {mark}".strip()
+        label = f"{deal.get('hand_number')} {_contract(contract)} {mark}".strip()
         payments = list(deal.get("payments") or [0] * players)
         side = {deal.get("declarer"), deal.get("partner")}
         cells = [signed(int(p)) + ("*" if s in side else " ") for s, p in enumerate(payments)]
@@ -616,9 +943,86 @@ class TrogguPresenter(Presenter):
     def final(self, result: Mapping[str, Any], seating: Seating) -> list[Section]:
         scores = list(result.get("scores") or [])
         winners = [seating.name(w) for w in result.get("winners") or []]
-        best = max(scores) if scores else 0
-        verb = "share the win" if len(winners) > 1 else "won"
-        deals = result.get("deals")
-        after = f" after {plural(int(deals), 'deal')}" if deals else ""
-        head = f"🏆 **{names_and(winners) or 'Nobody'} {verb}** with {signed_total(best)}{after}."
-        return within_limits([Section("Game over", head), self.scores(None, result, seating)])
+        best = signed_total(max(scores) if scores else 0)
+        names = names_and(winners) or _("Nobody")
+        deals = int(result.get("deals") or 0)
+        if len(winners) > 1 and deals:
+            head = _n(
+                "🏆 **{names} share the win** with {score} after {n} deal.",
+                "🏆 **{names} share the win** with {score} after {n} deals.",
+                deals,
+                names=names,
+                score=best,
+            )
+        elif len(winners) > 1:
+            head = _("🏆 **{names} share the win** with {score}.", names=names, score=best)
+        elif deals:
+            head = _n(
+                "🏆 **{names} won** with {score} after {n} deal.",
+                "🏆 **{names} won** with {score} after {n} deals.",
+                deals,
+                names=names,
+                score=best,
+            )
+        else:
+            head = _("🏆 **{names} won** with {score}.", names=names, score=best)
+        return within_limits([Section(_("Game over"), head), self.scores(None, result, seating)])
+
+    # -- /rules ---------------------------------------------------------------------------------
+    def rules(self, options: Mapping[str, Any] | None = None) -> str:
+        """The rules with these options in the reader's language (the engine's ``summary`` is
+        the same text in English, for what runs without the bot)."""
+        deals = {**SPEC.defaults(), **(options or {})}.get("deals")
+        if deals in (None, "auto"):
+            deals_text = _("one deal per player (each player deals once)")
+        else:
+            deals_text = _n("{n} deal", "{n} deals", int(deals))
+        sizes = ", ".join(
+            # i18n: Troggu's deal by table size: "4: 15 each + 2" (players: cards each + Tapp).
+            _("{players}: {cards} each + {tapp}", players=n, cards=c, tapp=t)
+            for n, (c, t) in DEAL_SIZES.items()
+        )
+        lines = [
+            _("**Troggu** (Swiss Tarot, 3-8 players). Deal, bidding and play go anticlockwise."),
+            _(
+                "**Deck**: 62 cards. Cups/Coins K Q N J 1 2 3 4 5 6; Swords/Batons K Q N J 10 9 "
+                "8 7 6 5; trumps XXI (T21) down to I (T1); the Fool (FOOL) is the highest trump."
+            ),
+            _(
+                "**Card points**: Fool, XXI, I and Kings 5; Queens 4; Knights 3; Jacks 2; "
+                "others 1 (114 in all)."
+            ),
+            _("**Deal** (cards each + Tapp): {sizes}.", sizes=sizes),
+            _(
+                "**Bidding**: from the player after the dealer, once each: `pass`, `tapp` or "
+                "`solo`. Solo ends the bidding; after a Tapp only pass or solo. All pass: Misère "
+                "(3-6 players); at 7-8 the Fool's holder must play Tapp (else the holder of I, "
+                "else Misère)."
+            ),
+            _(
+                "**Tapp**: take the Tapp, then `discard` as many cards, one at a time; never the "
+                "Fool, XXI, I or a King (Kings only if you hold all four). **Solo**: the Tapp "
+                "goes unseen to your pile."
+            ),
+            _(
+                "**Partner** (7-8 players, Tapp): `call t12` (any trump but Fool, XXI, I) or "
+                "`call none`. The holder of the called trump is your secret partner until he "
+                "plays it."
+            ),
+            _(
+                "**Play**: follow suit, else trump, else anything; highest trump wins, else "
+                "highest card of the suit led. If the Fool is your only trump when you must "
+                "trump, you may hold it back and play another card: it then stays in hand to the "
+                "last trick, never wins, goes to your pile and you give the trick's winner your "
+                "lowest card."
+            ),
+            _(
+                "**Scoring**: the contract side wins more than 57 points: 10 (Tapp) / 20 (Solo) "
+                "from each other player; double over 84; triple for every trick. Under 57 it "
+                "pays the same (double under 30, triple with no trick); exactly 57 pays nothing. "
+                "At 7-8 a partner takes two opponents' shares. Misère: whoever took the most "
+                "points pays 10 to each player with fewer."
+            ),
+            _("**Game**: {deals}; highest total wins, ties share the win.", deals=deals_text),
+        ]
+        return "\n".join(lines)

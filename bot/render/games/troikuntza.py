@@ -11,21 +11,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_, _, _n, _p
 from bot.render.games._words import (
-    does,
-    names_and,
     pack,
-    plural,
     score_line,
     seat_scores,
     signed_total,
     table_block,
-    whom,
     within_limits,
 )
 from bot.render.games.cards import face, pretty, pretty_list
+
+# Whole sentences per reader and the game-over line: Troggu's presenter holds them until the
+# shared ``_words`` is marked for translation (another branch), where they then belong.
+from bot.render.games.troggu import cards, game_over_line, names_and, points, said, who, whom
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
-from engine.troikuntza.melds import CONTRACTS, card_points, describe_contract
+from engine.troikuntza.melds import CONTRACTS, card_points, contract_min_cards
+from engine.troikuntza.spec import SPEC
 
 #: Beyond this many melds (or characters) they are shown compactly, one line per player (a
 #: run as its span, a Troika as its rank and size): on a phone 30 melds card by card are a
@@ -44,8 +46,39 @@ def hand_text(cards: Sequence[str]) -> str:
     return " · ".join(" ".join(groups[k]) for k in (*_SUIT_ORDER, "JK") if k in groups) or "—"
 
 
-def _contract_name(contract: Any) -> str:
-    return describe_contract(str(contract)) if contract else ""
+def contract_words(contract: Any) -> str:
+    """``TTR`` -> ``2 Troikas and 1 Run`` in the reader's language (the engine's
+    ``describe_contract`` in English)."""
+    parts = []
+    for kind in dict.fromkeys(str(contract or "")):  # in the contract's order
+        n = str(contract).count(kind)
+        if kind == "T":
+            # i18n: a TroiKuntza meld, the game's own word (3+ cards of one rank).
+            parts.append(_n("{n} Troika", "{n} Troikas", n))
+        elif kind == "R":
+            # i18n: a TroiKuntza meld, the game's own word (4+ cards in sequence in one suit).
+            parts.append(_n("{n} Run", "{n} Runs", n))
+    return names_and(parts)
+
+
+#: The labels of the moves that need no card, and the replies to them.
+_LABELS = {
+    "take": N_("Take the discard"),
+    "draw": N_("Draw from the stock"),
+    # i18n: TroiKuntza's call for the discard out of turn, the game's own words.
+    "mayi": N_("May I"),
+    "pass": N_("Pass"),
+    "close": N_("Close the May I window"),
+}
+_DONE = {
+    "take": N_("You took the discard"),
+    "draw": N_("You drew from the stock"),
+    "mayi": N_("You called May I"),
+    "pass": N_("You passed"),
+    "close": N_("You closed the May I window"),
+}
+#: The ends of a run a joker may be laid off at (``layoff jk 2 low``).
+_ENDS = {"low": N_("low end"), "high": N_("high end")}
 
 
 def _round_number(view: View) -> int:
@@ -54,7 +87,8 @@ def _round_number(view: View) -> int:
 
 class TroiKuntzaPresenter(Presenter):
     game = "troikuntza"
-    unit = "round"
+    # i18n: what players of this game call one round of it (shown as "round 3 over").
+    unit = N_("round")
     #: Each pass on a May I (up to nine a turn) and the window closing: the table message's
     #: May I section shows who may still call; the May I itself is told when it happens.
     quiet = frozenset({"mayi_pass", "window_closed"})
@@ -62,8 +96,13 @@ class TroiKuntzaPresenter(Presenter):
     # -- the public table -----------------------------------------------------------------------
     def heading(self, view: View, seating: Seating) -> str:
         rounds = view.get("rounds") or len(CONTRACTS)
-        contract = view.get("contract_text") or _contract_name(view.get("contract"))
-        return f"round {_round_number(view)} of {rounds} — {contract}"
+        contract = contract_words(view.get("contract")) or view.get("contract_text") or ""
+        return _(
+            "round {number} of {rounds} — {contract}",
+            number=_round_number(view),
+            rounds=rounds,
+            contract=contract,
+        )
 
     def table_sections(self, view: View, seating: Seating) -> list[Section]:
         sections = [self._pile_section(view, seating)]
@@ -78,21 +117,35 @@ class TroiKuntzaPresenter(Presenter):
     def _pile_section(self, view: View, seating: Seating, private: bool = False) -> Section:
         top = view.get("discard_top")
         stock = int(view.get("stock_size") or 0)
-        lines = [
-            (f"Discard pile: **{pretty(top)}**" if top else "The discard pile is empty")
-            + f" · stock {plural(stock, 'card')}"
-        ]
+        pile = _("Discard pile: **{card}**", card=pretty(top)) if top else None
+        pile = pile or _("The discard pile is empty")
+        lines = [pile + " · " + _n("stock {n} card", "stock {n} cards", stock)]
         taken, current = view.get("taken"), view.get("current")
         if taken and view.get("phase") == "play" and not private:
-            lines.append(f"{does(seating, current, 'took', 'took')} {pretty(taken)} from the pile.")
+            lines.append(
+                said(
+                    seating,
+                    current,
+                    N_("You took {card} from the pile."),
+                    N_("{name} took {card} from the pile."),
+                    card=pretty(taken),
+                )
+            )
         mayi = view.get("mayi") or {}
         if view.get("phase") == "draw" and mayi.get("exposed") and top:
             lines.append(
-                f"{pretty(top)} came up after a May I: "
-                f"{does(seating, current, 'may', 'may', mid=True)} take it (no May I on it) "
-                "or draw."
+                said(
+                    seating,
+                    current,
+                    N_("{card} came up after a May I: you may take it (no May I on it) or draw."),
+                    N_(
+                        "{card} came up after a May I: {name} may take it (no May I on it) or draw."
+                    ),
+                    card=pretty(top),
+                )
             )
-        return Section("Discard", "\n".join(lines))
+        # i18n: the title of the discard pile's section.
+        return Section(_p("discard pile", "Discard"), "\n".join(lines))
 
     def _mayi_section(self, view: View, seating: Seating) -> Section | None:
         mayi = view.get("mayi") or {}
@@ -100,27 +153,43 @@ class TroiKuntzaPresenter(Presenter):
             return None
         card = mayi.get("card")
         current = view.get("current")
-        what = pretty(card) if card else "the discard"
+        what = pretty(card) if card else _("the discard")
         seconds = int(mayi.get("window_seconds") or 0)
         if seconds and seating.window_deadline is not None:
-            head = f"**May I** for {what}? Closes <t:{int(seating.window_deadline)}:R>."
+            # i18n: {when} is a Discord timestamp shown as "in 8 seconds" in the reader's language.
+            head = _(
+                "**May I** for {card}? Closes {when}.",
+                card=what,
+                when=f"<t:{int(seating.window_deadline)}:R>",
+            )
         elif seconds:
-            head = f"**May I** for {what}? Open for {seconds} s."
+            head = _("**May I** for {card}? Open for {seconds} s.", card=what, seconds=seconds)
         else:
-            head = f"**May I** for {what}? Open until {whom(seating, current)} takes or draws."
+            head = said(
+                seating,
+                current,
+                N_("**May I** for {card}? Open until you take or draw."),
+                N_("**May I** for {card}? Open until {name} takes or draws."),
+                card=what,
+            )
         lines = [head]
         calls = [whom(seating, s) for s in mayi.get("calls") or []]
         if calls:
-            lines.append(f"Called: {names_and(calls)}.")
+            lines.append(_("Called: {names}.", names=names_and(calls)))
         answered = set(mayi.get("answered") or [])
         waiting = [whom(seating, s) for s in mayi.get("eligible") or [] if s not in answered]
         if waiting:
-            lines.append(f"May still call: {names_and(waiting)}.")
+            lines.append(_("May still call: {names}.", names=names_and(waiting)))
         if mayi.get("waiting"):
             lines.append(
-                f"{does(seating, current, 'passed', 'passed')} on it and waits for the calls."
+                said(
+                    seating,
+                    current,
+                    N_("You passed on it and wait for the calls."),
+                    N_("{name} passed on it and waits for the calls."),
+                )
             )
-        return Section("May I", "\n".join(lines))
+        return Section(_(_LABELS["mayi"]), "\n".join(lines))
 
     def _meld_lines(self, view: View, seating: Seating, compact: bool) -> list[str]:
         melds = [m for m in view.get("melds") or [] if isinstance(m, Mapping)]
@@ -132,9 +201,9 @@ class TroiKuntzaPresenter(Presenter):
                 continue
             if compact:
                 texts = " · ".join(self._meld_text(m, compact) for m in mine)
-                lines.append(f"**{seating.who(owner)}**: {texts}")
+                lines.append(f"**{who(seating, owner)}**: {texts}")
             else:
-                lines.append(f"**{seating.who(owner)}**")
+                lines.append(f"**{who(seating, owner)}**")
                 lines += [self._meld_text(m, compact) for m in mine]
         return lines
 
@@ -154,7 +223,9 @@ class TroiKuntzaPresenter(Presenter):
             return f"`{number}` {pretty_list(cards)}{tail}"
         rank = str(meld.get("rank") or "")
         if compact:
-            return f"`{number}` {rank}s ×{len(cards)}" + " 🃏" * jokers
+            # i18n: a Troika in short: {rank}s is the rank in the plural ("7s", "Ks": sevens).
+            troika = _("{rank}s ×{count}", rank=rank, count=len(cards))
+            return f"`{number}` {troika}" + " 🃏" * jokers
         return f"`{number}` {pretty_list(cards)}"
 
     def _meld_sections(self, view: View, seating: Seating) -> list[Section]:
@@ -164,8 +235,8 @@ class TroiKuntzaPresenter(Presenter):
         size = sum(len(line) + 1 for line in lines)
         if len(view["melds"]) > _MELDS_FULL or size > _MELDS_FULL_TEXT:
             lines = self._meld_lines(view, seating, compact=True)
-            lines.append("(a run: its first and last card; 🃏: a joker in it)")
-        return pack("Melds (number for /layoff)", lines)
+            lines.append(_("(a run: its first and last card; 🃏: a joker in it)"))
+        return pack(_("Melds (number for /layoff)"), lines)
 
     def _players_section(self, view: View, seating: Seating) -> Section:
         players = int(view.get("players") or len(seating.names))
@@ -176,20 +247,23 @@ class TroiKuntzaPresenter(Presenter):
         used = list(mayi.get("used") or [])
         lines = []
         for seat in range(players):
-            marks = [plural(int(sizes[seat]), "card")] if seat < len(sizes) else []
+            marks = [cards(int(sizes[seat]))] if seat < len(sizes) else []
             if limit and seat < len(used):
-                marks.append(f"May I {limit - int(used[seat])} left")
+                left = limit - int(used[seat])
+                marks.append(_n("May I {n} left", "May I {n} left", left))
             if seat < len(out) and out[seat]:
-                marks.append("laid down ✓")
+                marks.append(_("laid down ✓"))
             if seat == view.get("dealer"):
-                marks.append("dealer")
-            lines.append(f"{seating.who(seat)} — {', '.join(marks)}")
-        return Section("Players", "\n".join(lines))
+                marks.append(_("dealer"))
+            lines.append(f"{who(seating, seat)} — {', '.join(marks)}")
+        return Section(_("Players"), "\n".join(lines))
 
     def table_picture(self, view: View, seating: Seating) -> Picture | None:
         rows: list[tuple[str, list[str]]] = []
         if view.get("discard_top"):
-            rows.append(("discard", [str(view["discard_top"])]))
+            # Translated here: the picture is drawn on a worker that has no language.
+            # i18n: the label of the discard pile's row in the table picture.
+            rows.append((_p("picture label", "discard"), [str(view["discard_top"])]))
         # Grouped by player in seat order, as in the text (the numbers are /layoff's).
         melds = sorted(view.get("melds") or [], key=lambda m: (m.get("owner"), m.get("number")))
         for meld in melds:
@@ -202,28 +276,38 @@ class TroiKuntzaPresenter(Presenter):
     # -- the private panel ----------------------------------------------------------------------
     def hand_sections(self, view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
         hand = [str(c) for c in view.get("hand") or []]
-        points = sum(card_points(c) for c in hand)
-        title = f"Your hand ({plural(len(hand), 'card')}, {plural(points, 'point')})"
+        worth = sum(card_points(c) for c in hand)
+        title = _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
         sections = [Section(title, hand_text(hand))]
-        sections.append(Section("Contract", self._contract_text(view)))
+        sections.append(Section(_("Contract"), self._contract_text(view)))
         you = self._you_lines(view, seating)
         if you:
-            sections.append(Section("You", "\n".join(you)))
+            sections.append(Section(_("You"), "\n".join(you)))
         sections.append(self._pile_section(view, seating, private=True))
         mayi = self._mayi_section(view, seating)
         if mayi is not None:
             sections.append(mayi)
         sections += self._meld_sections(view, seating)
         if legal:
-            sections += pack("Your move", self._moves(legal, hand))
+            sections += pack(_("Your move"), self._moves(legal, hand))
         return within_limits(sections)
 
     @staticmethod
     def _contract_text(view: View) -> str:
-        text = view.get("contract_text") or _contract_name(view.get("contract"))
-        least = view.get("min_cards")
-        tail = f" (at least {plural(int(least), 'card')})" if least else ""
-        return f"Round {_round_number(view)}: {text}{tail}, the whole contract at once."
+        text = contract_words(view.get("contract")) or view.get("contract_text") or ""
+        least = int(view.get("min_cards") or 0)
+        if least:
+            return _(
+                "Round {number}: {contract} (at least {cards}), the whole contract at once.",
+                number=_round_number(view),
+                contract=text,
+                cards=cards(least),
+            )
+        return _(
+            "Round {number}: {contract}, the whole contract at once.",
+            number=_round_number(view),
+            contract=text,
+        )
 
     def _you_lines(self, view: View, seating: Seating) -> list[str]:
         seat = view.get("seat")
@@ -231,17 +315,20 @@ class TroiKuntzaPresenter(Presenter):
         out = list(view.get("out") or [])
         if isinstance(seat, int) and seat < len(out) and out[seat]:
             if view.get("melded_this_turn") and view.get("current") == seat:
-                lines.append("You came out this turn: lay-offs wait for your next turn.")
+                lines.append(_("You came out this turn: lay-offs wait for your next turn."))
             else:
-                lines.append("You have laid down your contract: lay off on any meld.")
+                lines.append(_("You have laid down your contract: lay off on any meld."))
         taken = view.get("taken")
         if taken and view.get("current") == seat and view.get("phase") == "play":
-            lines.append(f"You took {pretty(taken)}: you may not discard it this turn.")
+            lines.append(
+                _("You took {card}: you may not discard it this turn.", card=pretty(taken))
+            )
         mayi = view.get("mayi") or {}
         limit = int(mayi.get("limit") or 0)
         used = list(mayi.get("used") or [])
         if limit and isinstance(seat, int) and seat < len(used):
-            lines.append(f"May I's left: {limit - int(used[seat])} of {limit}.")
+            left = limit - int(used[seat])
+            lines.append(_("May I's left: {left} of {limit}.", left=left, limit=limit))
         return lines
 
     def _moves(self, legal: Sequence[str], hand: Sequence[str]) -> list[str]:
@@ -261,13 +348,13 @@ class TroiKuntzaPresenter(Presenter):
         lines = []
         if simple:
             lines.append(" · ".join(simple))
-        lines += [f"Lay down: {m}" for m in melds]
+        lines += [_("Lay down: {meld}", meld=m) for m in melds]
         if layoffs:
-            lines.append("Lay off: " + " · ".join(layoffs))
+            lines.append(_("Lay off: {moves}", moves=" · ".join(layoffs)))
         if discards:
             order = {code: i for i, code in reversed(list(enumerate(hand)))}
             discards.sort(key=lambda c: order.get(c, len(order)))
-            lines.append("Discard: " + pretty_list(discards))
+            lines.append(_("Discard: {cards}", cards=pretty_list(discards)))
         return lines
 
     def hand_picture(self, view: View, seating: Seating) -> Picture | None:
@@ -275,156 +362,228 @@ class TroiKuntzaPresenter(Presenter):
         return Picture.of("hand_png", cards=hand) if hand else None
 
     def action_label(self, action: str) -> str:
-        verb, _, rest = action.strip().partition(" ")
+        verb, __, rest = action.strip().partition(" ")
         verb = verb.lower()
         words = rest.split()
-        label = {
-            "take": "Take the discard",
-            "draw": "Draw from the stock",
-            "mayi": "May I",
-            "pass": "Pass",
-            "close": "Close the May I window",
-        }.get(verb)
-        if label is not None and not rest:
-            return label
+        if verb in _LABELS and not rest:
+            return _(_LABELS[verb])
         if verb == "meld" and rest:
             groups = [pretty_list(g.split()) for g in rest.split("|")]
             return _fit(" | ".join(groups))
         if verb == "layoff" and len(words) >= 2:
-            end = f" ({words[2]} end)" if len(words) > 2 else ""
-            return _fit(f"{pretty(words[0])} on meld {words[1].lstrip('#')}{end}")
+            card, meld = pretty(words[0]), words[1].lstrip("#")
+            if len(words) > 2:
+                end = _ENDS.get(words[2].lower())
+                # i18n: {end} is "low end" or "high end": where a joker goes on a run.
+                end_text = _(end) if end else _("{end} end", end=words[2])
+                return _fit(_("{card} on meld {meld} ({end})", card=card, meld=meld, end=end_text))
+            return _fit(_("{card} on meld {meld}", card=card, meld=meld))
         if verb == "discard" and len(words) == 1:
-            return f"Discard {pretty(words[0])}"
+            return _("Discard {card}", card=pretty(words[0]))
         return _fit(action)
 
     def you_did(self, action: str) -> str:
-        verb, _, rest = action.strip().partition(" ")
+        verb, __, rest = action.strip().partition(" ")
         verb = verb.lower()
         words = rest.split()
-        fixed = {
-            "take": "You took the discard",
-            "draw": "You drew from the stock",
-            "mayi": "You called May I",
-            "pass": "You passed",
-            "close": "You closed the May I window",
-        }.get(verb)
-        if fixed is not None and not rest:
-            return fixed
+        if verb in _DONE and not rest:
+            return _(_DONE[verb])
         if verb == "meld" and rest:
-            return _fit(f"You laid down {self.action_label(action)}", 200)
+            return _fit(_("You laid down {melds}", melds=self.action_label(action)), 200)
         if verb == "layoff" and len(words) >= 2:
-            return f"You laid off {self.action_label(action)}"
+            return _("You laid off {layoff}", layoff=self.action_label(action))
         if verb == "discard" and len(words) == 1:
-            return f"You discarded {pretty(words[0])}"
-        return f"You: {self.action_label(action)}"
+            return _("You discarded {card}", card=pretty(words[0]))
+        return _("You: {move}", move=self.action_label(action))
 
     # -- narration ------------------------------------------------------------------------------
     def tell(self, event: Event, seating: Seating) -> str | None:
         kind = event.get("type")
         seat = event.get("seat")
         card = event.get("card")
-        shown = pretty(str(card)) if card else "the discard"
+        shown = pretty(str(card)) if card else _("the discard")
         if kind == "deal":
-            contract = _contract_name(event.get("contract"))
-            return (
-                f"**Round {event.get('round')} — {contract}**: "
-                f"{does(seating, event.get('dealer'), 'deals', 'deal', mid=True)}; "
-                f"{pretty(str(event.get('upcard')))} is turned up."
+            return said(
+                seating,
+                event.get("dealer"),
+                N_("**Round {number} — {contract}**: you deal; {card} is turned up."),
+                N_("**Round {number} — {contract}**: {name} deals; {card} is turned up."),
+                number=event.get("round"),
+                contract=contract_words(event.get("contract")),
+                card=pretty(str(event.get("upcard"))),
             )
         if kind == "hand":
-            return f"Your cards: {hand_text(list(event.get('cards') or []))}"
+            return _("Your cards: {cards}", cards=hand_text(list(event.get("cards") or [])))
         if kind == "take":
-            return does(seating, seat, "takes", "take") + f" {shown}."
+            return said(
+                seating, seat, N_("You take {card}."), N_("{name} takes {card}."), card=shown
+            )
         if kind == "decline":
             if not event.get("waiting"):
                 return None  # the draw (or the May I) that follows tells it
-            return (
-                does(seating, seat, "passes on", "pass on")
-                + f" {shown} and waits for the May I calls."
+            return said(
+                seating,
+                seat,
+                N_("You pass on {card} and wait for the May I calls."),
+                N_("{name} passes on {card} and waits for the May I calls."),
+                card=shown,
             )
         if kind == "draw":
-            return does(seating, seat, "draws", "draw") + " from the stock."
+            return said(
+                seating, seat, N_("You draw from the stock."), N_("{name} draws from the stock.")
+            )
         if kind == "drawn":
-            return f"You drew {shown}."
+            return _("You drew {card}.", card=shown)
         if kind == "mayi_call":
-            return does(seating, seat, "calls", "call") + " **May I**!"
+            return said(seating, seat, N_("You call **May I**!"), N_("{name} calls **May I**!"))
         if kind == "mayi_void":
-            callers = names_and([whom(seating, s) for s in event.get("seats") or []])
-            return (
-                f"{does(seating, event.get('by'), 'takes', 'take')} the discard: "
-                f"the May I of {callers} is void."
+            return said(
+                seating,
+                event.get("by"),
+                N_("You take the discard: the May I of {names} is void."),
+                N_("{name} takes the discard: the May I of {names} is void."),
+                names=names_and([whom(seating, s) for s in event.get("seats") or []]),
             )
         if kind == "mayi":
-            used, limit = event.get("used"), seating.options.get("mayi_limit")
-            line = does(seating, seat, "gets", "get") + f" {shown} by May I"
-            if used and limit:
-                line += f" ({used} of {limit} May I's used)"
-            elif used:
-                line += f" (May I number {used} this round)"
-            void = [whom(seating, s) for s in event.get("void") or []]
-            if void:
-                line += f"; {names_and(void)} called too, further from the turn"
-            return line + "."
+            return self._mayi_line(event, seating, shown)
         if kind == "penalty":
-            return does(seating, seat, "takes", "take") + " a penalty card from the stock."
+            return said(
+                seating,
+                seat,
+                N_("You take a penalty card from the stock."),
+                N_("{name} takes a penalty card from the stock."),
+            )
         if kind == "penalty_card":
-            return f"Your penalty card: {shown}."
+            return _("Your penalty card: {card}.", card=shown)
         if kind == "exposed":
             if not card:
-                return (
-                    f"The discard pile is empty: {does(seating, seat, 'draws', 'draw', mid=True)}."
+                return said(
+                    seating,
+                    seat,
+                    N_("The discard pile is empty: you draw."),
+                    N_("The discard pile is empty: {name} draws."),
                 )
-            return (
-                f"{shown} comes up: {does(seating, seat, 'may', 'may', mid=True)} take it or draw."
+            return said(
+                seating,
+                seat,
+                N_("{card} comes up: you may take it or draw."),
+                N_("{card} comes up: {name} may take it or draw."),
+                card=shown,
             )
         if kind == "reshuffle":
-            cards = int(event.get("cards") or 0)
-            return f"The discards ({plural(cards, 'card')}) are shuffled into a new stock."
+            return _n(
+                "The discards ({n} card) are shuffled into a new stock.",
+                "The discards ({n} cards) are shuffled into a new stock.",
+                int(event.get("cards") or 0),
+            )
         if kind == "meld":
             melds = [
                 f"`{m.get('number')}` {pretty_list(list(m.get('cards') or []))}"
                 for m in event.get("melds") or []
             ]
-            return does(seating, seat, "comes out", "come out") + ": " + " · ".join(melds)
-        if kind == "layoff":
-            line = (
-                does(seating, seat, "lays off", "lay off") + f" {shown} on meld {event.get('meld')}"
+            return said(
+                seating,
+                seat,
+                N_("You come out: {melds}"),
+                N_("{name} comes out: {melds}"),
+                melds=" · ".join(melds),
             )
+        if kind == "layoff":
+            facts = {"card": shown, "meld": event.get("meld")}
             if event.get("bumped"):
-                line += " (the joker moves to the end)"
-            return line + "."
+                return said(
+                    seating,
+                    seat,
+                    N_("You lay off {card} on meld {meld} (the joker moves to the end)."),
+                    N_("{name} lays off {card} on meld {meld} (the joker moves to the end)."),
+                    **facts,
+                )
+            return said(
+                seating,
+                seat,
+                N_("You lay off {card} on meld {meld}."),
+                N_("{name} lays off {card} on meld {meld}."),
+                **facts,
+            )
         if kind == "discard":
-            return does(seating, seat, "discards", "discard") + f" {shown}."
+            return said(
+                seating, seat, N_("You discard {card}."), N_("{name} discards {card}."), card=shown
+            )
         if kind == "out":
-            return f"**{does(seating, seat, 'goes', 'go')} out!**"
+            return said(seating, seat, N_("**You go out!**"), N_("**{name} goes out!**"))
         if kind == "hand_over":
             return self._over_line(event, seating)
         if kind == "game_over":
-            winners = [seating.who(w) for w in event.get("winners") or []]
-            return f"🏆 **Game over: {names_and(winners) or 'nobody'} won.**"
+            return game_over_line([who(seating, w) for w in event.get("winners") or []])
         raise self.unknown(event)
 
+    @staticmethod
+    def _mayi_line(event: Event, seating: Seating, shown: str) -> str:
+        """``Ann gets 7♥️ by May I (1 of 3 May I's used); Bob called too, further from the
+        turn.``"""
+        seat = event.get("seat")
+        used, limit = event.get("used"), seating.options.get("mayi_limit")
+        line = said(
+            seating,
+            seat,
+            N_("You get {card} by May I"),
+            N_("{name} gets {card} by May I"),
+            card=shown,
+        )
+        if used and limit:
+            line += " (" + _("{used} of {limit} May I's used", used=used, limit=limit) + ")"
+        elif used:
+            line += " (" + _("May I number {used} this round", used=used) + ")"
+        void = [whom(seating, s) for s in event.get("void") or []]
+        if void:
+            # i18n: after "Ann gets 7♥️ by May I": others who called May I for the same card.
+            line += "; " + _("{names} called too, further from the turn", names=names_and(void))
+        return line + "."
+
     def _over_line(self, event: Event, seating: Seating) -> str:
-        head = f"**Round {event.get('round')} over**"
+        number = event.get("round")
         if event.get("reason") == "out" and event.get("went_out") is not None:
-            return f"{head}: {does(seating, event.get('went_out'), 'went', 'went', mid=True)} out."
-        return f"{head}: the stock ran out; everyone scores his hand."
+            return said(
+                seating,
+                event.get("went_out"),
+                N_("**Round {number} over**: you went out."),
+                N_("**Round {number} over**: {name} went out."),
+                number=number,
+            )
+        return _(
+            "**Round {number} over**: the stock ran out; everyone scores his hand.", number=number
+        )
 
     # -- the end of a round ---------------------------------------------------------------------
     def summary(self, event: Event, seating: Seating) -> list[Section]:
-        title = f"Round {event.get('round')} — {_contract_name(event.get('contract'))}"
-        points = list(event.get("points") or [])
+        title = _(
+            "Round {number} — {contract}",
+            number=event.get("round"),
+            contract=contract_words(event.get("contract")),
+        )
+        round_points = list(event.get("points") or [])
         hands = list(event.get("hands") or [])
         scores = list(event.get("scores") or [])
         rows = []
-        for seat in range(len(points)):
-            cards = [str(c) for c in hands[seat]] if seat < len(hands) else []
-            total = signed_total(int(scores[seat])) if seat < len(scores) else ""
-            left = pretty_list(cards) if cards else "out"
-            rows.append(f"{seating.who(seat)}: {left} → **{points[seat]}** (total {total})")
-        head = self._over_line(event, seating).split(": ", 1)[-1]
-        sections = [Section(title, head[:1].upper() + head[1:] + " Lowest total wins.")]
-        sections += pack("Cards left → points", rows)
+        for seat in range(len(round_points)):
+            held = [str(c) for c in hands[seat]] if seat < len(hands) else []
+            rows.append(
+                # i18n: a player's line at the end of a round: his cards left ("out" when he has
+                # none), their points and his running total.
+                _(
+                    "{name}: {cards} → **{points}** (total {total})",
+                    name=who(seating, seat),
+                    cards=pretty_list(held) if held else _("out"),
+                    points=round_points[seat],
+                    total=signed_total(int(scores[seat])) if seat < len(scores) else "",
+                )
+            )
+        if event.get("reason") == "out" and event.get("went_out") is not None:
+            how = said(seating, event.get("went_out"), N_("You went out."), N_("{name} went out."))
+        else:
+            how = _("The stock ran out; everyone scores his hand.")
+        sections = [Section(title, how + " " + _("Lowest total wins."))]
+        sections += pack(_("Cards left → points"), rows)
         return within_limits(sections)
 
     # -- /history -------------------------------------------------------------------------------
@@ -433,24 +592,30 @@ class TroiKuntzaPresenter(Presenter):
         pile shows only its top card (the rules hide the rest), so the round's discards are not
         listed: the melds on the table, who has come out, the May Is used and the pile's top."""
         sections = [self._pile_section(view, seating)]
-        sections += self._meld_sections(view, seating) or [Section("Melds", "None laid down yet.")]
+        melds = self._meld_sections(view, seating)
+        sections += melds or [Section(_("Melds"), _("None laid down yet."))]
         players = int(view.get("players") or len(seating.names))
         out = [whom(seating, s) for s, done in enumerate(view.get("out") or []) if done]
-        lines = [f"Come out: {names_and(out)}" if out else "Nobody has come out yet."]
+        if out:
+            lines = [_("Come out: {names}", names=names_and(out))]
+        else:
+            lines = [_("Nobody has come out yet.")]
         used = list((view.get("mayi") or {}).get("used") or [])
         calls = [f"{whom(seating, s)} {used[s]}" for s in range(min(players, len(used))) if used[s]]
         if calls:
-            lines.append(f"May Is used: {' · '.join(calls)}")
-        sections.append(Section("This round", "\n".join(lines)))
+            lines.append(_("May Is used: {calls}", calls=" · ".join(calls)))
+        sections.append(Section(_("This round"), "\n".join(lines)))
         rounds = list(view.get("round_points") or [])
         if rounds:
             number = len(rounds)
-            contract = _contract_name(CONTRACTS[min(number, len(CONTRACTS)) - 1])
-            points = " · ".join(
+            contract = contract_words(CONTRACTS[min(number, len(CONTRACTS)) - 1])
+            last = " · ".join(
                 f"{whom(seating, s)} **{p}**" for s, p in enumerate(rounds[-1][:players])
             )
-            text = f"{points}\nTotals: {score_line(seating, list(view.get('scores') or []))}"
-            sections.append(Section(f"Round {number} — {contract}", text))
+            totals = score_line(seating, list(view.get("scores") or []))
+            text = last + "\n" + _("Totals: {scores}", scores=totals)
+            title = _("Round {number} — {contract}", number=number, contract=contract)
+            sections.append(Section(title, text))
         return within_limits(sections)
 
     # -- scores ---------------------------------------------------------------------------------
@@ -464,24 +629,159 @@ class TroiKuntzaPresenter(Presenter):
         history = list((view or {}).get("round_points") or [])
         if not history:
             return [self.scores(view, None, seating)]
-        header = ["Round", *(n[:6] for n in seating.names)]
+        header = [_p("score sheet", "Round"), *(n[:6] for n in seating.names)]
         rows = [
             [f"{i} {CONTRACTS[min(i, len(CONTRACTS)) - 1]}", *(str(p) for p in points)]
             for i, points in enumerate(history, start=1)
         ]
-        totals = ["Total", *(signed_total(int(s)) for s in (view or {}).get("scores") or [])]
+        totals = [
+            _p("score sheet", "Total"),
+            *(signed_total(int(s)) for s in (view or {}).get("scores") or []),
+        ]
         if len(totals) == len(header):
             rows.append(totals)
-        text = table_block(header, rows, 8) + "\nT = Troika, R = Run · lowest total wins"
-        return within_limits([Section("Score sheet", text)])
+        # i18n: the legend of TroiKuntza's score sheet, whose rows name contracts "TTR" etc.
+        legend = _("T = Troika, R = Run · lowest total wins")
+        text = table_block(header, rows, 8) + "\n" + legend
+        return within_limits([Section(_("Score sheet"), text)])
 
     def final(self, result: Mapping[str, Any], seating: Seating) -> list[Section]:
         scores = list(result.get("scores") or [])
         winners = [seating.name(w) for w in result.get("winners") or []]
-        best = min(scores) if scores else 0
-        verb = "share the win" if len(winners) > 1 else "won"
-        head = f"🏆 **{names_and(winners) or 'Nobody'} {verb}** with {signed_total(best)} points."
-        return within_limits([Section("Game over", head), self.scores(None, result, seating)])
+        best = signed_total(min(scores) if scores else 0)
+        names = names_and(winners) or _("Nobody")
+        if len(winners) > 1:
+            head = _("🏆 **{names} share the win** with {score} points.", names=names, score=best)
+        else:
+            head = _("🏆 **{names} won** with {score} points.", names=names, score=best)
+        return within_limits([Section(_("Game over"), head), self.scores(None, result, seating)])
+
+    # -- /rules ---------------------------------------------------------------------------------
+    def rules(self, options: Mapping[str, Any] | None = None) -> str:
+        """The rules with these options in the reader's language (the engine's ``summary`` is
+        the same text in English, for what runs without the bot)."""
+        options = {**SPEC.defaults(), **(options or {})}
+        decks = options.get("decks", "auto")
+        if decks == "auto":
+            deck_text = _("Decks (2, or one per two players at larger tables)")
+        else:
+            deck_text = _n("{n} deck", "{n} decks", int(decks))
+        lines = [
+            _(
+                "**TroiKuntza**: contract rummy for {low} to 10 players, each for himself. "
+                "{decks} of 52 cards + 2 jokers (wild). Seven rounds; lowest total wins.",
+                low=3 if options.get("allow_three") else 4,
+                decks=deck_text,
+            ),
+            _("Deal 11 cards each, turn up one card; the player left of the dealer starts."),
+            _("**Contracts** (the whole contract at once to come out; melds may be longer):"),
+        ]
+        for i, code in enumerate(CONTRACTS, start=1):
+            lines.append(
+                "  "
+                # i18n: one contract of TroiKuntza's seven rounds: "3. RR: 2 Runs (at least 8
+                # cards)"; {code} is its short form (T = Troika, R = Run).
+                + _n(
+                    "{number}. {code}: {contract} (at least {n} card)",
+                    "{number}. {code}: {contract} (at least {n} cards)",
+                    contract_min_cards(code),
+                    number=i,
+                    code=code,
+                    contract=contract_words(code),
+                )
+            )
+        cap = options.get("reshuffles", 2)
+        if cap == "unlimited":
+            reshuffled = _("the discards are reshuffled into a new stock as often as needed")
+        else:
+            reshuffled = _n(
+                "the discards are reshuffled into a new stock at most {n} time a round",
+                "the discards are reshuffled into a new stock at most {n} times a round",
+                int(cap),
+            )
+        strict = bool(options.get("discard_to_go_out"))
+        lines.append(
+            _(
+                "**Troika**: 3+ cards of one rank. **Run**: 4+ cards in sequence in one suit; Ace "
+                "low or high, never both (a low-Ace run never takes a King), no wrapping. Two "
+                "runs of one suit in a contract must not overlap."
+            )
+        )
+        if strict:
+            turn = _(
+                "**Turn**: `take` the top discard or `draw` from the stock; then `meld a b c | d "
+                "e f` (the whole contract, nothing else that turn) or, on later turns, `layoff "
+                "<card> <meld>` on any meld; then `discard <card>` (not the card you took, not "
+                "one of your contract)."
+            )
+            end = _(
+                "The round ends when someone has no cards left (after a final discard), or "
+                "when a draw finds the stock empty with no discards left to reshuffle "
+                "({reshuffled}). Hands score Joker 50, Ace 20, K/Q/J/10 10, 2-9 5.",
+                reshuffled=reshuffled,
+            )
+        else:
+            turn = _(
+                "**Turn**: `take` the top discard or `draw` from the stock; then `meld a b c | d "
+                "e f` (the whole contract, nothing else that turn) or, on later turns, `layoff "
+                "<card> <meld>` on any meld; then `discard <card>` (not the card you took, not "
+                "one of your contract), unless you go out by laying off all your cards (the one "
+                "you took included)."
+            )
+            end = _(
+                "The round ends when someone has no cards left, or when a draw finds the stock "
+                "empty with no discards left to reshuffle ({reshuffled}). Hands score Joker 50, "
+                "Ace 20, K/Q/J/10 10, 2-9 5.",
+                reshuffled=reshuffled,
+            )
+        lines += [
+            turn,
+            _("A joker at the end of a run is bumped outward by the natural card it stands for."),
+            self._mayi_rules(options),
+            end,
+        ]
+        if options.get("natural_majority"):
+            lines.append(
+                _("When coming out each meld needs at least as many natural cards as jokers.")
+            )
+        return "\n".join(lines)
+
+    @staticmethod
+    def _mayi_rules(options: Mapping[str, Any]) -> str:
+        limit = int(options.get("mayi_limit", 3))
+        window = int(options.get("mayi_window", 10))
+        if limit == 0:
+            return _("**May I** is off at this table.")
+        if window:
+            when = _(
+                "after each discard others have {seconds}s to say `mayi` (or `pass`)",
+                seconds=window,
+            )
+        else:
+            when = _(
+                "after each discard others may say `mayi` until the player to act takes or draws"
+            )
+        if options.get("mayi_after_out", True):
+            return _n(
+                "**May I**: {when}. If the player to act draws instead of taking, the caller "
+                "nearest his left gets the discard plus a penalty card; then he may take the "
+                "newly exposed card or draw. At most {n} May I per player per round.",
+                "**May I**: {when}. If the player to act draws instead of taking, the caller "
+                "nearest his left gets the discard plus a penalty card; then he may take the "
+                "newly exposed card or draw. At most {n} May Is per player per round.",
+                limit,
+                when=when,
+            )
+        return _n(
+            "**May I**: {when}. If the player to act draws instead of taking, the caller nearest "
+            "his left gets the discard plus a penalty card; then he may take the newly exposed "
+            "card or draw. At most {n} May I per player per round; not once you have come out.",
+            "**May I**: {when}. If the player to act draws instead of taking, the caller nearest "
+            "his left gets the discard plus a penalty card; then he may take the newly exposed "
+            "card or draw. At most {n} May Is per player per round; not once you have come out.",
+            limit,
+            when=when,
+        )
 
 
 def _fit(text: str, limit: int = 80) -> str:
