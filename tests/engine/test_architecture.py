@@ -21,7 +21,12 @@ GAME_WORDS = (
     "tarot", "misère", "misere", "solo", "rummy", "kaiser",
 )  # fmt: skip
 #: The product is called Troika Table: its name is not a game's.
-PRODUCT = re.compile(r"troika[ _-]?table|troika(bot|tree)\b|troika\.db", re.IGNORECASE)
+#: The catalogs' gettext domain (``troika.po``) is the product's name too.
+PRODUCT = re.compile(
+    r"troika[ _-]?table|troika(bot|tree)\b|troika\.db|troika\.(pot?|mo)\b|troika_language"
+    r'|DOMAIN = "troika"',
+    re.IGNORECASE,
+)
 
 
 def forbidden_words() -> list[str]:
