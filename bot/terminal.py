@@ -235,7 +235,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if not word:
             continue
         if word in {"quit", "exit", "q"}:
-            print(_("Saved. Run the same command to carry on (or add --new)."), file=out)
+            print(_("Saved. Run the same command to carry on (or add `--new`)."), file=out)
             return 0
         if word in {"help", "?"}:
             print(_("Commands: {commands}. Or a move: {moves}", commands=COMMANDS,

@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import language_of
+from bot.i18n import DEFAULT, language_of
 from bot.i18n.core import set_locale
 from bot.service import TableEvent, TableService, TableStatus
 
@@ -45,7 +45,7 @@ class _Live:
     redraw: asyncio.Task[None] | None = field(default=None, repr=False)
     again: bool = False
     #: The language of the user who opened it (a redraw runs in whoever's task moved).
-    language: str = "en"
+    language: str = DEFAULT
 
 
 class LivePanels:

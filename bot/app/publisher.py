@@ -31,7 +31,7 @@ from bot.app import custom_ids
 from bot.app.budget import RequestBudget
 from bot.app.languages import ServerLanguages
 from bot.app.limits import fit
-from bot.i18n import LANGUAGES, N_, _, _p, use_locale
+from bot.i18n import DEFAULT, LANGUAGES, N_, _, _p, use_locale
 from bot.i18n.core import set_locale
 from bot.i18n.later import said
 from bot.render import embeds, pictures
@@ -101,7 +101,7 @@ class _Channel:
     searched: bool = False
     last_edit: float = float("-inf")
     #: The language the channel's messages are written in (its server's).
-    language: str = "en"
+    language: str = DEFAULT
 
 
 class TablePublisher:
@@ -483,6 +483,7 @@ class TablePublisher:
         state = self._channels.setdefault(channel_id, _Channel(table_id=table.id))
         if state.table_id != table.id:
             state = self._channels[channel_id] = _Channel(table_id=table.id)
+        state.language = self.language(table)
         state.message_id = message_id
         state.hand = hand
         state.searched = True
