@@ -21,6 +21,7 @@ from bot.i18n import _, use_locale
 from bot.i18n import core as i18n_core
 from bot.i18n.core import PseudoTranslations
 from bot.i18n.pseudo import CLOSE, OPEN
+from bot.i18n.translator import CatalogTranslator
 
 
 @pytest.fixture
@@ -172,3 +173,7 @@ async def test_a_french_server_speaks_french_by_its_preferred_locale(
     assert not is_french(opened.response.content), "zoe's own client speaks English"
     posted = [m for m in channel.history() if m.embeds]
     assert posted and all(is_french(label) for label in labels(posted[-1])), labels(posted[-1])
+
+
+async def test_the_slash_commands_are_synced_through_the_catalog_translator(world: World) -> None:
+    assert isinstance(world.bot.tree.translator, CatalogTranslator)
