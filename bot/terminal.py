@@ -10,7 +10,8 @@ collide with Discord channels; the bot does not load them.
 
 Options: ``--players N``, ``--preset NAME``, ``--option key=value`` (repeatable), ``--seed N``,
 ``--db PATH`` (default: DATABASE_PATH from the settings), ``--ai LEVEL``, ``--delay SECONDS``
-(pause before each AI move, to follow the play), ``--name NAME``, ``--new``.
+(pause before each AI move, to follow the play), ``--name NAME``, ``--new``, ``--lang CODE``
+(``en``, ``fr``, ``de``, ``nl``: the language the table speaks; default English).
 The turn timer is off unless you pass ``--option timer=60``.
 """
 
@@ -25,6 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.i18n import LANGUAGES, _
+from bot.i18n.core import set_locale
+from bot.i18n.later import said
 from bot.render import embeds
 from bot.render.presenter import Seating, UnknownEvent
 from bot.service import (
@@ -68,6 +72,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--delay", type=float, default=0.4, help="seconds before an AI move")
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--new", action="store_true", help="abandon a saved game and start over")
+    parser.add_argument(
+        "--lang", default="en", choices=list(LANGUAGES), help="the language the table speaks"
+    )
     return parser.parse_args(list(argv))
 
 
@@ -101,7 +108,7 @@ class Printer:
             lines = [self.tell(e.data, seating) for e in event.events if e.visible_to(0)]
             lines = [line for line in lines if line]
             if event.source.value == "timeout":
-                lines.append(f"{seating.who(event.seat)}: time was up, the AI moved.")
+                lines.append(_("{who}: time was up, the AI moved.", who=seating.who(event.seat)))
             for line in lines:
                 self.say("  " + line)
         elif isinstance(event, GameOver):
@@ -112,7 +119,7 @@ class Printer:
         elif isinstance(event, HandEnded | TurnChanged):
             return  # told by the engine's own events above
         elif isinstance(event, TableAbandoned):
-            self.say(f"The table was abandoned ({event.reason}).")
+            self.say(_("The table was abandoned ({reason}).", reason=said(event.reason)))
 
     def tell(self, event: Mapping[str, Any], seating: Seating) -> str | None:
         assert self.table is not None
@@ -127,7 +134,7 @@ class Printer:
         except UnknownEvent:
             return None
         if text and event.get("private_to") is not None:
-            text += "  (only you see this)"
+            text += "  " + _("(only you see this)")
         return text
 
 
@@ -148,9 +155,12 @@ def show_hand(table: Table, view: Mapping[str, Any], legal: list[str]) -> list[s
 
 
 async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
+    # The whole session speaks the chosen language (the service's tasks start from this one).
+    set_locale(getattr(args, "lang", None))
     game = args.game.strip().lower()
     if game not in engine.GAMES:
-        print(f"There is no game {args.game!r}. Games: {', '.join(engine.GAMES)}.", file=out)
+        print(_("There is no game {game!r}. Games: {games}.", game=args.game,
+                games=", ".join(engine.GAMES)), file=out)  # fmt: skip
         return 2
     spec = engine.GAMES[game]
     options: dict[str, Any] = {"timer": "off"}
@@ -172,7 +182,8 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
             await service.abandon(channel, table.host_id)
             table = None
         if table is not None and table.status is TableStatus.PLAYING:
-            print(f"Resuming your {table.title} game (move {table.move_number}).", file=out)
+            print(_("Resuming your {game} game (move {move}).", game=table.title,
+                    move=table.move_number), file=out)  # fmt: skip
         else:
             if table is not None:  # a lobby left over from an interrupted start
                 await service.abandon(channel, table.host_id)
@@ -180,7 +191,7 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
                 await service.open_table(
                     channel, None, ME, args.name, game, args.preset, options, seed=args.seed
                 )
-                for _ in range(players - 1):
+                for _seat in range(players - 1):
                     await service.add_ai(channel, ME, args.ai)
                 table = await service.start_game(channel, ME)
             except TableError as exc:
@@ -189,7 +200,8 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
                     await service.abandon(channel, ME)
                 return 2
             names = ", ".join(s.name for s in table.seats)
-            print(f"{spec.title}: {names}. You are seat 1. Type `help`.", file=out)
+            print(_("{game}: {names}. You are seat 1. Type `help`.", game=spec.title,
+                    names=names), file=out)  # fmt: skip
         printer.table = service.get_table(channel)
         return await loop(service, channel, read, out)
     finally:
@@ -202,7 +214,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         await service.settle()
         table = service.get_table(channel)
         if table is None:
-            print("The game is over.", file=out, flush=True)
+            print(_("The game is over."), file=out, flush=True)
             return 0
         legal = service.legal_actions(channel, ME)
         if not legal:
@@ -212,7 +224,8 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if state != shown:
             view = service.view(channel, ME).game or {}
             print("\n".join(show_hand(table, view, legal)), file=out)
-            print(f"Type: {', '.join(legal[:20])}{' ...' if len(legal) > 20 else ''}", file=out)
+            moves = ", ".join(legal[:20]) + (" ..." if len(legal) > 20 else "")
+            print(_("Type: {moves}", moves=moves), file=out)
             shown = state
         try:
             line = await asyncio.get_running_loop().run_in_executor(None, read)
@@ -222,10 +235,11 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if not word:
             continue
         if word in {"quit", "exit", "q"}:
-            print("Saved. Run the same command to carry on (or add --new).", file=out)
+            print(_("Saved. Run the same command to carry on (or add `--new`)."), file=out)
             return 0
         if word in {"help", "?"}:
-            print(f"Commands: {COMMANDS}. Or a move: {', '.join(legal)}", file=out)
+            print(_("Commands: {commands}. Or a move: {moves}", commands=COMMANDS,
+                    moves=", ".join(legal)), file=out)  # fmt: skip
             continue
         if word in {"hand", "table"}:
             if word == "hand":

@@ -22,6 +22,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.errors import answer
+from bot.app.languages import ServerLanguages
+from bot.i18n import LANGUAGES, N_, _, _n
+from bot.i18n.later import later
 from bot.leaderboard import GameDefaults, GuildRules, GuildSettings
 from bot.leaderboard.guild_settings import parse_options
 from bot.service import NoTable, TableError, TableService, TableStatus, TableSummary
@@ -39,7 +42,11 @@ CHANNEL_ACTIONS = [
     app_commands.Choice(name="disallow this/that channel", value="remove"),
     app_commands.Choice(name="everywhere", value="everywhere"),
 ]
-REFUSAL = "Only members with the Manage Server permission can use /admin commands."
+#: The languages public messages can be written in (each in its own name), or the server's.
+SERVER_LANGUAGE = "server"
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
+LANGUAGE_CHOICES.append(app_commands.Choice(name="the server's language", value=SERVER_LANGUAGE))
+REFUSAL = N_("Only members with the Manage Server permission can use /admin commands.")
 #: Discord's limit on a message's text.
 MESSAGE_CHARS = 2000
 #: The most of a player list or a broken table's reason one line of ``/admin tables`` shows.
@@ -67,27 +74,42 @@ def admin_only(func: F) -> F:
         self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
     ) -> None:
         if not has_manage_guild(interaction):
-            await answer(interaction, REFUSAL)
+            await answer(interaction, _(REFUSAL))
             return
         await guarded(self, interaction, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
 
 
-def settings_text(settings: GuildSettings) -> str:
-    timer = "game default" if settings.timer is None else format_value(settings.timer)
+def settings_text(settings: GuildSettings, language: str | None = None) -> str:
+    """The server's defaults; ``language``: the language its public messages are written in
+    (shown when known)."""
+    timer = _("game default") if settings.timer is None else format_value(settings.timer)
     if settings.channels is None:
-        channels = "everywhere"
+        channels = _("everywhere")
     else:
-        channels = ", ".join(f"<#{c}>" for c in settings.channels) or "nowhere"
-    lines = [f"**Default timer:** {timer}", f"**Tables allowed in:** {channels}"]
+        channels = ", ".join(f"<#{c}>" for c in settings.channels) or _("nowhere")
+    lines = [
+        _("**Default timer:** {timer}", timer=timer),
+        _("**Tables allowed in:** {channels}", channels=channels),
+    ]
+    if language is not None:
+        name = LANGUAGES.get(language, language)
+        if settings.language is None:
+            lines.append(_("**Language:** {language} (the server's)", language=name))
+        else:
+            lines.append(_("**Language:** {language}", language=name))
     for game, spec in GAMES.items():
         defaults = settings.games.get(game)
         if defaults is None:
             continue
         options = " ".join(f"{k}={format_value(v)}" for k, v in sorted(defaults.options.items()))
-        preset = defaults.preset or "none"
-        lines.append(f"**{spec.title}:** preset {preset}" + (f", {options}" if options else ""))
+        preset = defaults.preset or _("none")
+        if options:
+            lines.append(_("**{game}:** preset {preset}, {options}", game=spec.title,
+                           preset=preset, options=options))  # fmt: skip
+        else:
+            lines.append(_("**{game}:** preset {preset}", game=spec.title, preset=preset))
     return "\n".join(lines)
 
 
@@ -97,24 +119,27 @@ def _clip(text: str, limit: int = LINE_PART_CHARS) -> str:
 
 def table_line(table: TableSummary) -> str:
     """One table of ``/admin tables``: where, what, its state."""
-    head = f"<#{table.channel_id}> {table.title} (table {table.table_id}): "
+    where = {"channel": f"<#{table.channel_id}>", "game": table.title, "id": table.table_id}
     if table.status is TableStatus.BROKEN:
-        return head + f"**broken**: {_clip(table.reason or 'unknown')}. `/admin end` closes it."
-    players = _clip(", ".join(table.players) or "nobody")
+        # (The reason is the error, in English, as logged.)
+        return _("{channel} {game} (table {id}): **broken**: {reason}. `/admin end` closes it.",
+                 reason=_clip(table.reason or "unknown"), **where)  # fmt: skip
+    players = _clip(", ".join(table.players) or _("nobody"))
     if table.status is TableStatus.LOBBY:
-        return head + f"lobby, {players}"
-    return head + f"playing, move {table.move_number}, {players}"
+        return _("{channel} {game} (table {id}): lobby, {players}", players=players, **where)
+    return _("{channel} {game} (table {id}): playing, move {move}, {players}",
+             move=table.move_number, players=players, **where)  # fmt: skip
 
 
 def tables_text(tables: list[TableSummary]) -> str:
     """The list, cut to fit one Discord message (the rest is counted)."""
     if not tables:
-        return "This server has no open table."
-    lines = [f"**Tables ({len(tables)}):**"]
+        return _("This server has no open table.")
+    lines = [_("**Tables ({count}):**", count=len(tables))]
     size = len(lines[0])
     for shown, table in enumerate(tables):
         line = table_line(table)
-        rest = f"… and {len(tables) - shown} more."
+        rest = _n("… and {n} more.", "… and {n} more.", len(tables) - shown)
         if size + 1 + len(line) + 1 + len(rest) > MESSAGE_CHARS:
             lines.append(rest)
             break
@@ -146,6 +171,11 @@ class Admin(commands.Cog):
     def service(self) -> TableService:
         return self.bot.service  # type: ignore[attr-defined, no-any-return]
 
+    @property
+    def languages(self) -> ServerLanguages:
+        """The server languages the publisher writes in (see ``bot.app.languages``)."""
+        return self.bot.table_publisher.languages  # type: ignore[attr-defined, no-any-return]
+
     # -- seasons and boards -------------------------------------------------------------------
     @season.command(name="new", description="End this season and start a new one (boards reset)")
     @admin_only
@@ -153,8 +183,12 @@ class Admin(commands.Cog):
         number = await leaderboard_of(self.service).new_season(guild_of(interaction))
         await say(
             interaction,
-            f"Season {number} has started: every board starts afresh. Season {number - 1} is"
-            f" kept (`/leaderboard season:{number - 1}`).",
+            _(
+                "Season {number} has started: every board starts afresh. Season {previous} is"
+                " kept (`/leaderboard season:{previous}`).",
+                number=number,
+                previous=number - 1,
+            ),
         )
 
     @board.command(name="remove", description="Hide a member from the boards")
@@ -167,7 +201,9 @@ class Admin(commands.Cog):
         name = display_name(member)
         await say(
             interaction,
-            f"{name} no longer shows on the boards." if done else f"{name} was already hidden.",
+            _("{name} no longer shows on the boards.", name=name)
+            if done
+            else _("{name} was already hidden.", name=name),
         )
 
     @board.command(name="restore", description="Show a hidden member on the boards again")
@@ -178,19 +214,24 @@ class Admin(commands.Cog):
         name = display_name(member)
         await say(
             interaction,
-            f"{name} shows on the boards again." if done else f"{name} was not hidden.",
+            _("{name} shows on the boards again.", name=name)
+            if done
+            else _("{name} was not hidden.", name=name),
         )
 
     # -- table settings -----------------------------------------------------------------------
-    @admin.command(name="defaults", description="Default timer, and default preset/options")
+    @admin.command(
+        name="defaults", description="Default timer, preset/options, and the server's language"
+    )
     @app_commands.describe(
         game="The game whose defaults to set (preset, options, reset)",
         preset="The game's default preset",
         options="The game's default options, e.g. timer=30 (see /rules)",
         timer="Default seconds per move for every game",
         reset="Forget the game's defaults",
+        language="The language of the tables' public messages (default: the server's)",
     )
-    @app_commands.choices(game=GAME_CHOICES, timer=TIMER_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, timer=TIMER_CHOICES, language=LANGUAGE_CHOICES)
     @admin_only
     async def defaults(
         self,
@@ -200,11 +241,20 @@ class Admin(commands.Cog):
         options: app_commands.Range[str, 1, 400] | None = None,
         timer: str | None = None,
         reset: bool = False,
+        language: str | None = None,
     ) -> None:
         guild = guild_of(interaction)
         rules = GuildRules(self.service.db)
         if (preset or options or reset) and game is None:
-            raise TableError("Say which game: `game` is needed with preset, options or reset.")
+            raise TableError(_("Say which game: `game` is needed with preset, options or reset."))
+        if language is not None:
+            chosen = None if language == SERVER_LANGUAGE else language
+            if chosen is not None and chosen not in LANGUAGES:
+                raise TableError(
+                    _("There is no language `{language}`. Languages: {languages}.",
+                      language=language, languages=", ".join([*LANGUAGES, SERVER_LANGUAGE]))
+                )  # fmt: skip
+            await self.languages.choose(rules, guild, chosen)
         if timer is not None:
             value: int | str | None = None if timer == "default" else TIMER.parse(timer)
             await rules.set_timer(guild, value)
@@ -219,7 +269,7 @@ class Admin(commands.Cog):
             if chosen == "none":
                 chosen = None
             await rules.set_game_defaults(guild, game, GameDefaults(chosen, new_options))
-        await say(interaction, settings_text(await rules.get(guild)))
+        await say(interaction, settings_text(await rules.get(guild), self.languages.of(guild)))
 
     @defaults.autocomplete("preset")
     async def preset_choices(
@@ -227,7 +277,7 @@ class Admin(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
         names = list(GAMES[game].presets) if game in GAMES else []
-        names.append("none")
+        names.append("none")  # (typed: not translated)
         typed = current.strip().lower()
         return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(typed)][:25]
 
@@ -273,16 +323,22 @@ class Admin(commands.Cog):
         closed = await self.service.close_broken(target, interaction.guild_id)
         if closed:
             ids = ", ".join(str(b.table_id) for b in closed)
-            await say(interaction, f"The broken table ({ids}) in <#{target}> is closed.")
+            await say(
+                interaction,
+                _("The broken table ({ids}) in {channel} is closed.", ids=ids,
+                  channel=f"<#{target}>"),
+            )  # fmt: skip
             return
         table = self.service.get_table(target)
         if table is None or table.guild_id != interaction.guild_id:
-            raise NoTable(f"There is no table in <#{target}>.")
-        await self.service.force_end(target, interaction.user.id, "a server admin ended it")
+            raise NoTable(_("There is no table in {channel}.", channel=f"<#{target}>"))
+        await self.service.force_end(target, interaction.user.id, later("a server admin ended it"))
         if table.status is TableStatus.PLAYING:
-            text = f"The {table.title} game in <#{target}> is ended and recorded as abandoned."
+            text = _("The {game} game in {channel} is ended and recorded as abandoned.",
+                     game=table.title, channel=f"<#{target}>")  # fmt: skip
         else:
-            text = f"The {table.title} lobby in <#{target}> is closed."
+            text = _("The {game} lobby in {channel} is closed.", game=table.title,
+                     channel=f"<#{target}>")  # fmt: skip
         await say(interaction, text)
 
     @admin.command(name="tables", description="The server's tables and their state")
@@ -303,13 +359,20 @@ class Admin(commands.Cog):
         if seated:
             where = ", ".join(f"<#{t.channel_id}>" for t in seated)
             raise TableError(
-                f"{display_name(member)} sits at a table ({where}). End it with /admin end first."
-            )
+                _("{name} sits at a table ({where}). End it with /admin end first.",
+                  name=display_name(member), where=where)
+            )  # fmt: skip
         games = await leaderboard_of(self.service).forget(guild, member.id)
         await say(
             interaction,
-            f"Forgot {display_name(member)}: ratings and stats deleted; in {games} recorded"
-            " game(s) the seat stays as an anonymous player so the others' results stay whole.",
+            _n(
+                "Forgot {name}: ratings and stats deleted; in {n} recorded game the seat stays"
+                " as an anonymous player so the others' results stay whole.",
+                "Forgot {name}: ratings and stats deleted; in {n} recorded games the seat stays"
+                " as an anonymous player so the others' results stay whole.",
+                games,
+                name=display_name(member),
+            ),
         )
 
 

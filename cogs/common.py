@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.app.errors import answer, report_error
+from bot.i18n import _
+from bot.i18n.core import set_locale
 from bot.service import NoTable, NotAtTable, Table, TableError, TableService
 
 if TYPE_CHECKING:
@@ -26,8 +28,14 @@ def service_of(interaction: discord.Interaction) -> TableService:
 
 def channel_id(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
-        raise NoTable("Tables live in server channels: use this command in one.")
+        raise NoTable(_("Tables live in server channels: use this command in one."))
     return interaction.channel_id
+
+
+def speak_to(interaction: discord.Interaction) -> None:
+    """Write in the user's client language for the rest of this interaction's task (component
+    callbacks; the command tree does it for commands)."""
+    set_locale(interaction.locale)
 
 
 def guild_id(interaction: discord.Interaction) -> int | None:
@@ -49,7 +57,14 @@ def table_here(service: TableService, channel: int) -> Table:
 def require_seat(service: TableService, channel: int, user_id: int) -> None:
     """Raise the service's kind of error when the user holds no seat at the channel's table."""
     if table_here(service, channel).seat_of(user_id) is None:
-        raise NotAtTable("You are not playing at this table. Join it in the lobby with /join.")
+        raise NotAtTable(_("You are not playing at this table. Join it in the lobby with /join."))
+
+
+def joined_text(game: str, seat: int | None) -> str:
+    """The answer to a player who joined a lobby (``seat``: his seat's index)."""
+    if seat is None:
+        return _("You joined {game}.", game=game)
+    return _("You joined {game} at seat {number}.", game=game, number=seat + 1)
 
 
 async def ok(interaction: discord.Interaction, text: str) -> None:
@@ -68,8 +83,10 @@ __all__ = [
     "display_name",
     "fail",
     "guild_id",
+    "joined_text",
     "ok",
     "require_seat",
     "service_of",
+    "speak_to",
     "table_here",
 ]

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 import engine
 from bot.app.client import invite_url
+from bot.i18n import _, _p
 from bot.render import embeds
 from bot.service import NoTable
 from engine.registry import CLASSES
@@ -30,33 +31,46 @@ def help_text() -> str:
     games = list(engine.GAMES)
     first, others = games[0], ", ".join(f"`{g}`" for g in games[1:])
     lines = [
-        f"**Open a table:** `/new {first}` (or {others}) with a preset and options.",
-        "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`, `/options`,"
-        " `/tablesettings` (seats open, invite or closed in play, away after N timeouts, hints),"
-        " `/tableinvite`, `/start`. During"
-        " play `/join` takes back your seat, or an AI's seat when seats are open.",
-        "**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you), `/score`,"
-        " `/history` (what was played so far), `/rules`; `/watch` follows a table you don't"
-        " play at; `/hint` shows you the hard AI's move when the host turned"
-        " `/tablesettings hints` on (that game is not rated).",
-        "**Play:** press **Show my hand** on the table message and use its buttons, or type:",
+        _(
+            "**Open a table:** `/new {first}` (or {others}) with a preset and options.",
+            first=first,
+            others=others,
+        ),  # fmt: skip
+        _(
+            "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`,"
+            " `/options`, `/tablesettings` (seats open, invite or closed in play, away after N"
+            " timeouts, hints), `/tableinvite`, `/start`. During play `/join` takes back your"
+            " seat, or an AI's seat when seats are open."
+        ),
+        _(
+            "**Look:** `/table` re-posts the table, `/hand` shows your hand (only to you),"
+            " `/score`, `/history` (what was played so far), `/rules`; `/watch` follows a table"
+            " you don't play at; `/hint` shows you the hard AI's move when the host turned"
+            " `/tablesettings hints` on (that game is not rated)."
+        ),
+        _("**Play:** press **Show my hand** on the table message and use its buttons, or type:"),
     ]
     for spec in engine.GAMES.values():
-        moves = ", ".join(f"`/{verb.name}`" for verb in spec.verbs)
+        moves = ", ".join(f"`/{_p('command name', verb.name)}`" for verb in spec.verbs)
         lines.append(f"· {spec.title}: {moves}")
     lines += [
-        "The lists offer your legal moves.",
-        "**Stop:** `/abandon` (the host at once; players vote). After the game, **Rematch** on the"
-        " final message seats everyone again with a new deal.",
-        "**Rankings:** `/leaderboard [game] [sort]`, `/stats [member]`. Server admins (Manage"
-        " Server) run seasons, defaults and allowed channels with `/admin`.",
-        "A player who runs out of time has his move made by the AI.",
+        _("The lists offer your legal moves."),
+        _(
+            "**Stop:** `/abandon` (the host at once; players vote). After the game, **Rematch**"
+            " on the final message seats everyone again with a new deal."
+        ),
+        _(
+            "**Rankings:** `/leaderboard [game] [sort]`, `/stats [member]`. Server admins"
+            " (Manage Server) run seasons, defaults and allowed channels with `/admin`."
+        ),
+        _("A player who runs out of time has his move made by the AI."),
     ]
     return "\n".join(lines)
 
 
 def rules_text(game: str, options: dict[str, object] | None = None) -> str:
-    return str(CLASSES[game].rules_summary(options))
+    """The game's rules summary in the reader's language (its presenter's words)."""
+    return embeds.presenter_for(game).rules(options)
 
 
 class Info(commands.Cog):
@@ -74,13 +88,15 @@ class Info(commands.Cog):
             service = self.bot.service  # type: ignore[attr-defined]
             table = service.get_table(interaction.channel_id or 0)
             if table is None:
-                raise NoTable("There is no table here: name a game, with /rules game.")
+                raise NoTable(_("There is no table here: name a game, with /rules game."))
             game, options = table.game, dict(table.options)
         game = game.strip().lower()
         if game not in CLASSES:
-            raise NoTable(f"There is no such game. Games: {', '.join(engine.GAMES)}.")
+            raise NoTable(
+                _("There is no such game. Games: {games}.", games=", ".join(engine.GAMES))
+            )
         title = CLASSES[game].spec.title
-        embed = embeds.text_embed(f"{title}: rules", rules_text(game, options))
+        embed = embeds.text_embed(_("{game}: rules", game=title), rules_text(game, options))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with this bot")
@@ -95,7 +111,7 @@ class Info(commands.Cog):
             interaction.client.application_id or (interaction.client.user or interaction.user).id
         )
         await interaction.response.send_message(
-            f"Add me to a server: {invite_url(app_id)}", ephemeral=True
+            _("Add me to a server: {url}", url=invite_url(app_id)), ephemeral=True
         )
 
 

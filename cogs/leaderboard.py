@@ -19,9 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.errors import answer
-from bot.leaderboard import SORTS, BoardPage, Leaderboard, MemberStats
+from bot.i18n import _, _n, _p, use_locale
+from bot.leaderboard import FORGOTTEN, SORTS, BoardPage, Leaderboard, MemberStats
 from bot.service import TableError, TableService
-from cogs.common import display_name, service_of
+from cogs.common import bot_of, display_name, service_of, speak_to
 from engine import GAMES
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
@@ -65,8 +66,13 @@ def answers_refusals(func: F) -> F:
 
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise TableError("Leaderboards belong to a server: use this command in one.")
+        raise TableError(_("Leaderboards belong to a server: use this command in one."))
     return interaction.guild_id
+
+
+def public_language(interaction: discord.Interaction) -> str:
+    """The language of the server's public messages (the boards are posted for everyone)."""
+    return bot_of(interaction).table_publisher.languages.of(interaction.guild_id)
 
 
 # -- rendering --------------------------------------------------------------------------------
@@ -75,29 +81,46 @@ def title_of(game: str) -> str:
     return spec.title if spec else game
 
 
+def name_of(player: str) -> str:
+    """A player's name as stored; a forgotten member's in the reader's language."""
+    return _(FORGOTTEN) if player == FORGOTTEN else player
+
+
 def percent(wins: int, games: int) -> str:
     return f"{round(100 * wins / games)}%" if games else "-"
 
 
 def board_embed(page: BoardPage) -> discord.Embed:
     embed = discord.Embed(
-        title=f"{title_of(page.game)} leaderboard · season {page.season}", color=COLOR
-    )
+        title=_("{game} leaderboard · season {season}", game=title_of(page.game),
+                season=page.season),
+        color=COLOR,
+    )  # fmt: skip
     if not page.rows:
-        embed.description = (
+        embed.description = _(
             "Nobody is rated yet this season. A game is rated when at least two members play it"
             " to the end (AI seats are not rated)."
         )
     else:
         embed.description = "\n".join(
-            f"`{place:>2}.` **{discord.utils.escape_markdown(s.name)}**: {s.rating:.1f}"
-            f" · {s.games} games · {s.wins} wins · {percent(s.wins, s.games)}"
+            f"`{place:>2}.` **{discord.utils.escape_markdown(name_of(s.name))}**: {s.rating:.1f} · "
+            + " · ".join(
+                (
+                    _n("{n} game", "{n} games", s.games),
+                    _n("{n} win", "{n} wins", s.wins),
+                    percent(s.wins, s.games),
+                )
+            )
             for place, s in page.rows
         )
+    # i18n: {sort} is the sort as typed (rating, wins, games, winrate)
     embed.set_footer(
-        text=f"Sorted by {page.sort} · rating = mu - 3 sigma · page {page.page}/{page.pages}"
-        f" · {page.total} players"
-    )
+        text=_("Sorted by {sort} · rating = mu - 3 sigma · page {page}/{pages}",
+               sort=_p("choice name", page.sort),
+               page=page.page, pages=page.pages)
+        + " · "
+        + _n("{n} player", "{n} players", page.total)
+    )  # fmt: skip
     return embed
 
 
@@ -112,27 +135,36 @@ def recent_marks(stats: MemberStats, game: str) -> str:
 
 
 def stats_embed(name: str, stats: MemberStats) -> discord.Embed:
-    embed = discord.Embed(title=f"{name} · season {stats.season}", color=COLOR)
+    embed = discord.Embed(
+        title=_("{name} · season {season}", name=name, season=stats.season), color=COLOR
+    )
     standings = {s.game: s for s in stats.standings}
     games = sorted(set(standings) | set(stats.recent), key=lambda g: list(GAMES).index(g)
                    if g in GAMES else 99)  # fmt: skip
     for game in games:
         line = standings.get(game)
         if line is None:
-            text = "Not rated this season."
+            text = _("Not rated this season.")
         else:
-            text = (
-                f"Rating **{line.rating:.1f}** (mu {line.mu:.1f}, sigma {line.sigma:.1f})\n"
-                f"{line.games} games · {line.wins} wins ({percent(line.wins, line.games)})"
-                f" · best streak {line.best_streak}"
-            )
-        text += f"\nRecent (newest first): {recent_marks(stats, game)}"
+            text = "\n".join(
+                (
+                    _("Rating **{rating}** (mu {mu}, sigma {sigma})", rating=f"{line.rating:.1f}",
+                      mu=f"{line.mu:.1f}", sigma=f"{line.sigma:.1f}"),
+                    _n("{n} game", "{n} games", line.games)
+                    + " · "
+                    + _n("{n} win", "{n} wins", line.wins)
+                    + f" ({percent(line.wins, line.games)}) · "
+                    + _("best streak {streak}", streak=line.best_streak),
+                )
+            )  # fmt: skip
+        text += "\n" + _("Recent (newest first): {marks}", marks=recent_marks(stats, game))
         embed.add_field(name=title_of(game), value=text, inline=False)
     if not games:
-        embed.description = "No games recorded in this server yet."
-    notes = ["W won · L lost · A abandoned"]
+        embed.description = _("No games recorded in this server yet.")
+    # i18n: the letters of "Recent": keep them in line with the marks (W, L, A)
+    notes = [_("W won · L lost · A abandoned")]
     if stats.hidden:
-        notes.append("hidden from the boards by the admins")
+        notes.append(_("hidden from the boards by the admins"))
     embed.set_footer(text=" · ".join(notes))
     return embed
 
@@ -169,21 +201,24 @@ class PageButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)  # (a refusal: the user's language; the board: the server's)
         board = leaderboard_of(service_of(interaction))
         page = await board.board(
             guild_of(interaction), self.game, self.sort, self.page, season=self.season
         )
-        await interaction.response.edit_message(embed=board_embed(page), view=page_buttons(page))
+        with use_locale(public_language(interaction)):
+            embed, view = board_embed(page), page_buttons(page)
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 def page_buttons(page: BoardPage) -> discord.ui.View | None:
     if page.pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(page.game, page.sort, page.season, page.page - 1, "Previous",
-                             page.page > 1))  # fmt: skip
-    view.add_item(PageButton(page.game, page.sort, page.season, page.page + 1, "Next",
-                             page.page < page.pages))  # fmt: skip
+    view.add_item(PageButton(page.game, page.sort, page.season, page.page - 1,
+                             _p("button", "Previous"), page.page > 1))  # fmt: skip
+    view.add_item(PageButton(page.game, page.sort, page.season, page.page + 1,
+                             _p("button", "Next"), page.page < page.pages))  # fmt: skip
     return view
 
 
@@ -233,14 +268,18 @@ class Leaderboards(commands.Cog):
         if season is not None:
             known = [s.number for s in await board.seasons(guild)]
             if season not in known:
-                raise TableError(f"There is no season {season}: seasons are 1 to {max(known)}.")
+                raise TableError(
+                    _("There is no season {season}: seasons are 1 to {last}.", season=season,
+                      last=max(known))
+                )  # fmt: skip
         chosen = game or await self.default_game(interaction, guild)
         page = await board.board(guild, chosen, sort, 1, season=season)
-        view = page_buttons(page)
+        with use_locale(public_language(interaction)):  # a public message: the server's
+            embed, view = board_embed(page), page_buttons(page)
         if view is None:
-            await interaction.response.send_message(embed=board_embed(page))
+            await interaction.response.send_message(embed=embed)
         else:
-            await interaction.response.send_message(embed=board_embed(page), view=view)
+            await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description="A member's ratings and results per game")
     @app_commands.describe(member="Whose stats (default: yours)")
@@ -252,7 +291,9 @@ class Leaderboards(commands.Cog):
         guild = guild_of(interaction)
         who = member or interaction.user
         stats = await leaderboard_of(self.service).stats(guild, who.id)
-        await interaction.response.send_message(embed=stats_embed(display_name(who), stats))
+        with use_locale(public_language(interaction)):  # a public message: the server's
+            embed = stats_embed(display_name(who), stats)
+        await interaction.response.send_message(embed=embed)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -22,6 +22,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import DEFAULT, language_of
+from bot.i18n.core import set_locale
 from bot.service import TableEvent, TableService, TableStatus
 
 log = logging.getLogger(__name__)
@@ -42,6 +44,8 @@ class _Live:
     key: Any = None
     redraw: asyncio.Task[None] | None = field(default=None, repr=False)
     again: bool = False
+    #: The language of the user who opened it (a redraw runs in whoever's task moved).
+    language: str = DEFAULT
 
 
 class LivePanels:
@@ -61,7 +65,11 @@ class LivePanels:
         if old is not None and old.redraw is not None:
             old.redraw.cancel()
         self._panels.setdefault(channel, {})[user] = _Live(
-            interaction, self.service.clock(), build, self._key(channel, user)
+            interaction,
+            self.service.clock(),
+            build,
+            self._key(channel, user),
+            language=language_of(interaction.locale),
         )
 
     def forget(self, channel: int, user: int) -> None:
@@ -107,6 +115,7 @@ class LivePanels:
         return (tuple(seen.legal), hand, table.move_number, table.to_act, table.window_deadline)
 
     async def _redraw(self, channel: int, user: int, live: _Live) -> None:
+        set_locale(live.language)  # (this task's own)
         while True:
             live.again = False
             try:

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.leaderboard import GuildRules
 from bot.render import embeds
 from bot.service import NotAtTable, NotHost, TableError, TableStatus
@@ -23,7 +24,15 @@ from bot.service.table_settings import (
 )
 from bot.service.table_settings import away_after as away_after_of
 from cogs.admin import has_manage_guild
-from cogs.common import channel_id, display_name, guild_id, ok, service_of, table_here
+from cogs.common import (
+    channel_id,
+    display_name,
+    guild_id,
+    joined_text,
+    ok,
+    service_of,
+    table_here,
+)
 from cogs.new_table import build_new_command
 from cogs.options_view import editor_for
 from engine import GAMES
@@ -52,8 +61,11 @@ async def open_table(
     )
     await ok(
         interaction,
-        f"You opened a {table.title} table and took seat 1. Others join with /join or the Join "
-        "button; add AI players with /addbot, change options with /options, then /start.",
+        _(
+            "You opened a {game} table and took seat 1. Others join with /join or the Join "
+            "button; add AI players with /addbot, change options with /options, then /start.",
+            game=table.title,
+        ),
     )
 
 
@@ -104,11 +116,17 @@ class Lobby(commands.Cog):
             partner_id=None if partner is None else partner.id,
         )
         mine = table.seat_of(interaction.user.id)
-        where = f" at seat {mine.index + 1}" if mine else ""
         if table.status is TableStatus.PLAYING:
-            await ok(interaction, f"You play{where} now. Your hand: /hand or Show my hand.")
+            if mine is None:
+                await ok(interaction, _("You play now. Your hand: /hand or Show my hand."))
+            else:
+                await ok(
+                    interaction,
+                    _("You play at seat {number} now. Your hand: /hand or Show my hand.",
+                      number=mine.index + 1),
+                )  # fmt: skip
             return
-        await ok(interaction, f"You joined {table.title}{where}.")
+        await ok(interaction, joined_text(table.title, mine.index if mine else None))
 
     @app_commands.command(
         name="leave", description="Leave the table (during play the AI takes your seat)"
@@ -118,10 +136,10 @@ class Lobby(commands.Cog):
         if table.status is TableStatus.PLAYING:
             await ok(
                 interaction,
-                "You left the game: the AI plays your seat from now on (/join takes it back).",
+                _("You left the game: the AI plays your seat from now on (/join takes it back)."),
             )
         else:
-            await ok(interaction, "You left the table.")
+            await ok(interaction, _("You left the table."))
 
     @app_commands.command(name="addbot", description="Seat an AI player (host only)")
     @app_commands.describe(level="How well it plays")
@@ -130,7 +148,9 @@ class Lobby(commands.Cog):
         table = await service_of(interaction).add_ai(
             channel_id(interaction), interaction.user.id, level or DEFAULT_LEVEL
         )
-        await ok(interaction, f"An AI player sits down. Seats taken: {len(table.seats)}.")
+        await ok(
+            interaction, _("An AI player sits down. Seats taken: {count}.", count=len(table.seats))
+        )
 
     @app_commands.command(
         name="kick", description="Remove a player or an AI seat (host; an admin: away players)"
@@ -149,20 +169,23 @@ class Lobby(commands.Cog):
         if member is not None:
             found = table.seat_of(member.id)
             if found is None:
-                raise NotAtTable(f"{member.display_name} is not at this table.")
+                raise NotAtTable(_("{name} is not at this table.", name=member.display_name))
             index = found.index
         if index is None:
-            raise NotHost("Say whom to remove: a member, or a seat number.")
+            raise NotHost(_("Say whom to remove: a member, or a seat number."))
         name = table.name_of(index)
         await service.kick(channel, interaction.user.id, index, admin=has_manage_guild(interaction))
-        await ok(interaction, f"{name} was removed from the table.")
+        await ok(interaction, _("{name} was removed from the table.", name=name))
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         table = await service_of(interaction).start_game(
             channel_id(interaction), interaction.user.id
         )
-        await ok(interaction, f"{table.title} has started. Your hand: /hand or Show my hand.")
+        await ok(
+            interaction,
+            _("{game} has started. Your hand: /hand or Show my hand.", game=table.title),
+        )
 
     @app_commands.command(
         name="options", description="Show the table's options (the host changes them here)"
@@ -207,13 +230,25 @@ class Lobby(commands.Cog):
             table = await service.set_settings(
                 channel, interaction.user.id, seats=seats, away_after=away_after, hints=hints
             )
-        unrated = " (this game is not rated)" if was_hinted(table.settings) else ""
-        await ok(
-            interaction,
-            f"Seats during play: **{seats_mode(table.settings)}**; a player counts as away "
-            f"after **{away_after_of(table.settings)}** turns in a row run out; hints: "
-            f"**{hints_mode(table.settings)}**{unrated}.",
-        )
+        fields = {
+            "seats": seats_mode(table.settings),
+            "away_after": away_after_of(table.settings),
+            "hints": hints_mode(table.settings),
+        }
+        # i18n: {seats} and {hints} are the setting values as typed (open, invite, closed; on, off)
+        if was_hinted(table.settings):
+            text = _(
+                "Seats during play: **{seats}**; a player counts as away after **{away_after}**"
+                " turns in a row run out; hints: **{hints}** (this game is not rated).",
+                **fields,
+            )
+        else:
+            text = _(
+                "Seats during play: **{seats}**; a player counts as away after **{away_after}**"
+                " turns in a row run out; hints: **{hints}**.",
+                **fields,
+            )
+        await ok(interaction, text)
 
     # (Not /invite: that one posts the bot's own invite link.)
     @app_commands.command(
@@ -226,25 +261,32 @@ class Lobby(commands.Cog):
             channel_id(interaction), interaction.user.id, member.id
         )
         mode = seats_mode(table.settings)
+        fields = {"name": member.display_name, "count": len(invited(table.settings)), "mode": mode}
         if mode == "invite":
-            note = "they may take an AI's or a vacated seat during play with /join."
-        else:
-            note = (
-                f"seats during play are **{mode}** now; the invitation counts once you set "
-                "/tablesettings seats:invite."
+            text = _(
+                "You invited {name} ({count} invited): they may take an AI's or a vacated seat"
+                " during play with /join.",
+                **fields,
             )
-        count = len(invited(table.settings))
-        await ok(interaction, f"You invited {member.display_name} ({count} invited): {note}")
+        else:
+            text = _(
+                "You invited {name} ({count} invited): seats during play are **{mode}** now; the"
+                " invitation counts once you set /tablesettings seats:invite.",
+                **fields,
+            )
+        await ok(interaction, text)
 
     @app_commands.command(name="abandon", description="Abandon the table (host), or vote to")
     async def abandon(self, interaction: discord.Interaction) -> None:
         result = await service_of(interaction).abandon(channel_id(interaction), interaction.user.id)
         if result.abandoned:
-            await ok(interaction, "The table is abandoned.")
+            await ok(interaction, _("The table is abandoned."))
         else:
             await ok(
-                interaction, f"Your vote to abandon counts: {result.votes} of {result.needed}."
-            )
+                interaction,
+                _("Your vote to abandon counts: {votes} of {needed}.", votes=result.votes,
+                  needed=result.needed),
+            )  # fmt: skip
 
 
 async def setup(bot: commands.Bot) -> None:

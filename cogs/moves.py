@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.i18n import _
 from bot.render.embeds import presenter_of
 from cogs.common import channel_id, ok, service_of
 from cogs.panels import send_panel
@@ -103,7 +104,7 @@ async def act(interaction: discord.Interaction, verb: Verb, arguments: Sequence[
             return
     except Exception:  # the move is made: never answer it with "the table is unchanged"
         log.exception("could not show the panel after %r", action)
-    await ok(interaction, note + ".")
+    await ok(interaction, _("{note}.", note=note))
 
 
 def build_move_command(verb: Verb) -> app_commands.Command[Any, ..., None]:

@@ -87,6 +87,7 @@ def build_new_command(spec: GameSpec, open_table: Opener) -> app_commands.Comman
     summary = spec.summary or f"Open a {spec.title} table"
     return app_commands.Command(
         name=spec.name,
+        # (Translated whole by the command tree's translator: see bot.i18n.sources.)
         description=f"Open a {spec.title} table: {summary}"[:100],
         callback=callback,
     )

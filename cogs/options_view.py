@@ -11,6 +11,8 @@ from typing import Any
 import discord
 
 from bot.app.errors import report_error
+from bot.i18n import _
+from bot.i18n.core import set_locale
 from bot.render import embeds
 from bot.service import TableService
 from engine import GAMES
@@ -35,7 +37,7 @@ class OptionsEditor(discord.ui.View):
         current = dict(table.options) if table else self.spec.defaults()
         if self.spec.presets:
             preset = discord.ui.Select(
-                placeholder="Preset…",
+                placeholder=_("Preset…"),
                 options=[discord.SelectOption(label=p, value=p) for p in self.spec.presets][:PAGE],
                 row=0,
             )
@@ -45,12 +47,12 @@ class OptionsEditor(discord.ui.View):
         for page in range(0, min(len(self.spec.options), PAGE * 2), PAGE):
             chunk = self.spec.options[page : page + PAGE]
             pick = discord.ui.Select(
-                placeholder="Option to change…",
+                placeholder=_("Option to change…"),
                 options=[
                     discord.SelectOption(
                         label=f"{o.name}: {format_value(current.get(o.name, o.default))}"[:100],
                         value=o.name,
-                        description=o.description[:100],
+                        description=_(o.description)[:100],
                     )
                     for o in chunk
                 ],
@@ -60,7 +62,7 @@ class OptionsEditor(discord.ui.View):
             self.add_item(pick)
         if self.chosen is not None and len(self.chosen.values()) <= PAGE:
             values = discord.ui.Select(
-                placeholder=f"New value of {self.chosen.name}…",
+                placeholder=_("New value of {option}…", option=self.chosen.name)[:150],
                 options=[
                     discord.SelectOption(label=format_value(v), value=format_value(v))
                     for v in self.chosen.values()
@@ -71,8 +73,10 @@ class OptionsEditor(discord.ui.View):
             self.add_item(values)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Runs in the component's own task before its callback: answer in the user's language.
+        set_locale(interaction.locale)
         if interaction.user.id != self.host_id:
-            await interaction.response.send_message("Only the host changes the options.",
+            await interaction.response.send_message(_("Only the host changes the options."),
                                                     ephemeral=True)  # fmt: skip
             return False
         return True
@@ -85,14 +89,14 @@ class OptionsEditor(discord.ui.View):
     async def _redraw(self, interaction: discord.Interaction, note: str) -> None:
         self._build()
         table = self.service.get_table(self.channel)
-        embed = embeds.options_embed(table) if table else embeds.text_embed("Options", note)
+        embed = embeds.options_embed(table) if table else embeds.text_embed(_("Options"), note)
         embed.set_author(name=note[:250])
         await interaction.response.edit_message(embed=embed, view=self)
 
     async def _on_preset(self, interaction: discord.Interaction) -> None:
         preset = self.preset_select.values[0]
         await self.service.set_options(self.channel, interaction.user.id, preset=preset)
-        await self._redraw(interaction, f"Preset set to {preset}.")
+        await self._redraw(interaction, _("Preset set to {preset}.", preset=preset))
 
     def _make_pick(self, select: discord.ui.Select[Any]) -> Any:
         async def pick(interaction: discord.Interaction) -> None:
@@ -100,7 +104,9 @@ class OptionsEditor(discord.ui.View):
             if len(self.chosen.values()) > PAGE:
                 await interaction.response.send_modal(ValueModal(self, self.chosen))
                 return
-            await self._redraw(interaction, f"Choose the new value of {self.chosen.name}.")
+            await self._redraw(
+                interaction, _("Choose the new value of {option}.", option=self.chosen.name)
+            )
 
         return pick
 
@@ -114,18 +120,24 @@ class OptionsEditor(discord.ui.View):
     async def set_value(self, interaction: discord.Interaction, option: Option, value: str) -> None:
         await self.service.set_options(self.channel, interaction.user.id, {option.name: value})
         self.chosen = None
-        await self._redraw(interaction, f"{option.name} set to {value}.")
+        await self._redraw(
+            interaction, _("{option} set to {value}.", option=option.name, value=value)
+        )
 
 
 class ValueModal(discord.ui.Modal):
     def __init__(self, editor: OptionsEditor, option: Option) -> None:
-        super().__init__(title=f"Set {option.name}"[:45])
+        super().__init__(title=_("Set {option}", option=option.name)[:45])
         self.editor = editor
         self.option = option
         self.value: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label=f"{option.name} ({option.describe_values()})"[:45], max_length=20
         )
         self.add_item(self.value)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        set_locale(interaction.locale)  # (the modal's own task)
+        return True
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.editor.set_value(interaction, self.option, self.value.value)

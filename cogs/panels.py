@@ -21,11 +21,12 @@ from discord.ext import commands
 from bot.app import custom_ids
 from bot.app.errors import answer
 from bot.app.limits import fit
+from bot.i18n import _, _p
 from bot.render import embeds, pictures
 from bot.render.presenter import Presenter
-from bot.service import NotAtTable, TableService, TableStatus
+from bot.service import NotAtTable, Table, TableService, TableStatus
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
-from cogs.common import display_name, fail, service_of, table_here
+from cogs.common import display_name, fail, joined_text, service_of, speak_to, table_here
 from cogs.live_panels import Builder, LivePanels
 
 log = logging.getLogger(__name__)
@@ -92,8 +93,7 @@ def actions_view(
                 chunk = usable[part : part + SELECT_LIMIT]
                 select: discord.ui.Select[Any] = discord.ui.Select(
                     custom_id=custom_ids.pick(channel, key, part // SELECT_LIMIT),
-                    placeholder=f"{group}…" + (f" ({part + 1}-{part + len(chunk)})" if
-                                              len(usable) > SELECT_LIMIT else ""),
+                    placeholder=_placeholder(group, part, len(chunk), len(usable)),
                     options=[discord.SelectOption(label=presenter.action_label(a)[:100], value=a)
                              for a in chunk],
                     row=row,
@@ -102,7 +102,7 @@ def actions_view(
                 row += 1
     view.add_item(
         discord.ui.Button(
-            label="Refresh",
+            label=_p("button", "Refresh"),
             emoji="🔄",
             style=discord.ButtonStyle.secondary,
             custom_id=custom_ids.refresh(channel),
@@ -110,6 +110,15 @@ def actions_view(
         )
     )
     return custom_ids.inert(view), left_out
+
+
+def _placeholder(verb: str, part: int, size: int, total: int) -> str:
+    """A select's placeholder: its moves' verb (the localized command name), and which of
+    them it lists when they take several selects."""
+    name = _p("command name", verb)
+    if total <= SELECT_LIMIT:
+        return f"{name}…"
+    return f"{name}… ({part + 1}-{part + size})"
 
 
 def _action_button(
@@ -130,9 +139,9 @@ async def build_panel(
     table = table_here(service, channel)
     seat = table.seat_of(user_id)
     if seat is None:
-        raise NotAtTable("You are not playing at this table: you have no hand to show.")
+        raise NotAtTable(_("You are not playing at this table: you have no hand to show."))
     if table.status is not TableStatus.PLAYING:
-        raise NotAtTable("The game has not started yet: the host starts it with /start.")
+        raise NotAtTable(_("The game has not started yet: the host starts it with /start."))
     tv = service.view(channel, user_id)
     view = dict(tv.game or {})
     legal = list(tv.legal)
@@ -145,7 +154,7 @@ async def build_panel(
     components, left_out = actions_view(channel, legal, presenter)
     if left_out:
         embed.add_field(
-            name="More moves (type them)",
+            name=_("More moves (type them)"),
             value=", ".join(f"`{a}`" for a in left_out)[:1024],
             inline=False,
         )
@@ -206,13 +215,16 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
             await interaction.response.edit_message(
-                content=f"{note}. The game is over.", embed=None, view=None, attachments=[]
+                content=_("{note}. The game is over.", note=note),
+                embed=None,
+                view=None,
+                attachments=[],
             )
             return
         await edit_panel(interaction, channel, note)
     except Exception:  # the move is made; only the redraw failed: say so, not "unchanged"
         log.exception("could not redraw the panel after %r", action)
-        await answer(interaction, f"{note}.")
+        await answer(interaction, _("{note}.", note=note))
 
 
 # -- dynamic items (persistent across restarts) ---------------------------------------------
@@ -220,13 +232,15 @@ def check_channel(interaction: discord.Interaction, channel: int) -> None:
     """A component acts on the table of the channel in its custom id: only from that channel
     (a forged or copied id must not reach another channel's table)."""
     if interaction.channel_id != channel:
-        raise NotAtTable("This button belongs to a table in another channel.")
+        raise NotAtTable(_("This button belongs to a table in another channel."))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND):
     def __init__(self, channel: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Show my hand", custom_id=custom_ids.hand(channel))
+            discord.ui.Button(
+                label=_p("button", "Show my hand"), custom_id=custom_ids.hand(channel)
+            )
         )
         self.channel = channel
 
@@ -237,6 +251,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         return cls(int(match["channel"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
         try:
             check_channel(interaction, self.channel)
             await send_panel(interaction)
@@ -246,7 +261,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
 class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REFRESH):
     def __init__(self, channel: int) -> None:
-        super().__init__(discord.ui.Button(label="Refresh", custom_id=custom_ids.refresh(channel)))
+        super().__init__(
+            discord.ui.Button(label=_p("button", "Refresh"), custom_id=custom_ids.refresh(channel))
+        )
         self.channel = channel
 
     @classmethod
@@ -256,6 +273,7 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
         return cls(int(match["channel"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
         try:
             check_channel(interaction, self.channel)
             await edit_panel(interaction, self.channel, None)
@@ -278,6 +296,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_
         return cls(int(match["channel"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
         try:
             check_channel(interaction, self.channel)
         except Exception as error:
@@ -298,6 +317,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
         return cls(int(match["channel"]), match["group"], int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
         try:
             check_channel(interaction, self.channel)
         except Exception as error:
@@ -305,14 +325,16 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
             return
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if not values:
-            await answer(interaction, "Pick one of the moves in the list.")
+            await answer(interaction, _("Pick one of the moves in the list."))
             return
         await act_from_panel(interaction, self.channel, str(values[0]))
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.JOIN):
     def __init__(self, channel: int) -> None:
-        super().__init__(discord.ui.Button(label="Join", custom_id=custom_ids.join(channel)))
+        super().__init__(
+            discord.ui.Button(label=_p("button", "Join"), custom_id=custom_ids.join(channel))
+        )
         self.channel = channel
 
     @classmethod
@@ -322,21 +344,23 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         return cls(int(match["channel"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
         try:
             check_channel(interaction, self.channel)
             table = await service_of(interaction).join(
                 self.channel, interaction.user.id, display_name(interaction.user)
             )
             seat = table.seat_of(interaction.user.id)
-            where = f" at seat {seat.index + 1}" if seat else ""
-            await answer(interaction, f"You joined {table.title}{where}.")
+            await answer(interaction, joined_text(table.title, seat.index if seat else None))
         except Exception as error:
             await fail(interaction, error)
 
 
 class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.START):
     def __init__(self, channel: int) -> None:
-        super().__init__(discord.ui.Button(label="Start", custom_id=custom_ids.start(channel)))
+        super().__init__(
+            discord.ui.Button(label=_p("button", "Start"), custom_id=custom_ids.start(channel))
+        )
         self.channel = channel
 
     @classmethod
@@ -346,10 +370,11 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
         return cls(int(match["channel"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
         try:
             check_channel(interaction, self.channel)
             table = await service_of(interaction).start_game(self.channel, interaction.user.id)
-            await answer(interaction, f"{table.title} has started. Good luck!")
+            await answer(interaction, _("{game} has started. Good luck!", game=table.title))
         except Exception as error:
             await fail(interaction, error)
 
@@ -358,7 +383,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
     """On a finished game's final message: its players play it again (``service.rematch``)."""
 
     def __init__(self, channel: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", custom_id=custom_ids.rematch(channel)))
+        super().__init__(
+            discord.ui.Button(label=_p("button", "Rematch"), custom_id=custom_ids.rematch(channel))
+        )
         self.channel = channel
 
     @classmethod
@@ -368,6 +395,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
         return cls(int(match["channel"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
         try:
             check_channel(interaction, self.channel)
             user = interaction.user.id
@@ -375,21 +403,38 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
                 self.channel, user, display_name(interaction.user)
             )
             seat = table.seat_of(user)
-            where = f" at seat {seat.index + 1}" if seat else ""
-            if table.status is TableStatus.PLAYING:
-                text = f"You are in{where}: everybody is, the rematch has started. Good luck!"
-            elif table.host_id == user:
-                wait = round(REMATCH_CONFIRM_SECONDS)
-                text = (
-                    f"Rematch! You are in{where} and host the new table; the other players"
-                    f" press Rematch too (it starts once they all have, or in {wait} s without"
-                    " them: the AI keeps their seats), or /start without them."
-                )
-            else:
-                text = f"You are in the rematch{where}."
-            await answer(interaction, text)
+            await answer(interaction, rematch_text(table, user, seat.index if seat else None))
         except Exception as error:
             await fail(interaction, error)
+
+
+def rematch_text(table: Table, user: int, seat: int | None) -> str:
+    """The answer to a player who pressed Rematch (``seat``: his seat's index)."""
+    number = None if seat is None else seat + 1
+    if table.status is TableStatus.PLAYING:
+        if number is None:
+            return _("You are in: everybody is, the rematch has started. Good luck!")
+        return _("You are in at seat {number}: everybody is, the rematch has started. Good luck!",
+                 number=number)  # fmt: skip
+    if table.host_id == user:
+        wait = round(REMATCH_CONFIRM_SECONDS)
+        if number is None:
+            return _(
+                "Rematch! You are in and host the new table; the other players press Rematch too"
+                " (it starts once they all have, or in {wait} s without them: the AI keeps their"
+                " seats), or /start without them.",
+                wait=wait,
+            )
+        return _(
+            "Rematch! You are in at seat {number} and host the new table; the other players"
+            " press Rematch too (it starts once they all have, or in {wait} s without them: the"
+            " AI keeps their seats), or /start without them.",
+            number=number,
+            wait=wait,
+        )
+    if number is None:
+        return _("You are in the rematch.")
+    return _("You are in the rematch at seat {number}.", number=number)
 
 
 DYNAMIC_ITEMS = (

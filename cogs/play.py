@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.app.limits import fit
 from bot.app.publisher import TablePublisher
+from bot.i18n import _
 from bot.render import embeds
 from bot.service import NotAtTable, TableService, TableStatus
 from cogs.common import bot_of, channel_id, ok, service_of, table_here
@@ -69,14 +70,16 @@ class Play(commands.Cog):
         channel = channel_id(interaction)
         table = table_here(service, channel)
         if table.status is not TableStatus.PLAYING:
-            raise NotAtTable("The game has not started yet.")
+            raise NotAtTable(_("The game has not started yet."))
         seen = service.view(channel, interaction.user.id)
         presenter = embeds.presenter_of(table)
         sections = presenter.history(seen.game or {}, embeds.seating_of(table, seen.seat))
-        embed = discord.Embed(title=f"{embeds.heading(table, seen.game or {})}: so far")
+        embed = discord.Embed(
+            title=_("{heading}: so far", heading=embeds.heading(table, seen.game or {}))
+        )
         embeds.add_sections(embed, sections)
         if not embed.fields:
-            embed.description = "Nothing has been played in this hand yet."
+            embed.description = _("Nothing has been played in this hand yet.")
         await interaction.response.send_message(
             embed=fit(None, [embed], what="/history")[1][0], ephemeral=True
         )

@@ -321,6 +321,22 @@ class _English(string.Formatter):
 _ENGLISH = _English()
 
 
+def styled(value: Any, style: str) -> str:
+    """``value`` written in ``style`` (a style of the module docstring) as the English refusals
+    write it: what a translation of that value starts from."""
+    return str(_ENGLISH.format_field(value, style))
+
+
+def named_values() -> dict[str, tuple[str, ...]]:
+    """Every value the ``suit`` and ``contract`` styles write as words (suit codes, contract
+    codes): so that each one's words can be translated ahead of use."""
+    from engine.cards import SUIT_NAMES
+    from engine.troggu.cards import SUITS as TAROT_SUITS
+    from engine.troikuntza.melds import CONTRACTS
+
+    return {"suit": (*SUIT_NAMES, *TAROT_SUITS), "contract": tuple(CONTRACTS)}
+
+
 def _fields(template: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in _ENGLISH.parse(template) if name)
 

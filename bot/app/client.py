@@ -29,6 +29,9 @@ from bot.app.budget import RequestBudget
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
+from bot.i18n.core import set_locale
+from bot.i18n.translator import CatalogTranslator
+from bot.leaderboard import GuildRules
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.backup import backup_loop
@@ -64,7 +67,14 @@ def utc_clock() -> float:
 
 
 class TroikaTree(app_commands.CommandTree):
-    """Turns any error that escapes a command into a short ephemeral answer."""
+    """Answers each command in its user's language, and turns any error that escapes a command
+    into a short ephemeral answer."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Runs first in the command's (or autocomplete's) own task: its replies, refusals
+        # and error answers are written in the user's client language.
+        set_locale(interaction.locale)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -135,6 +145,7 @@ class TroikaBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self._service.start()
         self._service_started = True
+        await self.publisher.languages.load(GuildRules(self._service.db))
         log.info(
             "restored %d open table(s) of %s", len(self._service.tables()), self._service.shards
         )
@@ -208,6 +219,8 @@ class TroikaBot(commands.AutoShardedBot):
         return 0 in self.settings.shards.owned
 
     async def sync_app_commands(self) -> None:
+        # Command names and descriptions in each user's client language (bot/i18n/translator).
+        await self.tree.set_translator(CatalogTranslator())
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)

@@ -13,11 +13,12 @@ import discord
 from discord import app_commands
 
 from bot.app.limits import excerpt, fit
+from bot.i18n import N_, _
 from bot.service import TableError
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on our side. The table is unchanged; please try again."
+APOLOGY = N_("Sorry, something went wrong on our side. The table is unchanged; please try again.")
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -32,7 +33,7 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, TableError):
         return excerpt(str(error))
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-        return str(error) or "You cannot use this command here."
+        return str(error) or _("You cannot use this command here.")
     return None
 
 
@@ -53,5 +54,5 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if text is None:
         command = interaction.command.qualified_name if interaction.command else "component"
         log.error("error in %s", command, exc_info=unwrap(error))
-        text = APOLOGY
+        text = _(APOLOGY)
     await answer(interaction, text)

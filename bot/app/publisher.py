@@ -30,7 +30,11 @@ import discord
 from bot import metrics
 from bot.app import custom_ids
 from bot.app.budget import RequestBudget
+from bot.app.languages import ServerLanguages
 from bot.app.limits import fit
+from bot.i18n import DEFAULT, LANGUAGES, N_, _, _p, use_locale
+from bot.i18n.core import set_locale
+from bot.i18n.later import said
 from bot.render import embeds, pictures
 from bot.render.presenter import Seating, Section, UnknownEvent
 from bot.service import (
@@ -65,7 +69,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IMAGE_NAME = "table.png"
-_FOOTER = re.compile(r"Table #(?P<table>\d+) · [a-z]+ (?P<hand>\S+)")
+#: The footer the message is found by after a restart (its words in any of our languages).
+_FOOTER = re.compile(r"#(?P<table>\d+) · \S+ (?P<hand>\S+)")
+#: Why a lobby closes when no reason is given.
+NO_REASON = N_("the lobby emptied")
 
 
 @dataclass
@@ -94,6 +101,8 @@ class _Channel:
     worker: asyncio.Task[None] | None = None
     searched: bool = False
     last_edit: float = float("-inf")
+    #: The language the channel's messages are written in (its server's).
+    language: str = DEFAULT
 
 
 class TablePublisher:
@@ -112,15 +121,28 @@ class TablePublisher:
         #: Shared by every channel (see budget.py); None: no limit (tests without real time).
         self.budget = budget
         self._channels: dict[int, _Channel] = {}
+        #: The language of each server's public messages (see ``bot.app.languages``).
+        self.languages = ServerLanguages(bot)
+
+    def language(self, table: Table) -> str:
+        """The language ``table``'s public messages are written in: its server's."""
+        return self.languages.of(table.guild_id)
 
     # -- listener -----------------------------------------------------------------------------
     async def on_table_event(self, event: TableEvent) -> None:
+        # Called in the task of whoever acted (in his language): the channel's lines are
+        # written in the server's.
         table = event.table
         state = self._channels.setdefault(table.channel_id, _Channel())
         if state.table_id != table.id:
             fresh = _Channel(table_id=table.id)
             fresh.ping_message_id = state.ping_message_id
             state = self._channels[table.channel_id] = fresh
+        state.language = self.language(table)
+        with use_locale(state.language):
+            self._take(state, table, event)
+
+    def _take(self, state: _Channel, table: Table, event: TableEvent) -> None:
         names = embeds.names_of(table)
         if isinstance(event, ActionApplied):
             self._on_action(state, table, event)
@@ -132,19 +154,24 @@ class TablePublisher:
             log.error("table %s in channel %s stalled: %s", table.id, table.channel_id,
                       event.reason)  # fmt: skip
             state.lines.append(
-                "⚠️ **The table is paused:** its moves can't be saved right now. The bot keeps"
-                " trying and the game goes on by itself once it can; if this lasts, ask a server"
-                " admin (`/admin tables`)."
+                _(
+                    "⚠️ **The table is paused:** its moves can't be saved right now. The bot keeps"
+                    " trying and the game goes on by itself once it can; if this lasts, ask a"
+                    " server admin (`/admin tables`)."
+                )
             )
         elif isinstance(event, TableSetAside):
             state.lines.append(
-                "⚠️ **This table can't go on** (an error in its saved game). A server admin can"
-                " close it with `/admin end`; `/new` opens a new table here."
+                _(
+                    "⚠️ **This table can't go on** (an error in its saved game). A server admin"
+                    " can close it with `/admin end`; `/new` opens a new table here."
+                )
             )
             self._freeze(state, table, final=True, color=embeds.COLOR_GONE)
         elif isinstance(event, TableAbandoned | TableClosed):
-            reason = getattr(event, "reason", "") or "the lobby emptied"
-            state.lines.append(f"**Table abandoned** ({reason}).")
+            # (The service gives its reasons in English, marked: said here in this language.)
+            reason = said(getattr(event, "reason", "") or NO_REASON)
+            state.lines.append(_("**Table abandoned** ({reason}).", reason=reason))
             self._freeze(state, table, final=True, color=embeds.COLOR_GONE)
         else:
             line = _lobby_line(event, names)
@@ -171,7 +198,7 @@ class TablePublisher:
                 state.lines.append(line)
         if event.source is ActionSource.TIMEOUT:
             who = seating.name(event.seat)
-            state.lines.append(f"⏰ {who} ran out of time: the AI moved for them.")
+            state.lines.append(_("⏰ {who} ran out of time: the AI moved for them.", who=who))
 
     def _on_turn(self, state: _Channel, table: Table, to_act: Sequence[int]) -> None:
         # (An away player is not pinged: the AI moves for him at once.)
@@ -197,7 +224,10 @@ class TablePublisher:
         sections = list(sections)
         if final:
             finished = table.status is TableStatus.FINISHED
-            title = f"{table.title} — " + ("game over" if finished else "table closed")
+            if finished:
+                title = _("{game} — game over", game=table.title)
+            else:
+                title = _("{game} — table closed", game=table.title)
             if finished and table.result:
                 presenter, seating = embeds.presenter_of(table), embeds.seating_of(table)
                 sections = presenter.final(table.result, seating) + sections
@@ -213,10 +243,7 @@ class TablePublisher:
                 state.awaited = set()
                 return
         else:
-            unit = embeds.presenter_of(table).unit
-            title = (
-                f"{table.title} — {unit} {hand} over" if hand else f"{table.title} — {unit} over"
-            )
+            title = _hand_over(table, hand)
         job = _Freeze(
             table=table,
             title=title,
@@ -239,6 +266,7 @@ class TablePublisher:
             )
 
     async def _work(self, channel_id: int, state: _Channel) -> None:
+        set_locale(state.language)  # (this task's own: the server's language)
         loop = asyncio.get_running_loop()
         try:
             while state.jobs or state.dirty or state.pings:
@@ -284,7 +312,7 @@ class TablePublisher:
         hand = view.get("hand_number") if view else None
         if state.message_id is not None and state.hand is not None and hand != state.hand:
             # A new deal without a scored hand (a hand thrown in): close the old message.
-            title = f"{table.title} — {embeds.presenter_of(table).unit} {state.hand} over"
+            title = _hand_over(table, state.hand)
             job = _Freeze(table, title, list(state.lines), [], embeds.COLOR_PLAY)
             await self._run_freeze(channel_id, state, job)
         state.hand = hand
@@ -330,11 +358,16 @@ class TablePublisher:
         embed = discord.Embed(title=job.title, color=job.color)
         embeds.add_sections(embed, job.sections, room=embeds.FIELDS - 1)
         if job.lines:
-            embed.add_field(name="Last moves", value=embeds.latest_text(job.lines), inline=False)
+            embed.add_field(name=_("Last moves"), value=embeds.latest_text(job.lines), inline=False)
         if not embed.fields:
             embed.description = "—"
         unit = embeds.presenter_of(job.table).unit
-        embed.set_footer(text=f"Table #{job.table.id} · {unit} {state.hand or '-'} · done")
+        # i18n: the footer of a finished hand's message; keep "#{table} · {unit} {hand} ·" as is
+        # (the bot finds its message again by it) and translate "Table" and "done"
+        done = _p("footer", "done")
+        footer = _("Table #{table} · {unit} {hand} · {done}", table=job.table.id, unit=unit,
+                   hand=state.hand or "-", done=done)  # fmt: skip
+        embed.set_footer(text=footer)
         if state.message_id is None and not job.final:
             state.message_id = await self._find_message(channel_id, job.table, state.hand)
         # A hand's message keeps nothing clickable once it is over: the next message has them;
@@ -370,7 +403,7 @@ class TablePublisher:
                 match = _FOOTER.search(footer)
                 if match is None or int(match["table"]) != table.id:
                     continue
-                if footer.endswith("· done"):
+                if footer.endswith(_done_words()):
                     return None
                 if str(hand or "-") == match["hand"] or (hand == 1 and match["hand"] == "-"):
                     return message.id
@@ -391,8 +424,15 @@ class TablePublisher:
             if seat is None or not seat.is_human or index not in table.to_act:
                 continue
             deadline = table.deadlines.get(index)
-            when = f" (time runs out {embeds.timestamp(deadline)})" if deadline else ""
-            mentions.append(f"<@{seat.user_id}>, your turn at {table.title}{when}.")
+            if deadline:
+                mentions.append(
+                    _("<@{user}>, your turn at {game} (time runs out {when}).", user=seat.user_id,
+                      game=table.title, when=embeds.timestamp(deadline))
+                )  # fmt: skip
+            else:
+                mentions.append(
+                    _("<@{user}>, your turn at {game}.", user=seat.user_id, game=table.title)
+                )
         if not mentions:
             return
         await self._delete_ping(channel_id, state)
@@ -422,6 +462,7 @@ class TablePublisher:
             state = self._channels.setdefault(table.channel_id, _Channel(table_id=table.id))
             if state.table_id != table.id:
                 state = self._channels[table.channel_id] = _Channel(table_id=table.id)
+            state.language = self.language(table)
             state.dirty = True
             self._kick(table.channel_id, state)
             count += 1
@@ -448,6 +489,7 @@ class TablePublisher:
         state = self._channels.setdefault(channel_id, _Channel(table_id=table.id))
         if state.table_id != table.id:
             state = self._channels[channel_id] = _Channel(table_id=table.id)
+        state.language = self.language(table)
         state.message_id = message_id
         state.hand = hand
         state.searched = True
@@ -455,13 +497,15 @@ class TablePublisher:
     async def render(
         self, table: Table
     ) -> tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]:
-        """The table message as it should look now (for ``/table``)."""
-        state = self._channels.get(table.channel_id)
-        view = self._public_view(table.channel_id) if table.status is TableStatus.PLAYING else None
-        file = await self._picture(table, view)
-        lines = list(state.lines) if state and state.table_id == table.id else []
-        shown = embeds.table_embeds(table, view, lines, image_name=IMAGE_NAME if file else None)
-        return shown, table_components(table), file
+        """The table message as it should look now (for ``/table``), in the server's language."""
+        with use_locale(self.language(table)):
+            state = self._channels.get(table.channel_id)
+            playing = table.status is TableStatus.PLAYING
+            view = self._public_view(table.channel_id) if playing else None
+            file = await self._picture(table, view)
+            lines = list(state.lines) if state and state.table_id == table.id else []
+            shown = embeds.table_embeds(table, view, lines, image_name=IMAGE_NAME if file else None)
+            return shown, table_components(table), file
 
 
 def table_components(table: Table) -> discord.ui.View | None:
@@ -470,15 +514,19 @@ def table_components(table: Table) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     channel = table.channel_id
     if table.status is TableStatus.LOBBY:
-        view.add_item(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
+        view.add_item(discord.ui.Button(label=_p("button", "Join"),
+                                        style=discord.ButtonStyle.success,
                                         custom_id=custom_ids.join(channel)))  # fmt: skip
-        view.add_item(discord.ui.Button(label="Start", style=discord.ButtonStyle.primary,
+        view.add_item(discord.ui.Button(label=_p("button", "Start"),
+                                        style=discord.ButtonStyle.primary,
                                         custom_id=custom_ids.start(channel)))  # fmt: skip
     elif table.status is TableStatus.PLAYING:
-        view.add_item(discord.ui.Button(label="Show my hand", style=discord.ButtonStyle.primary,
+        view.add_item(discord.ui.Button(label=_p("button", "Show my hand"),
+                                        style=discord.ButtonStyle.primary,
                                         emoji="🂠", custom_id=custom_ids.hand(channel)))  # fmt: skip
     elif table.status is TableStatus.FINISHED:
-        rematch = discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+        rematch = discord.ui.Button(label=_p("button", "Rematch"),
+                                    style=discord.ButtonStyle.success,
                                     emoji="🔁", custom_id=custom_ids.rematch(channel))  # fmt: skip
         view.add_item(rematch)
     return custom_ids.inert(view)
@@ -486,41 +534,67 @@ def table_components(table: Table) -> discord.ui.View | None:
 
 def _lobby_line(event: TableEvent, names: Sequence[str]) -> str | None:
     if isinstance(event, PlayerJoined):
-        return f"{event.seat.name} sits down."
+        return _("{name} sits down.", name=event.seat.name)
     if isinstance(event, PlayerLeft):
-        tail = " The AI takes the seat." if event.replaced_by_ai else ""
-        return f"{event.seat.name} leaves.{tail}"
+        if event.replaced_by_ai:
+            return _("{name} leaves. The AI takes the seat.", name=event.seat.name)
+        return _("{name} leaves.", name=event.seat.name)
     if isinstance(event, PlayerKicked):
-        return f"{event.seat.name} was removed by the host."
+        return _("{name} was removed by the host.", name=event.seat.name)
     if isinstance(event, HostChanged):
-        return f"<@{event.host_id}> is the host now."
+        return _("<@{user}> is the host now.", user=event.host_id)
     if isinstance(event, OptionsChanged):
-        return "The host changed the options."
+        return _("The host changed the options.")
     if isinstance(event, GameStarted):
-        return "**The game starts.**"
+        return _("**The game starts.**")
     return _seat_line(event)
 
 
 def _seat_line(event: TableEvent) -> str | None:
     """Who plays which seat changed during play, or the table's settings changed."""
+    name = getattr(getattr(event, "seat", None), "name", "")
     if isinstance(event, PlayerAway):
-        return f"💤 {event.seat.name} is away: the AI plays for them until they are back."
+        return _("💤 {name} is away: the AI plays for them until they are back.", name=name)
     if isinstance(event, PlayerBack):
-        return f"👋 {event.seat.name} is back."
+        return _("👋 {name} is back.", name=name)
     if isinstance(event, SeatTaken):
-        where = f"seat {event.seat.index + 1}"
+        number = event.seat.index + 1
         if event.rejoined:
-            return f"👋 {event.seat.name} is back at {where}: the AI hands it over."
-        return f"🪑 {event.seat.name} takes {where} from {event.previous.name}."
+            return _("👋 {name} is back at seat {number}: the AI hands it over.", name=name,
+                     number=number)  # fmt: skip
+        return _("🪑 {name} takes seat {number} from {previous}.", name=name, number=number,
+                 previous=event.previous.name)  # fmt: skip
     if isinstance(event, SettingsChanged):
         settings = event.table.settings
+        # (Setting keys and values as typed in /tablesettings.)
         shown = ", ".join(f"{key} = {settings[key]}" for key in ("seats", "away_after")
                           if key in settings)  # fmt: skip
-        return f"The host changed the table's settings ({shown or 'defaults'})."
+        return _("The host changed the table's settings ({settings}).",
+                 settings=shown or _("defaults"))  # fmt: skip
     if isinstance(event, RematchConfirmed):
-        waiting = f" Waiting for {', '.join(event.waiting)}." if event.waiting else ""
-        return f"🔁 {event.seat.name} is in for the rematch.{waiting}"
+        if event.waiting:
+            return _("🔁 {name} is in for the rematch. Waiting for {waiting}.", name=name,
+                     waiting=", ".join(event.waiting))  # fmt: skip
+        return _("🔁 {name} is in for the rematch.", name=name)
     return None
+
+
+def _hand_over(table: Table, hand: Any) -> str:
+    """The title of a hand's message once the hand is over."""
+    unit = embeds.presenter_of(table).unit
+    if hand:
+        # i18n: {unit} is the game's word for a hand ("hand", "deal", "round"), {hand} its number
+        return _("{game} — {unit} {hand} over", game=table.title, unit=unit, hand=hand)
+    return _("{game} — {unit} over", game=table.title, unit=unit)
+
+
+def _done_words() -> tuple[str, ...]:
+    """``· done`` as the footer of a finished hand's message says it in each language."""
+    words = []
+    for language in LANGUAGES:
+        with use_locale(language):
+            words.append("· " + _p("footer", "done"))
+    return tuple(words)
 
 
 def _merged(jobs: Sequence[_Freeze]) -> _Freeze:

@@ -10,6 +10,7 @@ catalog holds every string the code can show, and a test compares it with a fres
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -27,6 +28,8 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_n": (1, 2),
     "_p": ((1, "c"), 2),
     "N_": None,
+    "later": None,  # bot.i18n.later: words said later in another language
+    "later_n": (1, 2),
 }
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 
@@ -111,7 +114,8 @@ def compile_all() -> list[Path]:
 
 def problems() -> list[str]:
     """What keeps the catalogs from being complete: strings missing from the template or from a
-    language, untranslated or fuzzy entries, format fields a translation lost or invented."""
+    language, untranslated or fuzzy entries, format fields a translation lost or invented, a
+    command named (```/join```) by another name than the language's name of it."""
     found: list[str] = []
     template = extract()
     wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
@@ -138,6 +142,36 @@ def problems() -> list[str]:
             for text in strings:
                 if _fields(text) - expected:
                     found.append(f"{language}: {key[1]!r} has fields {sorted(_fields(text))}")
+        found += wrong_command_names(catalog)
+    return found
+
+
+#: A command named in a sentence: ``/join``, ```/admin end``` (its first word is checked).
+_COMMAND_REFERENCE = re.compile(r"(?:^|[\s(`])/([^\s`/.,:;!?)]+)")
+
+
+def wrong_command_names(catalog: Catalog) -> list[str]:
+    """The translations that name a command (```/join```) by another name than the
+    language's own name of a command (its "command name" entry; the English one if that is
+    not translated): Discord shows a player the commands under his language's names."""
+    names = {
+        message.id: message.string or message.id
+        for message in catalog
+        if message.id and message.context == "command name" and isinstance(message.id, str)
+    }
+    localized = set(names.values())
+    found = []
+    for message in catalog:
+        if not message.id or message.context == "command name":
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            for name in _COMMAND_REFERENCE.findall(text or ""):
+                if name not in localized:
+                    expected = names.get(name)
+                    hint = f" (say /{expected})" if expected and expected != name else ""
+                    msgid = message.id if isinstance(message.id, str) else message.id[0]
+                    found.append(f"{catalog.locale}: {msgid!r} names /{name}{hint}")
     return found
 
 

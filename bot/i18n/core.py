@@ -61,6 +61,8 @@ def language_of(locale: object) -> str:
     """Our language for a Discord locale (``discord.Locale`` or its value: ``fr``, ``de``,
     ``nl``, ``en-US``, ``pt-BR``...): the one we have, English otherwise."""
     text = str(getattr(locale, "value", locale) or "").lower()
+    if text == PSEUDO:  # (tests: a user or server "speaking" the pseudo-language)
+        return PSEUDO
     code = text.split("-", 1)[0].split("_", 1)[0]
     return code if code in LANGUAGES else DEFAULT
 

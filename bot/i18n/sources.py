@@ -2,3 +2,88 @@
 ``catalogs.SOURCES`` (each source yields ``(context or None, text)``)."""
 
 from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n.catalogs import SOURCES
+from bot.i18n.translator import CONTEXTS
+
+Where = app_commands.TranslationContextLocation
+
+
+def refusal_templates() -> Iterator[tuple[str | None, str]]:
+    """Every refusal the engine can give (``engine.messages.TEMPLATES``) and the words of its
+    styles, rendered by ``bot.i18n.refusals``."""
+    from bot.i18n.refusals import catalog_strings
+
+    yield from catalog_strings()
+
+
+def option_descriptions() -> Iterator[tuple[str | None, str]]:
+    """What each game's options are for (shown with ``_()`` in the host's option editor)."""
+    import engine
+
+    for spec in engine.GAMES.values():
+        for option in spec.options:
+            yield None, option.description
+
+
+def loaded_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
+    """Every top-level slash command the bot's cogs add to the tree: those declared in the cog
+    classes, the ``/new <game>`` group and the move commands generated from the games' verbs."""
+    from bot.app.client import EXTENSIONS
+
+    found: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
+    for extension in EXTENSIONS:
+        module = importlib.import_module(extension)
+        for value in vars(module).values():
+            if not (isinstance(value, type) and issubclass(value, commands.Cog)):
+                continue
+            if value.__module__ != module.__name__:
+                continue
+            cog = value(None)  # type: ignore[arg-type]  # (the cogs only keep the bot)
+            found.extend(cog.get_app_commands())
+            for attribute in vars(cog).values():  # commands a cog builds when it is made
+                items = attribute if isinstance(attribute, list) else [attribute]
+                found.extend(
+                    item
+                    for item in items
+                    if isinstance(item, app_commands.Command | app_commands.Group)
+                    and item.parent is None
+                    and item not in found
+                )
+    return found
+
+
+def command_strings(
+    items: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group],
+) -> Iterator[tuple[str, str]]:
+    """``(context, text)`` of every name, description, option and choice the translator is
+    asked for."""
+    for item in items:
+        if isinstance(item, app_commands.Group):
+            yield CONTEXTS[Where.group_name], item.name
+            yield CONTEXTS[Where.group_description], item.description
+            yield from command_strings(item.commands)
+            continue
+        yield CONTEXTS[Where.command_name], item.name
+        yield CONTEXTS[Where.command_description], item.description
+        for parameter in item.parameters:
+            yield CONTEXTS[Where.parameter_name], parameter.display_name
+            if parameter.description and parameter.description != "…":
+                yield CONTEXTS[Where.parameter_description], str(parameter.description)
+            for choice in parameter.choices:
+                if not str(choice.name).isdigit():  # numbers read the same everywhere
+                    yield CONTEXTS[Where.choice_name], str(choice.name)
+
+
+def slash_commands() -> Iterator[tuple[str | None, str]]:
+    yield from command_strings(loaded_commands())
+
+
+SOURCES.extend([refusal_templates, option_descriptions, slash_commands])

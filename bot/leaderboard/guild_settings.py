@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from bot.i18n import _
+from bot.i18n.refusals import refusal_text
 from bot.service.errors import TableError, UnknownGame
 from bot.storage.db import Database
 from engine import IllegalAction
@@ -36,17 +38,20 @@ class GameDefaults:
 @dataclass(frozen=True)
 class GuildSettings:
     """``timer`` is the default ``timer`` option value (None: the game's own default);
-    ``channels`` the channel ids tables may open in (None: everywhere)."""
+    ``channels`` the channel ids tables may open in (None: everywhere); ``language`` the
+    language of the server's public messages (a code of ``bot.i18n.LANGUAGES``; None: the
+    server's preferred locale)."""
 
     timer: int | str | None = None
     channels: tuple[int, ...] | None = None
     games: Mapping[str, GameDefaults] = field(default_factory=dict)
+    language: str | None = None
 
 
 # -- SQL --------------------------------------------------------------------------------------
 def load(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
     row = conn.execute(
-        "SELECT timer, channels FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        "SELECT timer, channels, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
     ).fetchone()
     timer = None if row is None or row[0] is None else json.loads(row[0])
     channels = None if row is None or row[1] is None else tuple(json.loads(row[1]))
@@ -57,7 +62,14 @@ def load(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
             (guild_id,),
         )
     }
-    return GuildSettings(timer, channels, games)
+    language = None if row is None else row[2]
+    return GuildSettings(timer, channels, games, language)
+
+
+def chosen_languages(conn: sqlite3.Connection) -> dict[int, str]:
+    """Every server whose admins chose the language of its public messages."""
+    rows = conn.execute("SELECT guild_id, language FROM guild_settings WHERE language IS NOT NULL")
+    return {int(guild): str(language) for guild, language in rows}
 
 
 def _ensure(conn: sqlite3.Connection, guild_id: int) -> None:
@@ -76,6 +88,11 @@ def store_channels(
     _ensure(conn, guild_id)
     value = None if channels is None else json.dumps(sorted(set(channels)))
     conn.execute("UPDATE guild_settings SET channels = ? WHERE guild_id = ?", (value, guild_id))
+
+
+def store_language(conn: sqlite3.Connection, guild_id: int, language: str | None) -> None:
+    _ensure(conn, guild_id)
+    conn.execute("UPDATE guild_settings SET language = ? WHERE guild_id = ?", (language, guild_id))
 
 
 def store_game_defaults(
@@ -99,9 +116,9 @@ def check_channel(settings: GuildSettings, channel_id: int) -> None:
     if settings.channels is None or channel_id in settings.channels:
         return
     if not settings.channels:
-        raise ChannelNotAllowed("The server's admins have not allowed tables in any channel.")
+        raise ChannelNotAllowed(_("The server's admins have not allowed tables in any channel."))
     where = ", ".join(f"<#{c}>" for c in settings.channels)
-    raise ChannelNotAllowed(f"Tables can't be opened here. Use one of: {where}.")
+    raise ChannelNotAllowed(_("Tables can't be opened here. Use one of: {where}.", where=where))
 
 
 def merge_defaults(
@@ -129,11 +146,13 @@ def parse_options(game: str, text: str) -> dict[str, Any]:
     for item in text.replace(",", " ").split():
         name, sep, value = item.partition("=")
         if not sep or not name or not value:
-            raise UnknownGame(f"Write options as name=value, e.g. `{spec.options[0].name}=...`.")
+            raise UnknownGame(
+                _("Write options as name=value, e.g. `{option}=...`.", option=spec.options[0].name)
+            )
         try:
             out[name.strip().lower()] = spec.option(name.strip().lower()).parse(value)
         except IllegalAction as exc:
-            raise UnknownGame(str(exc)) from None
+            raise UnknownGame(refusal_text(exc)) from None
     return out
 
 
@@ -143,7 +162,7 @@ def validate_defaults(game: str, defaults: GameDefaults) -> None:
     try:
         spec.resolve(defaults.preset, defaults.options)
     except IllegalAction as exc:
-        raise UnknownGame(str(exc)) from None
+        raise UnknownGame(refusal_text(exc)) from None
 
 
 # -- async access -----------------------------------------------------------------------------
@@ -161,6 +180,12 @@ class GuildRules:
 
     async def set_channels(self, guild_id: int, channels: tuple[int, ...] | None) -> None:
         await self.db.write(lambda conn: store_channels(conn, guild_id, channels))
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self.db.write(lambda conn: store_language(conn, guild_id, language))
+
+    async def chosen_languages(self) -> dict[int, str]:
+        return await self.db.run(chosen_languages)
 
     async def set_game_defaults(
         self, guild_id: int, game: str, defaults: GameDefaults | None

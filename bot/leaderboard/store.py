@@ -17,13 +17,15 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import N_
 from bot.leaderboard.rating import Participant, Skill, decide, rate
 from bot.service import table_settings
 
 #: Sort orders of the board.
 SORTS: tuple[str, ...] = ("rating", "wins", "games", "win rate")
 #: The name results keep for a member who asked to be forgotten.
-FORGOTTEN = "Forgotten player"
+# (Stored as the seat's name, in English; shown with ``_()`` where a name is read.)
+FORGOTTEN = N_("Forgotten player")
 
 
 @dataclass(frozen=True)

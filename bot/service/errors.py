@@ -1,10 +1,13 @@
 """Errors the table service raises. Each message is written for the player who caused it.
 
 Every operation that raises leaves the table (in memory and on disk) exactly as it was.
-Clients catch ``TableError`` and show ``str(error)`` to the user (ephemeral in Discord).
+Clients catch ``TableError`` and show ``str(error)`` to the user (ephemeral in Discord). The
+messages are written in the current language when raised: inside the user's interaction, his.
 """
 
 from __future__ import annotations
+
+from bot.i18n import N_, _
 
 
 class TableError(Exception):
@@ -18,8 +21,10 @@ class UnknownGame(TableError):
 class NoTable(TableError):
     """There is no open table (lobby or playing) in this channel."""
 
-    def __init__(self, message: str = "There is no table here. Open one first.") -> None:
-        super().__init__(message)
+    MESSAGE = N_("There is no table here. Open one first.")
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(_(self.MESSAGE) if message is None else message)
 
 
 class TableExists(TableError):
@@ -65,12 +70,13 @@ class IllegalMove(TableError):
 class TableBroken(TableError):
     """The table's stored game is damaged: it was set aside (``/admin end`` closes it)."""
 
-    def __init__(
-        self,
-        message: str = "This table's saved game is damaged and was set aside; a server admin"
-        " can close it with `/admin end`, and a new table can be opened here.",
-    ) -> None:
-        super().__init__(message)
+    MESSAGE = N_(
+        "This table's saved game is damaged and was set aside; a server admin can close it with"
+        " `/admin end`, and a new table can be opened here."
+    )
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(_(self.MESSAGE) if message is None else message)
 
 
 class OtherShard(TableError):

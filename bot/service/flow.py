@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_, _
 from bot.service import table_settings, timers
 from bot.service.errors import (
     GAME_FAULTS,
@@ -90,14 +91,16 @@ class FlowMixin:
         table = self._require(channel_id)
         seat = table.seat_of(user_id)
         if seat is None or not seat.is_human:
-            raise NotAtTable("Only a player at this table can ask for a hint.")
+            raise NotAtTable(_("Only a player at this table can ask for a hint."))
         game = table.game
         if table.status is not TableStatus.PLAYING or game is None:
-            raise WrongPhase("The game has not started yet.")
+            raise WrongPhase(_("The game has not started yet."))
         if table_settings.hints_mode(table.settings) != "on":
             raise WrongPhase(
-                "Hints are off at this table. The host may turn them on with "
-                "`/tablesettings hints:on` (a game with hints is not rated)."
+                _(
+                    "Hints are off at this table. The host may turn them on with "
+                    "`/tablesettings hints:on` (a game with hints is not rated)."
+                )
             )
         try:
             legal = self._legal(table, seat.index)
@@ -111,7 +114,7 @@ class FlowMixin:
         seed = timers.move_seed(table.id, move + 1, seat.index)
         action = await self.driver.advise(game, seat.index, seed)
         if self._tables.get(channel_id) is not table or table.move_number != move:
-            raise NotYourTurn("The game moved on while the AI thought: ask again.")
+            raise NotYourTurn(_("The game moved on while the AI thought: ask again."))
         return Hint(table=table.public(), seat=seat.index, action=action, view=view)
 
     async def invite(self, channel_id: int, host_id: int, user_id: int) -> Table:
@@ -119,10 +122,10 @@ class FlowMixin:
         seat during play (stored with the settings, so it outlives a restart and a rematch).
         Raises NotHost, AlreadySeated (he plays here), BadSetting (too many); nothing changes."""
         async with self._table_op(channel_id) as table:
-            self._require_host(table, host_id, "invite players")
+            self._require_host(table, host_id, N_("Only the host ({name}) can invite players."))
             seat = table.seat_of(user_id)
             if seat is not None and seat.is_human:
-                raise AlreadySeated(f"{seat.name} already has a seat at this table.")
+                raise AlreadySeated(_("{name} already has a seat at this table.", name=seat.name))
             settings = table_settings.with_invited(table.settings, user_id)
             if settings == table.settings:
                 return table.public()
@@ -149,21 +152,23 @@ class FlowMixin:
             if old is None:
                 old = await self._last_finished(channel_id)
             if old is None:
-                raise NoTable("There is no finished game in this channel to play again.")
+                raise NoTable(_("There is no finished game in this channel to play again."))
             mine = next((s for s in old.players() if s.user_id == user_id), None)
             if current is not None:
                 if current.settings.get("rematch_of") != old.id:
-                    raise TableExists("This channel already has a table: join it, or watch it.")
+                    raise TableExists(_("This channel already has a table: join it, or watch it."))
                 if mine is None:
                     raise NotAtTable(
-                        "Only the players of the last game confirm the rematch; /join takes a"
-                        " free seat."
+                        _(
+                            "Only the players of the last game confirm the rematch; /join takes"
+                            " a free seat."
+                        )
                     )
                 events = await self._confirm_rematch(current, old, mine, name)
                 await self._announce(channel_id, events)
                 return current.public()
             if mine is None:
-                raise NotAtTable("Only the players of the last game can start a rematch.")
+                raise NotAtTable(_("Only the players of the last game can start a rematch."))
             table = await self._open_rematch(channel_id, old, mine, name)
             events: list[TableEvent] = [TableOpened(table.public())]
             events += await self._confirm_rematch(table, old, mine, name, seated=True)
@@ -275,7 +280,7 @@ class FlowMixin:
         seat = table.seat_of(user_id_of(mine))
         if seat is None:
             if table.status is not TableStatus.LOBBY:
-                raise WrongPhase("The rematch has already started; /join may take a free seat.")
+                raise WrongPhase(_("The rematch has already started; /join may take a free seat."))
             index = mine.index if mine.index not in table.seats else None
             index = self._free_seat(table, index, None)
             seat = Seat(index=index, name=name, user_id=user_id_of(mine),

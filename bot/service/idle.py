@@ -13,6 +13,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+from bot.i18n.later import later_n
 from bot.service.models import TableStatus
 from bot.service.tables import LiveTable
 
@@ -73,5 +74,8 @@ class IdleSweep:
             if service.clock() - table.active_at < idle:
                 return  # changed meanwhile
             minutes = max(1, round(idle / 60))
-            reason = f"nobody started it for {minutes} minute{'s' if minutes != 1 else ''}"
+            # i18n: why a lobby was closed ("Table abandoned (nobody started it for 10 minutes)")
+            reason = later_n(
+                "nobody started it for {n} minute", "nobody started it for {n} minutes", minutes
+            )
             await service.close_table(table, reason)

@@ -13,6 +13,7 @@ import math
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
+from bot.i18n import _, _n
 from bot.service.errors import OpeningTooFast, TooManyHardAis, TooManyLobbies
 from bot.service.models import TableStatus
 from bot.service.tables import LiveTable
@@ -63,23 +64,32 @@ class Quotas:
             last = self._opened_at.get(host_id)
             if last is not None and now - last < limits.open_cooldown_seconds:
                 wait = math.ceil(limits.open_cooldown_seconds - (now - last))
-                raise OpeningTooFast(f"You opened a table moments ago: wait {wait} s.")
-            if any(user == host_id for user, _ in self._opening):
-                raise OpeningTooFast("You are opening a table already: wait a moment.")
+                raise OpeningTooFast(_("You opened a table moments ago: wait {wait} s.", wait=wait))
+            if any(user == host_id for user, _guild in self._opening):
+                raise OpeningTooFast(_("You are opening a table already: wait a moment."))
         lobbies = [(t.host_id, t.guild_id) for t in tables if t.status is TableStatus.LOBBY]
         lobbies += self._opening
         if limits.lobbies_per_user > 0:
-            hosted = sum(1 for user, _ in lobbies if user == host_id)
+            hosted = sum(1 for user, _guild in lobbies if user == host_id)
             if hosted >= limits.lobbies_per_user:
                 raise TooManyLobbies(
-                    f"You already host {hosted} lobbies: start or abandon one first."
+                    _n(
+                        "You already host {n} lobby: start or abandon it first.",
+                        "You already host {n} lobbies: start or abandon one first.",
+                        hosted,
+                    )
                 )
         if limits.lobbies_per_guild > 0 and guild_id is not None:
-            count = sum(1 for _, guild in lobbies if guild == guild_id)
+            count = sum(1 for _user, guild in lobbies if guild == guild_id)
             if count >= limits.lobbies_per_guild:
                 raise TooManyLobbies(
-                    f"This server has {count} lobbies waiting, the most allowed: join one,"
-                    " or try again when one has started."
+                    _n(
+                        "This server has {n} lobby waiting, the most allowed: join it, or try"
+                        " again when it has started.",
+                        "This server has {n} lobbies waiting, the most allowed: join one, or try"
+                        " again when one has started.",
+                        count,
+                    )
                 )
 
     @contextlib.contextmanager
@@ -122,6 +132,12 @@ class Quotas:
         )
         if seated >= limit:
             raise TooManyHardAis(
-                f"This server has {seated} {level} AI seats at its tables, the most allowed:"
-                " choose another level, or wait for a game to end."
+                _n(
+                    "This server has {n} {level} AI seat at its tables, the most allowed:"
+                    " choose another level, or wait for a game to end.",
+                    "This server has {n} {level} AI seats at its tables, the most allowed:"
+                    " choose another level, or wait for a game to end.",
+                    seated,
+                    level=level,
+                )
             )

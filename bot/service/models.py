@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.i18n import _
+
 
 def seat_label(index: int) -> str:
     """A seat as players read it: they count seats from 1 (the engine and storage from 0)."""
-    return f"seat {index + 1}"
+    return _("seat {number}", number=index + 1)
 
 
 class TableStatus(StrEnum):

@@ -50,6 +50,9 @@ from typing import Any
 
 import engine
 from bot import metrics
+from bot.i18n import N_, _
+from bot.i18n.later import later
+from bot.i18n.refusals import refusal_text
 from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import Driver
@@ -347,19 +350,22 @@ class TableService(FlowMixin):
         key = str(game).strip().lower()
         spec = engine.GAMES.get(key)
         if spec is None:
-            raise UnknownGame(f"There is no game `{game}`. Games: {', '.join(engine.GAMES)}.")
+            raise UnknownGame(
+                _("There is no game `{game}`. Games: {games}.", game=game,
+                  games=", ".join(engine.GAMES))
+            )  # fmt: skip
         try:
             resolved = spec.resolve(preset, options)
             overrides = {name: spec.option(name).parse(v) for name, v in (options or {}).items()}
         except IllegalAction as exc:
-            raise UnknownGame(str(exc)) from None
+            raise UnknownGame(refusal_text(exc)) from None
         preset_key = preset.strip().lower() if preset else None
         async with self.locked(channel_id):
             if channel_id in self._tables:
                 raise TableExists(
-                    f"This channel already has a {self._tables[channel_id].spec.title} table."
-                    " Join it, or ask its host to abandon it first."
-                )
+                    _("This channel already has a {game} table. Join it, or ask its host to"
+                      " abandon it first.", game=self._tables[channel_id].spec.title)
+                )  # fmt: skip
             now = self.clock()
             self.quotas.check_open(self._tables.values(), host_id, guild_id, now)
             host = Seat(index=0, name=host_name, user_id=host_id, team=team_of(key, 0))
@@ -392,7 +398,7 @@ class TableService(FlowMixin):
             with self.quotas.opening(host, guild, now):
                 table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
         except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
-            raise TableExists("This channel already has an open table.") from None
+            raise TableExists(_("This channel already has an open table.")) from None
         self._tables[table.channel_id] = table
         metrics.TABLES_OPENED.labels(game=table.game_name).inc()
         self.idle.arm()
@@ -419,9 +425,9 @@ class TableService(FlowMixin):
                 await self._announce(channel_id, events)
                 return table.public()
             if table.seat_of(user_id) is not None:
-                raise AlreadySeated("You already have a seat at this table.")
+                raise AlreadySeated(_("You already have a seat at this table."))
             if table.status is not TableStatus.LOBBY:
-                raise WrongPhase("The game has already started; you can watch it.")
+                raise WrongPhase(_("The game has already started; you can watch it."))
             team = self._partner_team(table, partner_id, team)
             index = self._free_seat(table, seat, team)
             team_no = team_of(table.game_name, index)
@@ -450,25 +456,32 @@ class TableService(FlowMixin):
         if the seat is awaited."""
         mine = table.seat_of(user_id)
         if mine is not None and mine.is_human:
-            raise AlreadySeated("You already have a seat at this table.")
+            raise AlreadySeated(_("You already have a seat at this table."))
         if mine is not None:
             if mine.kicked:
-                raise NotAtTable("The host removed you from this game; you can watch it.")
+                raise NotAtTable(_("The host removed you from this game; you can watch it."))
             if seat is not None and seat != mine.index:
                 raise TableFull(
-                    f"You left {seat_label(mine.index)}: /join without a seat takes it back."
-                )
+                    _("You left seat {number}: /join without a seat takes it back.",
+                      number=mine.index + 1)
+                )  # fmt: skip
             target = mine
         else:
             mode = table_settings.seats_mode(table.settings)
             if mode == "closed":
                 raise WrongPhase(
-                    "The game has already started and its seats are closed; you can watch it."
+                    _("The game has already started and its seats are closed; you can watch it.")
                 )
             if mode == "invite" and user_id not in table_settings.invited(table.settings):
                 host = table.seat_of(table.host_id)
-                who = f"the host ({host.name})" if host is not None else "the host"
-                raise WrongPhase(f"This table takes only invited players: ask {who} to invite you.")
+                if host is not None:
+                    raise WrongPhase(
+                        _("This table takes only invited players: ask the host ({name}) to invite"
+                          " you.", name=host.name)
+                    )  # fmt: skip
+                raise WrongPhase(
+                    _("This table takes only invited players: ask the host to invite you.")
+                )
             team = self._partner_team(table, partner_id, team)
             target = self._ai_seat(table, seat, team)
         taken = Seat(index=target.index, name=name, user_id=user_id, team=target.team)
@@ -499,9 +512,9 @@ class TableService(FlowMixin):
             return team
         partner = table.seat_of(partner_id)
         if partner is None:
-            raise NotAtTable("The partner you chose has no seat at this table.")
+            raise NotAtTable(_("The partner you chose has no seat at this table."))
         if partner.team is None:
-            raise TableFull(f"{table.spec.title} has no teams.")
+            raise TableFull(_("{game} has no teams.", game=table.spec.title))
         return partner.team
 
     def _ai_seat(self, table: LiveTable, seat: int | None, team: int | None) -> Seat:
@@ -510,19 +523,21 @@ class TableService(FlowMixin):
             target = table.seats.get(seat)
             if target is None:
                 size = len(table.seats)
-                raise TableFull(f"There is no {seat_label(seat)}: seats are 1 to {size}.")
+                raise TableFull(_("There is no seat {number}: seats are 1 to {size}.",
+                                  number=seat + 1, size=size))  # fmt: skip
             if not target.is_ai:
-                raise TableFull(f"{seat_label(seat).capitalize()} is taken by {target.name}.")
+                raise TableFull(_("Seat {number} is taken by {name}.", number=seat + 1,
+                                  name=target.name))  # fmt: skip
             return target
         free = [s for s in sorted(table.seats.values(), key=lambda s: s.index) if s.is_ai]
         if team is not None:
             if team_of(table.game_name, 0) is None:
-                raise TableFull(f"{table.spec.title} has no teams.")
+                raise TableFull(_("{game} has no teams.", game=table.spec.title))
             free = [s for s in free if s.team == team]
             if not free:
-                raise TableFull("No seat of that team is free: its seats are all played.")
+                raise TableFull(_("No seat of that team is free: its seats are all played."))
         if not free:
-            raise TableFull("Every seat is played by a member; you can watch the game.")
+            raise TableFull(_("Every seat is played by a member; you can watch the game."))
         return free[0]
 
     async def set_settings(
@@ -537,7 +552,9 @@ class TableService(FlowMixin):
         """The host changes the table's service settings (``table_settings``), in the lobby or
         during play. Raises NotHost, BadSetting (nothing changes)."""
         async with self._table_op(channel_id) as table:
-            self._require_host(table, user_id, "change the table's settings")
+            self._require_host(
+                table, user_id, N_("Only the host ({name}) can change the table's settings.")
+            )
             settings = dict(table.settings)
             if seats is not None:
                 settings["seats"] = table_settings.parse_seats(seats)
@@ -563,7 +580,7 @@ class TableService(FlowMixin):
         async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is not None and seat.is_human:
-                raise AlreadySeated("You have a seat at this table; you see it from there.")
+                raise AlreadySeated(_("You have a seat at this table; you see it from there."))
             if user_id in table.spectators:
                 return table.public()
             saved = table.checkpoint()
@@ -583,7 +600,7 @@ class TableService(FlowMixin):
                     table.spectators.remove(user_id)
                     await self._save(table, saved)
                     return table.public()
-                raise NotAtTable("You have no seat at this table.")
+                raise NotAtTable(_("You have no seat at this table."))
             if table.status is TableStatus.LOBBY:
                 events = await self._remove_from_lobby(table, seat, kicked_by=None)
             else:
@@ -597,11 +614,14 @@ class TableService(FlowMixin):
         """Host seats an AI of ``level`` (engine.ai.LEVELS) in the lobby."""
         key = str(level).strip().lower()
         if key not in ai.LEVELS:
-            raise UnknownGame(f"There is no AI level `{level}`. Levels: {', '.join(ai.LEVELS)}.")
+            raise UnknownGame(
+                _("There is no AI level `{level}`. Levels: {levels}.", level=level,
+                  levels=", ".join(ai.LEVELS))
+            )  # fmt: skip
         async with self._table_op(channel_id) as table:
-            self._require_host(table, user_id, "add an AI")
+            self._require_host(table, user_id, N_("Only the host ({name}) can add an AI."))
             if table.status is not TableStatus.LOBBY:
-                raise WrongPhase("The game has already started.")
+                raise WrongPhase(_("The game has already started."))
             index = self._free_seat(table, seat, None)
             self.quotas.check_ai(self._tables.values(), table.guild_id, key, self.ai_thread_levels)
             count = 1 + sum(1 for s in table.seats.values() if s.user_id is None)
@@ -625,17 +645,17 @@ class TableService(FlowMixin):
             target = table.seats.get(seat)
             may_remove_away = admin and target is not None and target.away
             if not may_remove_away:
-                self._require_host(table, host_id, "kick a player")
+                self._require_host(table, host_id, N_("Only the host ({name}) can kick a player."))
             if target is None:
-                raise NotAtTable(f"Nobody sits at {seat_label(seat)}.")
+                raise NotAtTable(_("Nobody sits at seat {number}.", number=seat + 1))
             if target.user_id == host_id:
-                raise NotHost("You cannot kick yourself; leave the table instead.")
+                raise NotHost(_("You cannot kick yourself; leave the table instead."))
             if table.status is TableStatus.LOBBY:
                 events = await self._remove_from_lobby(table, target, kicked_by=host_id)
             elif target.is_human:
                 events = await self._hand_to_ai(table, target, kicked_by=host_id)
             else:
-                raise WrongPhase("The AI already plays that seat.")
+                raise WrongPhase(_("The AI already plays that seat."))
             await self._announce(channel_id, events)
             return table.public()
 
@@ -648,9 +668,9 @@ class TableService(FlowMixin):
     ) -> Table:
         """Host changes the preset and/or options in the lobby (values may be text)."""
         async with self._table_op(channel_id) as table:
-            self._require_host(table, user_id, "change the options")
+            self._require_host(table, user_id, N_("Only the host ({name}) can change the options."))
             if table.status is not TableStatus.LOBBY:
-                raise WrongPhase("Options can only change before the game starts.")
+                raise WrongPhase(_("Options can only change before the game starts."))
             spec = table.spec
             new_preset = preset.strip().lower() if preset else table.preset
             try:
@@ -659,7 +679,7 @@ class TableService(FlowMixin):
                     overrides[name] = spec.option(name).parse(value)
                 resolved = spec.resolve(new_preset, overrides)
             except IllegalAction as exc:
-                raise UnknownGame(str(exc)) from None
+                raise UnknownGame(refusal_text(exc)) from None
             saved = table.checkpoint()
             table.preset, table.overrides, table.options = new_preset, overrides, resolved
             await self._save(table, saved)
@@ -669,9 +689,9 @@ class TableService(FlowMixin):
     async def start_game(self, channel_id: int, user_id: int) -> Table:
         """Host starts the game when the number of seats fits. Raises CannotStart."""
         async with self._table_op(channel_id) as table:
-            self._require_host(table, user_id, "start the game")
+            self._require_host(table, user_id, N_("Only the host ({name}) can start the game."))
             if table.status is not TableStatus.LOBBY:
-                raise WrongPhase("The game has already started.")
+                raise WrongPhase(_("The game has already started."))
             events = await self._start(table)
             await self._announce(channel_id, events)
             return table.public()
@@ -682,14 +702,14 @@ class TableService(FlowMixin):
         try:
             table.spec.check_players(count, table.options)
         except IllegalAction as exc:
-            raise CannotStart(str(exc)) from None
+            raise CannotStart(refusal_text(exc)) from None
         seed = table.seed
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
         try:
             game = engine.new_game(table.game_name, count, options=table.options, seed=seed)
         except IllegalAction as exc:
-            raise CannotStart(str(exc)) from None
+            raise CannotStart(refusal_text(exc)) from None
         saved = table.checkpoint()
         # Seats keep their order; gaps left by people who left the lobby close up.
         ordered = sorted(table.seats.values(), key=lambda s: s.index)
@@ -726,12 +746,12 @@ class TableService(FlowMixin):
         async with self._table_op(channel_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotAtTable("You have no seat at this table.")
+                raise NotAtTable(_("You have no seat at this table."))
             if table.status is not TableStatus.PLAYING:
-                raise WrongPhase("The game has not started yet.")
+                raise WrongPhase(_("The game has not started yet."))
             if seat.is_ai:
                 raise AiSeat(
-                    "You left this game: the AI plays your seat now (/join takes it back)."
+                    _("You left this game: the AI plays your seat now (/join takes it back).")
                 )
             if seat.away:
                 await self._announce(channel_id, await self._back(table, seat))
@@ -777,12 +797,14 @@ class TableService(FlowMixin):
             seat = table.seat_of(user_id)
             is_host = user_id == table.host_id
             if not is_host and (seat is None or not seat.is_human):
-                raise NotAtTable("Only the host or a seated player can ask to abandon the table.")
+                raise NotAtTable(
+                    _("Only the host or a seated player can ask to abandon the table.")
+                )
             humans = [s.user_id for s in table.humans()]
             needed = len(humans) // 2 + 1
             if is_host:
                 events = await self._end(
-                    table, TableStatus.ABANDONED, None, "the host ended it", by=user_id
+                    table, TableStatus.ABANDONED, None, later("the host ended it"), by=user_id
                 )
                 await self._announce(channel_id, events)
                 return AbandonResult(table.public(), True, len(table.abandon_votes), needed)
@@ -792,7 +814,7 @@ class TableService(FlowMixin):
             votes = sum(1 for v in table.abandon_votes if v in humans)
             if votes >= needed:
                 events = await self._end(
-                    table, TableStatus.ABANDONED, None, "the players voted", saved
+                    table, TableStatus.ABANDONED, None, later("the players voted"), saved
                 )
                 events.insert(0, AbandonVoted(table.public(), user_id, votes, needed))
                 await self._announce(channel_id, events)
@@ -826,17 +848,17 @@ class TableService(FlowMixin):
             try:
                 refusal = game.out_of_turn_refusal(seat, normalize_action(action))
             except IllegalAction as exc:
-                raise IllegalMove(str(exc)) from None
+                raise IllegalMove(refusal_text(exc)) from None
             if refusal is not None:  # the game knows better than "not your turn"
-                raise IllegalMove(str(refusal))
+                raise IllegalMove(refusal_text(refusal))
             raise NotYourTurn(self._not_your_turn(table))
         if source is ActionSource.PLAYER and self._is_service_action(table, action):
-            raise IllegalMove("That happens by itself when its time is up.")
+            raise IllegalMove(_("That happens by itself when its time is up."))
         before = game.timed_window()
         try:
             raw = game.apply(seat, action)
         except IllegalAction as exc:
-            raise IllegalMove(str(exc)) from None
+            raise IllegalMove(refusal_text(exc)) from None
         except BaseException:  # the game may be half-changed: take the committed one back
             table.game = table.committed_game()
             raise
@@ -1019,7 +1041,9 @@ class TableService(FlowMixin):
     def _not_your_turn(self, table: LiveTable) -> str:
         seats = table.seats
         waiting = [seats[s].name if s in seats else seat_label(s) for s in table.to_act()]
-        return f"It is not your turn: waiting for {', '.join(waiting) or 'nobody'}."
+        if not waiting:
+            return _("It is not your turn: waiting for nobody.")
+        return _("It is not your turn: waiting for {seats}.", seats=", ".join(waiting))
 
     # -- internals: lobby and endings ---------------------------------------------------------
     async def _remove_from_lobby(
@@ -1031,7 +1055,9 @@ class TableService(FlowMixin):
             table.abandon_votes.remove(seat.user_id)
         humans = table.humans()
         if not humans:
-            events = await self._end(table, TableStatus.ABANDONED, None, "everybody left", saved)
+            events = await self._end(
+                table, TableStatus.ABANDONED, None, later("everybody left"), saved
+            )
             return [PlayerLeft(table.public(), seat), TableClosed(table.public()), *events[1:]]
         new_host = None
         if seat.user_id == table.host_id:
@@ -1068,7 +1094,9 @@ class TableService(FlowMixin):
         if seat.user_id in table.abandon_votes:
             table.abandon_votes.remove(seat.user_id)
         if not table.humans():
-            events = await self._end(table, TableStatus.ABANDONED, None, "no human is left", saved)
+            events = await self._end(
+                table, TableStatus.ABANDONED, None, later("no human is left"), saved
+            )
             return [PlayerLeft(table.public(), replaced, True), *events]
         if seat.user_id == table.host_id:
             table.host_id = min(table.humans(), key=lambda s: s.index).user_id or table.host_id
@@ -1215,13 +1243,13 @@ class TableService(FlowMixin):
         log.error("table %s: the game raised", table.id, exc_info=exc)
         game = table.game
         if game is None:
-            return TableError("That could not be done; the table is unchanged.")
+            return TableError(_("That could not be done; the table is unchanged."))
         try:
             probe(game, list(table.seats))
         except Exception as failed:
             await self._set_aside(table, reason_of(failed))
             return TableBroken()
-        return TableError("That could not be done (an error in the game); nothing changed.")
+        return TableError(_("That could not be done (an error in the game); nothing changed."))
 
     def _fault_soon(self, table: LiveTable, exc: BaseException) -> TableError:
         """``_fault`` from a read (no lock held, not awaitable): checked in the background."""
@@ -1235,7 +1263,7 @@ class TableService(FlowMixin):
         self._checks.add(task)  # (a task nobody references may be collected mid-way)
         task.add_done_callback(self._checks.discard)
         return TableBroken(
-            "This table's game could not be read; it is being checked. Try again in a moment."
+            _("This table's game could not be read; it is being checked. Try again in a moment.")
         )
 
     # -- internals: plumbing ------------------------------------------------------------------
@@ -1339,30 +1367,35 @@ class TableService(FlowMixin):
             raise NoTable()
         return table
 
-    def _require_host(self, table: LiveTable, user_id: int, what: str) -> None:
+    def _require_host(self, table: LiveTable, user_id: int, refusal: str) -> None:
+        """Raise NotHost with ``refusal`` (a sentence marked ``N_`` with a field ``{name}``,
+        the host's name) unless ``user_id`` is the host."""
         if user_id != table.host_id:
             host = table.seat_of(table.host_id)
-            name = host.name if host else "the host"
-            raise NotHost(f"Only the host ({name}) can {what}.")
+            # i18n: in "Only the host (the host) can ...", when the host has no seat
+            name = host.name if host else _("the host")
+            raise NotHost(_(refusal, name=name))
 
     def _free_seat(self, table: LiveTable, seat: int | None, team: int | None) -> int:
         size = table.spec.max_players
         if seat is not None:
             if not 0 <= seat < size:
-                raise TableFull(f"There is no {seat_label(seat)}: seats are 1 to {size}.")
+                raise TableFull(_("There is no seat {number}: seats are 1 to {size}.",
+                                  number=seat + 1, size=size))  # fmt: skip
             if seat in table.seats:
-                taken = f"{seat_label(seat).capitalize()} is taken by {table.seats[seat].name}."
+                taken = _("Seat {number} is taken by {name}.", number=seat + 1,
+                          name=table.seats[seat].name)  # fmt: skip
                 raise TableFull(taken)
             return seat
         candidates = [i for i in range(size) if i not in table.seats]
         if team is not None:
             if team_of(table.game_name, 0) is None:
-                raise TableFull(f"{table.spec.title} has no teams.")
+                raise TableFull(_("{game} has no teams.", game=table.spec.title))
             candidates = [i for i in candidates if team_of(table.game_name, i) == team]
             if not candidates:
-                raise TableFull("That team is full.")
+                raise TableFull(_("That team is full."))
         if not candidates:
-            raise TableFull(f"The table is full ({size} players).")
+            raise TableFull(_("The table is full ({size} players).", size=size))
         return candidates[0]
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.i18n import _
 from bot.service.errors import BadSetting
 
 DEFAULT_AWAY_AFTER = 3
@@ -73,7 +74,7 @@ def with_invited(settings: Mapping[str, Any], user_id: int) -> dict[str, Any]:
     if user_id in already:
         return dict(settings)
     if len(already) >= MAX_INVITED:
-        raise BadSetting(f"A table keeps at most {MAX_INVITED} invitations.")
+        raise BadSetting(_("A table keeps at most {count} invitations.", count=MAX_INVITED))
     return {**settings, "invited": [*already, user_id]}
 
 
@@ -84,8 +85,11 @@ def parse_away_after(value: Any) -> int:
         number = 0
     if number not in AWAY_AFTER_RANGE:
         raise BadSetting(
-            f"`away_after` is a number of turns from {AWAY_AFTER_RANGE.start} to "
-            f"{AWAY_AFTER_RANGE.stop - 1}."
+            _(
+                "`away_after` is a number of turns from {low} to {high}.",
+                low=AWAY_AFTER_RANGE.start,
+                high=AWAY_AFTER_RANGE.stop - 1,
+            )  # fmt: skip
         )
     return number
 
@@ -93,12 +97,12 @@ def parse_away_after(value: Any) -> int:
 def parse_seats(value: Any) -> str:
     text = str(value).strip().lower()
     if text not in SEATS_MODES:
-        raise BadSetting(f"`seats` is one of {', '.join(SEATS_MODES)}.")
+        raise BadSetting(_("`seats` is one of {modes}.", modes=", ".join(SEATS_MODES)))
     return text
 
 
 def parse_hints(value: Any) -> str:
     text = str(value).strip().lower()
     if text not in HINTS_MODES:
-        raise BadSetting(f"`hints` is one of {', '.join(HINTS_MODES)}.")
+        raise BadSetting(_("`hints` is one of {modes}.", modes=", ".join(HINTS_MODES)))
     return text

@@ -257,6 +257,14 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
+#: The language of a server's public messages, chosen by its admins (``/admin defaults
+#: language``; NULL: the server's own preferred locale). Appended apart from the list above so
+#: that it follows the migrations written meanwhile on other branches (planned as number 7).
+LANGUAGE_MIGRATION = """
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+"""
+MIGRATIONS.append(LANGUAGE_MIGRATION)
+
 #: A migration whose script holds this line runs with foreign keys off (a table rebuild); its
 #: transaction checks them (``PRAGMA foreign_key_check``) before it commits.
 FOREIGN_KEYS_OFF = "-- foreign_keys: off"

@@ -115,3 +115,21 @@ def test_usage(capsys: pytest.CaptureFixture[str]) -> None:
 def test_terminal_channels_are_negative_and_distinct() -> None:
     ids = {terminal.channel_for(g) for g in engine.GAMES}
     assert len(ids) == len(engine.GAMES) and all(i < 0 for i in ids)
+
+
+def test_the_table_speaks_the_language_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.i18n import core
+    from bot.i18n.pseudo import CLOSE, OPEN
+
+    # The French catalog is filled later: here French is the pseudo-language (⟦…⟧).
+    monkeypatch.setitem(core._catalogs, "fr", core.PseudoTranslations())
+    argv = ["troeven", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
+    code, text = run([*argv, "--lang", "fr"], ["play zz", "quit"])
+    lines = text.splitlines()
+    refusal = next(line for line in lines if line.startswith("  ") and OPEN in line)
+    assert code == 0 and refusal.strip().endswith(CLOSE), refusal
+    assert lines[-1].startswith(OPEN) and "--new" in lines[-1], "Saved. … in French"
+    _, english = run(argv, ["quit"])
+    assert "Saved." in english and OPEN not in english.splitlines()[-1]

@@ -335,7 +335,7 @@ async def test_forget_removes_the_member_and_keeps_other_players_results(world: 
     }
 
     answer = await admin(world, ada, "admin forget", member=bob)
-    assert "Forgot bob" in answer and "in 1 recorded game(s)" in answer
+    assert "Forgot bob" in answer and "in 1 recorded game the seat" in answer
 
     assert "bob" not in await board_names(world)
     stats = await world.slash(bob, "stats")
@@ -347,7 +347,7 @@ async def test_forget_removes_the_member_and_keeps_other_players_results(world: 
         p["user_id"]: (p["score"], p["winner"]) for p in after["players"] if p["user_id"]
     } == others_before
     ann = await world.slash(world.members[0], "stats")
-    assert "1 games" in (ann.response.embeds[0].fields[0].value or "")
+    assert "1 game ·" in (ann.response.embeds[0].fields[0].value or "")
 
 
 async def test_forget_waits_until_the_member_leaves_his_table(world: World) -> None:

@@ -58,15 +58,15 @@ async def test_a_finished_game_updates_the_leaderboard_and_stats(world: World) -
     assert embed.title == "Troggu leaderboard · season 1"
     lines = (embed.description or "").splitlines()
     assert len(lines) == 3
-    assert winners[0]["name"] in lines[0] and "1 wins · 100%" in lines[0]
-    assert all("1 games" in line for line in lines)
+    assert winners[0]["name"] in lines[0] and "1 win · 100%" in lines[0]
+    assert all("1 game ·" in line for line in lines)
 
     winner = world.member_of(winners[0]["user_id"])
     stats = await world.slash(world.members[0], "stats", member=winner)
     assert stats.response is not None
     field = stats.response.embeds[0].fields[0]
     assert field.name == "Troggu"
-    assert "1 games · 1 wins (100%) · best streak 1" in (field.value or "")
+    assert "1 game · 1 win (100%) · best streak 1" in (field.value or "")
     assert "Recent (newest first): W" in (field.value or "")
 
 

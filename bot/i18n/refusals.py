@@ -1,0 +1,79 @@
+"""The engine's refusals in the reader's language.
+
+An ``IllegalAction`` carries a key of ``engine.messages.TEMPLATES`` and its params; the English
+template is the msgid (extracted by ``bot.i18n.sources``), and the styles of the template's
+fields (``{x:suit}``, ``{x:code_or}``, ``{x:contract}``...; see ``engine.messages``) are written
+in this language's words here: a suit's or a contract's English words (as the engine writes
+them) are translated whole, in the context named after the style. In English the result is
+exactly ``str(error)``.
+"""
+
+from __future__ import annotations
+
+import logging
+import string
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from bot.i18n.core import N_, _, _p
+from engine import messages
+from engine.errors import IllegalAction
+
+log = logging.getLogger(__name__)
+
+#: The styles whose values the engine writes as words, translated in a context of that name.
+WORD_STYLES = ("suit", "contract")
+
+
+def _joined(items: list[str], pair: str) -> str:
+    """``a or b or c`` in this language's words (``pair`` is a template of ``{a}`` and ``{b}``)."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _(pair, a=text, b=item)
+    return text
+
+
+class _Localized(string.Formatter):
+    """``str.format`` with the styles of ``engine.messages``, in the current language."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec in WORD_STYLES:
+            # i18n: a suit's name ("hearts") or a contract's words inside a refusal
+            return _p(format_spec, messages.styled(value, format_spec))
+        if format_spec == "code_or":
+            # i18n: choices the player may type, e.g. "`take` or `draw`"
+            return _joined([f"`{v}`" for v in value], N_("{a} or {b}"))
+        if format_spec == "seats":
+            # i18n: a seat of the table by its number
+            return ", ".join(_("seat {number}", number=v) for v in value)
+        if format_spec in ("list", "code", "space", "etc"):
+            return messages.styled(value, format_spec)  # (punctuation and code only)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Localized()
+
+
+def render(key: str, params: Mapping[str, Any]) -> str:
+    """Refusal ``key`` with ``params`` in the current language (in English if a translation
+    does not format: a translator's slip must never hide the refusal)."""
+    template = messages.TEMPLATES[key]
+    try:
+        return _FORMATTER.vformat(_(template), (), params)
+    except (KeyError, IndexError, ValueError, TypeError):
+        log.warning("refusal %r: its translation does not format; shown in English", key)
+        return messages.render(key, params)
+
+
+def refusal_text(error: IllegalAction) -> str:
+    """What the player reads for the engine's refusal ``error``."""
+    return render(error.key, error.params)
+
+
+def catalog_strings() -> Iterator[tuple[str | None, str]]:
+    """Every refusal template and every suit's and contract's words (for the catalogs)."""
+    for template in messages.TEMPLATES.values():
+        yield None, template
+    for style, values in messages.named_values().items():
+        for value in values:
+            yield style, messages.styled(value, style)
