@@ -83,12 +83,12 @@ class OtherShard(TableError):
     """The server is served by another process of the bot (another shard range); this one
     never opens a table there (Discord sends that server's commands to the other process)."""
 
-    def __init__(
-        self,
-        message: str = "This server's tables are kept by another process of the bot; try again"
-        " in a moment.",
-    ) -> None:
-        super().__init__(message)
+    MESSAGE = N_(
+        "This server's tables are kept by another process of the bot; try again in a moment."
+    )
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(_(self.MESSAGE) if message is None else message)
 
 
 class LimitReached(TableError):
