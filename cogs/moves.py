@@ -20,6 +20,7 @@ from discord import app_commands
 import engine
 from bot.i18n import _
 from bot.render.embeds import presenter_of
+from bot.render.games.cards import typed_words
 from cogs.common import channel_id, ok, service_of
 from cogs.panels import send_panel
 from engine.verbs import Verb, merge_verbs
@@ -95,7 +96,9 @@ async def act(interaction: discord.Interaction, verb: Verb, arguments: Sequence[
     service = service_of(interaction)
     channel = channel_id(interaction)
     legal = service.legal_actions(channel, interaction.user.id)
-    action = verb.action(arguments, legal)
+    # A card typed in the player's letters (French ``dh``: the Dame of hearts) becomes the
+    # engine's code (``QH``); suits stay S H D C.
+    action = verb.action(typed_words(list(arguments)), legal)
     result = await service.act(channel, interaction.user.id, action)
     note = presenter_of(result.table).you_did(result.action)
     try:

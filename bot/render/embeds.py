@@ -7,6 +7,10 @@ title, whose turn it is and the time left, the footer the publisher finds its me
 The public table message is built only from the *spectator* view, which by the engine's contract
 holds no hidden card; a player's hand is rendered only by ``hand_embed``, which the bot sends
 ephemerally.
+
+Words are in the language in effect (``bot.i18n``: the caller sets the server's for public
+messages, the user's for ephemeral ones). The footers stay English: the publisher finds its
+message by them (``Table #12 · hand 3``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _, _p
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
 from bot.service import Table, TableStatus
 from engine.options import format_value
@@ -42,13 +47,14 @@ def _clip(text: str, limit: int = 1024) -> str:
 def names_of(table: Table) -> list[str]:
     """Display names by engine seat (AI seats say so)."""
     count = max((s.index for s in table.seats), default=-1) + 1
-    names = [f"Seat {i + 1}" for i in range(count)]
+    names = [_("Seat {n}", n=i + 1) for i in range(count)]
     for seat in table.seats:
         label = seat.name
         if seat.is_ai and seat.user_id is None:
             label = f"{seat.name} 🤖"
         elif seat.left:
-            label = f"{seat.name} (AI)"
+            # i18n: a player who left, whose seat the AI now plays
+            label = _("{name} (AI)", name=seat.name)
         names[seat.index] = label
     return names
 
@@ -75,7 +81,7 @@ def turn_line(table: Table, names: Sequence[str], to_act: Sequence[int]) -> str:
     parts = []
     for seat in to_act:
         deadline = table.deadlines.get(seat)
-        name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        name = names[seat] if 0 <= seat < len(names) else _("seat {n}", n=seat + 1)
         who = f"**{name}**"
         parts.append(f"{who} ⏳ {timestamp(deadline)}" if deadline else who)
     return "▶ " + ", ".join(parts)
@@ -109,31 +115,47 @@ def sections_text(sections: Sequence[Section]) -> list[str]:
     return [line.replace("**", "") for line in lines]
 
 
+def shown_value(value: Any) -> str:
+    """An option's value as the reader reads it (``on``, ``off``, ``random``; numbers and
+    choices as they are typed)."""
+    if value is True:
+        return _p("option value", "on")
+    if value is False:
+        return _p("option value", "off")
+    if value is None:
+        return _p("option value", "random")
+    return format_value(value)
+
+
 def option_lines(table: Table) -> list[str]:
     from engine import GAMES  # the spec gives the descriptions; local: keep import light
 
     spec = GAMES.get(table.game)
     lines = []
     for name, value in table.options.items():
-        changed = "" if name not in table.overrides else " *(changed)*"
+        changed = "" if name not in table.overrides else " " + _("*(changed)*")
         desc = ""
         if spec is not None:
             try:
-                desc = f" — {spec.option(name).description}"
+                # The engine declares the description; the catalogs hold it (bot.i18n.sources).
+                desc = f" — {_(spec.option(name).description)}"
             except Exception:  # an option the spec dropped since: still show the value
                 desc = ""
-        lines.append(f"`{name}` **{format_value(value)}**{changed}{desc}")
+        lines.append(f"`{name}` **{shown_value(value)}**{changed}{desc}")
     return lines
 
 
 def options_embed(table: Table) -> discord.Embed:
     preset = table.preset or "standard"
     embed = discord.Embed(
-        title=f"{table.title}: options", description=f"Preset: **{preset}**", color=COLOR_LOBBY
+        title=_("{title}: options", title=table.title),
+        # i18n: {preset} is a preset's name, typed as it is (`standard`, `classic`...)
+        description=_("Preset: **{preset}**", preset=preset),
+        color=COLOR_LOBBY,
     )
-    text = "\n".join(option_lines(table)) or "No options."
+    text = "\n".join(option_lines(table)) or _("No options.")
     for i in range(0, min(len(text), 4000), 1000):
-        embed.add_field(name="Options" if i == 0 else "\u200b", value=text[i : i + 1000],
+        embed.add_field(name=_("Options") if i == 0 else "\u200b", value=text[i : i + 1000],
                         inline=False)  # fmt: skip
     return embed
 
@@ -146,24 +168,25 @@ def lobby_embed(table: Table) -> discord.Embed:
         else f"{table.min_players}-{table.max_players}"
     )
     embed = discord.Embed(
-        title=f"{table.title} — table open",
-        description=(
-            f"Host: <@{table.host_id}>. Players: {span}. "
-            "Join with `/join` or the button; the host adds AI players with `/addbot` and "
-            "starts with `/start`."
+        title=_("{title} — table open", title=table.title),
+        description=_(
+            "Host: <@{host}>. Players: {span}. Join with `/join` or the button; the host adds AI "
+            "players with `/addbot` and starts with `/start`.",
+            host=table.host_id,
+            span=span,
         ),
         color=COLOR_LOBBY,
     )
-    seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "Nobody yet."
-    embed.add_field(name=f"Seats ({len(table.seats)})", value=_clip(seated), inline=False)
-    embed.add_field(name="Options", value=_clip(_short_options(table)), inline=False)
+    seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or _("Nobody yet.")
+    embed.add_field(name=_("Seats ({n})", n=len(table.seats)), value=_clip(seated), inline=False)
+    embed.add_field(name=_("Options"), value=_clip(_short_options(table)), inline=False)
     embed.set_footer(text=f"Table #{table.id} · lobby")
     return embed
 
 
 def _short_options(table: Table) -> str:
-    preset = f"preset **{table.preset}**; " if table.preset else ""
-    return preset + ", ".join(f"{k} {format_value(v)}" for k, v in table.options.items())
+    preset = _("preset **{preset}**; ", preset=table.preset) if table.preset else ""
+    return preset + ", ".join(f"{k} {shown_value(v)}" for k, v in table.options.items())
 
 
 def presenter_of(table: Table) -> Presenter:
@@ -203,6 +226,7 @@ def table_embeds(
     )  # fmt: skip
     hand = view.get("hand_number")
     unit = presenter.unit
+    # English on purpose: the publisher finds the message by it (see the module's docstring).
     top.set_footer(text=f"Table #{table.id} · {unit} {hand or '-'} · {table.status.value}")
     if image_name:
         top.set_image(url=f"attachment://{image_name}")
@@ -210,7 +234,8 @@ def table_embeds(
     add_sections(details, presenter.table_sections(view, seating), room=FIELDS - 1)
     if lines:
         latest = latest_text(lines)
-        details.add_field(name="Latest", value=latest, inline=False)
+        # i18n: the title over the latest moves of the table message
+        details.add_field(name=_("Latest"), value=latest, inline=False)
     return [top, details] if details.fields else [top]
 
 
@@ -234,11 +259,12 @@ def hand_embed(
     presenter = presenter_of(table)
     seating = seating_of(table, seat if isinstance(seat, int) else None)
     shown = presenter.heading(view, seating)
-    embed = discord.Embed(title=_clip(f"Your hand · {shown}", TITLE), color=COLOR_PLAY)
+    embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
+                          color=COLOR_PLAY)  # fmt: skip
     add_sections(embed, presenter.hand_sections(view, legal, seating), room=FIELDS - 2)
     if not legal and table.status is TableStatus.PLAYING:
         waiting = turn_line(table, seating.names, table.to_act)
-        embed.add_field(name="Waiting", value=waiting or "—", inline=False)
+        embed.add_field(name=_("Waiting"), value=waiting or "—", inline=False)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     return embed
@@ -246,7 +272,7 @@ def hand_embed(
 
 def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:
     """``/score``: the score sheet, one row per hand."""
-    embed = discord.Embed(title=f"{table.title}: scores", color=COLOR_PLAY)
+    embed = discord.Embed(title=_("{title}: scores", title=table.title), color=COLOR_PLAY)
     presenter, seating = presenter_of(table), seating_of(table)
     if view is None and table.result:
         sections = [presenter.scores(None, table.result, seating)]
@@ -254,7 +280,7 @@ def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:
         sections = presenter.score_sheet(view, seating)
     add_sections(embed, sections)
     if not embed.fields:
-        embed.description = "No scores yet."
+        embed.description = _("No scores yet.")
     return embed
 
 

@@ -24,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from bot.i18n import N_, _, _n, _p
+
 View = Mapping[str, Any]
 Event = Mapping[str, Any]
 
@@ -82,11 +84,13 @@ class Seating:
         """A seat's display name (``seat 3`` for a seat with no name, ``someone`` for None)."""
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
-        return "someone" if seat is None else f"seat {int(seat) + 1}"
+        return _("someone") if seat is None else _("seat {n}", n=int(seat) + 1)
 
     def who(self, seat: Any) -> str:
         """``You`` for the reader's own seat, else the name."""
-        return "You" if seat is not None and seat == self.viewer else self.name(seat)
+        if seat is not None and seat == self.viewer:
+            return _p("sentence start", "You")
+        return self.name(seat)
 
     def is_you(self, seat: Any) -> bool:
         return seat is not None and seat == self.viewer
@@ -111,8 +115,9 @@ class Presenter(ABC):
     game: ClassVar[str] = ""
     #: Event kinds that say nothing the table message does not already show.
     quiet: ClassVar[frozenset[str]] = frozenset()
-    #: What players of this game call one deal of it: ``hand``, ``deal``, ``round``.
-    unit: ClassVar[str] = "hand"
+    #: What players of this game call one deal of it: ``hand``, ``deal``, ``round`` (marked with
+    #: ``N_``, translated where shown: ``_(presenter.unit)``).
+    unit: ClassVar[str] = N_("hand")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -163,13 +168,16 @@ class Presenter(ABC):
 
     def you_did(self, action: str) -> str:
         """The reply to the player's own move: ``You played K♣``, ``You bid 7``."""
-        return f"You: {self.action_label(action)}"
+        return _("You: {move}", move=self.action_label(action))
 
     def hint(self, view: View, action: str) -> str:
         """``/hint``'s line: the hard AI's move and, when the view tells it, one fact about it."""
         fact = self.hint_fact(view, action)
-        line = f"The hard AI would play **{self.action_label(action)}**"
-        return f"{line} ({fact})." if fact else f"{line}."
+        move = self.action_label(action)
+        if fact:
+            # i18n: {fact} is one fact about the move, e.g. "you lead this trick"
+            return _("The hard AI would play **{move}** ({fact}).", move=move, fact=fact)
+        return _("The hard AI would play **{move}**.", move=move)
 
     def hint_fact(self, view: View, action: str) -> str | None:
         """One fact from the player's view about the hinted move, or None. The AIs do not say
@@ -179,8 +187,8 @@ class Presenter(ABC):
         if not isinstance(trick, list) or not action.startswith("play "):
             return None
         if not trick:
-            return "you lead this trick"
-        return f"after {len(trick)} card{'s' if len(trick) != 1 else ''} on this trick"
+            return _("you lead this trick")
+        return _n("after {n} card on this trick", "after {n} cards on this trick", len(trick))
 
     # -- narration ------------------------------------------------------------------------------
     def narrate(self, event: Event, seating: Seating) -> str | None:
@@ -222,7 +230,10 @@ class Presenter(ABC):
     def final(self, result: Mapping[str, Any], seating: Seating) -> list[Section]:
         """The game-over message's sections (who won, the final scores)."""
         winners = [seating.name(w) for w in result.get("winners") or []]
-        head = f"🏆 **{', '.join(winners) or 'Nobody'} won.**"
+        if winners:
+            head = _("🏆 **{names} won.**", names=", ".join(winners))
+        else:
+            head = _("🏆 **Nobody won.**")
         return [Section("", head), self.scores(None, result, seating)]
 
     def rules(self, options: Mapping[str, Any] | None = None) -> str:

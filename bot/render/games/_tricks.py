@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.render.games._words import pack, whom
-from bot.render.games.cards import face, pretty, pretty_list
+from bot.i18n import N_, _, _n
+from bot.render.games._words import pack, said, whom
+from bot.render.games.cards import face, picture_letters, pretty, pretty_list
 from bot.render.presenter import Picture, Seating, Section, View
 
 Played = list[tuple[int, str]]
@@ -48,10 +49,18 @@ def trick_lines(view: View, seating: Seating) -> list[str]:
     """The trick in progress, or the last trick and who took it (no line before the first)."""
     now = trick_now(view)
     if now:
-        return [f"On the table: {played_text(now, seating)}"]
+        return [_("On the table: {cards}", cards=played_text(now, seating))]
     cards, winner = last_trick(view)
     if cards:
-        return [f"Last trick: {played_text(cards, seating)} — {whom(seating, winner)} took it"]
+        return [
+            said(
+                seating,
+                winner,
+                N_("Last trick: {cards} — you took it"),
+                N_("Last trick: {cards} — {name} took it"),
+                cards=played_text(cards, seating),
+            )
+        ]
     return []
 
 
@@ -63,7 +72,9 @@ def trick_picture(view: View, seating: Seating) -> Picture | None:
         played, winner = last_trick(view)
         if not played:
             return None
-        caption = f"{seating.name(winner)} took the last trick" if winner is not None else ""
+        if winner is not None:
+            # i18n: a caption on the picture (about 30 characters fit)
+            caption = _("{name} took the last trick", name=seating.name(winner))
     to_act = list(view.get("to_act") or [])
     return Picture.of(
         "table_png",
@@ -72,6 +83,7 @@ def trick_picture(view: View, seating: Seating) -> Picture | None:
         viewer=seating.viewer,
         caption=caption,
         highlight=to_act[0] if len(to_act) == 1 else None,
+        **picture_letters(),
     )
 
 
@@ -85,7 +97,7 @@ def by_suit(cards: Sequence[str]) -> str:
             groups.append([])
             last_suit = suit
         groups[-1].append(code)
-    return " · ".join(pretty_list(group) for group in groups) or "(no cards)"
+    return " · ".join(pretty_list(group) for group in groups) or _("(no cards)")
 
 
 def card_of_action(action: str, verb: str) -> str | None:
@@ -106,7 +118,14 @@ def sheet_pages(title: str, lines: list[str], pages: int = 4) -> list[Section]:
         return sections
     kept = sections[-pages:]
     shown = sum(len(s.text.split("\n")) for s in kept)
-    return [Section(title, f"(+{len(lines) - shown} earlier rows not shown)"), *kept]
+    hidden = len(lines) - shown
+    return [
+        Section(
+            title,
+            _n("(+{n} earlier row not shown)", "(+{n} earlier rows not shown)", hidden),
+        ),
+        *kept,
+    ]
 
 
 #: The most the tricks of ``/history`` may take in one message (room is left for the previous
@@ -137,22 +156,27 @@ def history_sections(
     def lines(compact: bool) -> list[str]:
         out = []
         for number, (cards, winner) in enumerate(done, start=1):
-            value = f" ({points([c for _, c in cards])})" if points else ""
+            value = f" ({points([c for _seat, c in cards])})" if points else ""
             out.append(
                 f"**{number}.** {_trick_cards(cards, seating, compact)} → "
                 f"**{whom(seating, winner)}**{value}"
             )
         if now:
-            out.append(f"**{len(done) + 1}.** {_trick_cards(now, seating, compact)} (on the table)")
+            cards = _trick_cards(now, seating, compact)
+            # i18n: the trick being played, in /history's list of tricks
+            out.append(_("**{number}.** {cards} (on the table)", number=len(done) + 1, cards=cards))
         return out
 
     found = lines(compact=False)
     if sum(len(line) + 1 for line in found) > HISTORY_TEXT:
         found = lines(compact=True)
-    return pack("Tricks this hand", found)
+    return pack(_("Tricks this hand"), found)
 
 
 def _trick_cards(cards: Played, seating: Seating, compact: bool) -> str:
     if not compact or not cards:
         return played_text(cards, seating)
-    return f"{whom(seating, cards[0][0])} led: {pretty_list([c for _, c in cards])}"
+    shown = pretty_list([c for _seat, c in cards])
+    return said(
+        seating, cards[0][0], N_("you led: {cards}"), N_("{name} led: {cards}"), cards=shown
+    )

@@ -2,6 +2,11 @@
 
 Nothing here knows a game: conjugating for "You" or a name, a compact score line, and packing
 lines into sections that stay inside Discord's field limits without cutting anything silently.
+
+Every word is in the reader's language (``bot.i18n``): a sentence about a seat is best written
+whole twice, for the reader and for another player (``said``), since languages conjugate, order
+and agree differently; ``does``/``whom``/``whose`` compose a subject with an already translated
+verb where a whole sentence per case would be too many.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.i18n import _, _n, _p
 from bot.render.presenter import Seating, Section, View
 
 #: Discord's limits on one embed field, kept by every section.
@@ -20,24 +26,41 @@ MESSAGE_TEXT = 5000
 MESSAGE_SECTIONS = 20
 
 
+def said(seating: Seating, seat: Any, you: str, other: str, /, **params: Any) -> str:
+    """One sentence about ``seat`` in the reader's language: the template ``you`` when the reader
+    is that seat, else ``other`` with ``{name}`` the seat's name; both marked with ``N_`` by the
+    caller (``said(s, seat, N_("You play {card}"), N_("{name} plays {card}"), card=c)``)."""
+    if seating.is_you(seat):
+        return _(you, **params) if params else _(you)
+    return _(other, name=seating.name(seat), **params)
+
+
 def does(
     seating: Seating, seat: Any, third: str, second: str | None = None, mid: bool = False
 ) -> str:
     """``Ann plays`` / ``You play``: the verb agrees with who reads (``you play`` when ``mid``:
-    in the middle of a sentence)."""
+    in the middle of a sentence). The verbs come translated by the caller
+    (``_p("verb, he", "plays")``); prefer ``said`` for a whole sentence."""
     if seating.is_you(seat):
-        return f"{'you' if mid else 'You'} {second if second is not None else third}"
-    return f"{seating.name(seat)} {third}"
+        subject = _p("mid-sentence", "you") if mid else _p("sentence start", "You")
+        verb = second if second is not None else third
+    else:
+        subject, verb = seating.name(seat), third
+    # i18n: a subject and its verb (``Ann plays``, ``You play``): translate only the order
+    return _p("subject and verb", "{subject} {verb}", subject=subject, verb=verb)
 
 
 def whom(seating: Seating, seat: Any) -> str:
     """``Ann`` / ``you``: a seat in the middle of a sentence."""
-    return "you" if seating.is_you(seat) else seating.name(seat)
+    return _p("mid-sentence", "you") if seating.is_you(seat) else seating.name(seat)
 
 
 def whose(seating: Seating, seat: Any) -> str:
     """``Ann's`` / ``your``."""
-    return "your" if seating.is_you(seat) else f"{seating.name(seat)}'s"
+    if seating.is_you(seat):
+        return _("your")
+    # i18n: a player's (``Ann's``), before a noun
+    return _("{name}'s", name=seating.name(seat))
 
 
 def cap(text: str) -> str:
@@ -46,7 +69,7 @@ def cap(text: str) -> str:
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 card``, ``3 cards``."""
+    """``1 card``, ``3 cards``: English only (what a player reads goes through ``_n``)."""
     return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
@@ -69,14 +92,15 @@ def seat_scores(
 ) -> Section:
     """The per-seat scores section of a game scored seat by seat: the result's (ranked best
     first) once it is over, else the view's."""
-    rule = " (lowest wins)" if lowest_wins else ""
+    title = _("Scores (lowest wins)") if lowest_wins else _("Scores")
     scores = list((result or {}).get("scores") or (view or {}).get("scores") or [])
     if not scores:
-        return Section(f"Scores{rule}", "No scores yet.")
+        return Section(title, _("No scores yet."))
     if result is None:
-        return Section(f"Scores{rule}", score_line(seating, scores))
+        return Section(title, score_line(seating, scores))
     order = sorted(range(len(scores)), key=lambda s: scores[s] if lowest_wins else -scores[s])
-    return Section(f"Final scores{rule}", score_line(seating, scores, order))
+    final = _("Final scores (lowest wins)") if lowest_wins else _("Final scores")
+    return Section(final, score_line(seating, scores, order))
 
 
 def signed_total(value: int) -> str:
@@ -89,7 +113,8 @@ def names_and(names: Sequence[str]) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    # i18n: {names} is a comma-separated list of player names, {last} the last name
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def table_block(header: Sequence[str], rows: Sequence[Sequence[str]], first: int) -> str:
@@ -112,7 +137,7 @@ def clip(text: str, limit: int) -> str:
     lines = text.split("\n")
     kept: list[str] = []
     for i, line in enumerate(lines):
-        more = f"… +{len(lines) - i} more lines"
+        more = _n("… +{n} more line", "… +{n} more lines", len(lines) - i)
         if len("\n".join([*kept, line])) + len(more) + 1 > limit:
             return "\n".join([*kept, more]) if kept else text[: limit - 1] + "…"
         kept.append(line)
@@ -128,15 +153,19 @@ def pack(title: str, lines: Sequence[str], limit: int = FIELD_TEXT) -> list[Sect
     for line in lines:
         line = clip(line, limit)
         if current and size + 1 + len(line) > limit:
-            sections.append(
-                Section(title if not sections else f"{title} (more)", "\n".join(current))
-            )
+            sections.append(Section(_more(title, sections), "\n".join(current)))
             current, size = [], 0
         size += len(line) + (1 if current else 0)
         current.append(line)
     if current:
-        sections.append(Section(title if not sections else f"{title} (more)", "\n".join(current)))
+        sections.append(Section(_more(title, sections), "\n".join(current)))
     return sections
+
+
+def _more(title: str, before: list[Section]) -> str:
+    """A section's title, ``title (more)`` for the ones that follow the first."""
+    # i18n: the title of a section continued from the previous one
+    return _("{title} (more)", title=title) if before else title
 
 
 def within_limits(sections: list[Section]) -> list[Section]:
@@ -157,5 +186,7 @@ def within_limits(sections: list[Section]) -> list[Section]:
         out.pop()
         dropped += 1
     if dropped:
-        out.append(Section("…", f"+{plural(dropped, 'more section')} not shown"))
+        out.append(
+            Section("…", _n("+{n} more section not shown", "+{n} more sections not shown", dropped))
+        )
     return out

@@ -2,6 +2,14 @@
 
 Display only: parsing and every rule stay in ``engine``. French codes reuse ``engine.cards``;
 Troggu's Tarot codes (``K-CU``, ``T21``, ``FOOL``) are formatted here.
+
+Languages: suit names and the court letters are the reader's (``rank_letters``: French R D V,
+German K D B, Dutch H V B, from the catalogs); the suit symbols and the numbers stay. A card a
+player types in his letters becomes the engine's code with ``typed_card`` (the suit letters stay
+English ``S H D C``, or a symbol: ``D`` is both the French Dame and diamonds, ``H`` the Dutch Heer
+and hearts, so only the rank is read in the reader's letters). Pictures are drawn in worker
+threads, which do not know the reader's language: presenters hand them the letters
+(``picture_letters``) as a plain argument, part of the picture's cache key.
 """
 
 from __future__ import annotations
@@ -9,15 +17,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.i18n import N_, _, _p
 from engine import cards as french
+from engine.errors import IllegalAction
 
-#: Tarot suits: code -> (name, symbol for text).
+#: Tarot suits: code -> (name, symbol for text); the names are translated where shown.
 TAROT_SUITS = {
-    "CU": ("cups", "🏆"),
-    "CO": ("coins", "🪙"),
-    "SW": ("swords", "⚔"),
-    "BA": ("batons", "🪄"),
+    "CU": (N_("cups"), "🏆"),
+    "CO": (N_("coins"), "🪙"),
+    "SW": (N_("swords"), "⚔"),
+    "BA": (N_("batons"), "🪄"),
 }
+#: French suits by name (``engine.cards.SUIT_NAMES``, marked here to be translated where shown).
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+#: The rank letters a language may change: the courts and the ace (numbers stay).
+LETTER_RANKS = ("K", "Q", "J", "A")
 #: French suits in message text. Discord draws ♠ and ♣ as black emoji, nearly invisible on the
 #: dark theme; the outline ♤ and ♧ are not emoji, so they take the theme's text colour (light on
 #: dark, dark on light). Hearts and diamonds stay the red emoji, readable on both.
@@ -62,19 +76,82 @@ def face(code: str) -> Face:
     return Face(text, text, "", "unknown", False)
 
 
+def rank_letters() -> dict[str, str]:
+    """The engine's court and ace letters -> the reader's (``{"K": "R", "Q": "D", "J": "V"}`` in
+    French); only the letters his language changes. A catalog's letters are used only when each
+    is one or two letters and no two are the same (else the English ones: a card must never read
+    as another)."""
+    letters = {
+        # i18n: the letter of a King on a card (French R, German K, Dutch H): 1-2 letters
+        "K": _p("rank letter", "K"),
+        # i18n: the letter of a Queen on a card (French D, German D, Dutch V): 1-2 letters
+        "Q": _p("rank letter", "Q"),
+        # i18n: the letter of a Jack on a card (French V, German B, Dutch B): 1-2 letters
+        "J": _p("rank letter", "J"),
+        # i18n: the letter of an Ace on a card (A in French, German and Dutch): 1-2 letters
+        "A": _p("rank letter", "A"),
+    }
+    shown = list(letters.values())
+    if len(set(shown)) != len(shown) or not all(
+        1 <= len(t) <= 2 and t.isalpha() and t.isupper() for t in shown
+    ):
+        return {}
+    return {rank: text for rank, text in letters.items() if text != rank}
+
+
+def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
+    """The reader's rank letters as a drawing function's ``letters`` argument (nothing when they
+    are the English ones: the same picture, the same cache key as before)."""
+    letters = rank_letters()
+    return {"letters": tuple(sorted(letters.items()))} if letters else {}
+
+
+def shown_rank(rank: str, letters: dict[str, str] | None = None) -> str:
+    """A rank as the reader reads it (``letters``: ``rank_letters()``, looked up when None)."""
+    if rank not in LETTER_RANKS:
+        return rank
+    return (rank_letters() if letters is None else letters).get(rank, rank)
+
+
+def typed_card(word: str) -> str:
+    """A card typed in the reader's letters -> the engine's code (Dutch ``vh`` -> ``QH``); any
+    other word as it was. The rank is read in his letters, the suit stays ``S H D C`` or a
+    symbol; English codes (and ``T`` for 10) keep working as the engine reads them. A letter of
+    his that is also an English rank (``K``) means his rank: he types in his language."""
+    letters = rank_letters()
+    if not letters:
+        return word
+    text = word.strip()
+    upper = text.upper()
+    for rank, mine in letters.items():
+        if upper.startswith(mine) and len(upper) > len(mine):
+            suit = text[len(mine) :]
+            try:
+                return rank + french.parse_suit(suit)
+            except IllegalAction:
+                return word
+    return word
+
+
+def typed_words(arguments: list[str]) -> list[str]:
+    """A move's typed arguments with each card in the reader's letters read as the engine's code
+    (``["vh"]`` -> ``["QH"]``); every other word as typed."""
+    return [" ".join(typed_card(w) for w in a.split(" ")) for a in arguments]
+
+
 def pretty(code: str) -> str:
     """A card for a message: ``10♥``, ``K🏆``, ``XXI``-style trumps as ``T21``, ``Fool``."""
     f = face(code)
     if f.family == "french":
-        return f.rank + TEXT_SUITS[f.suit]
+        return shown_rank(f.rank) + TEXT_SUITS[f.suit]
     if f.family == "joker":
         return "🃏"
     if f.family == "tarot":
-        return f.rank + TAROT_SUITS[f.suit][1]
+        return shown_rank(f.rank) + TAROT_SUITS[f.suit][1]
     if f.family == "trump":
         return f"T{f.rank}"
     if f.family == "fool":
-        return "Fool"
+        return _("Fool")
     if f.family == "hidden":
         return "🂠"
     return f.code
@@ -85,21 +162,23 @@ def pretty_list(codes: list[str] | tuple[str, ...], empty: str = "—") -> str:
 
 
 def suit_name(code: str) -> str:
-    """``H`` -> ``hearts``; Tarot ``CU`` -> ``cups``; anything else as given."""
+    """``H`` -> ``hearts``; Tarot ``CU`` -> ``cups``, in the reader's language; anything else
+    as given."""
     key = str(code).strip().upper()
-    if key in french.SUIT_NAMES:
-        return french.SUIT_NAMES[key]
+    if key in SUIT_NAMES:
+        return _(SUIT_NAMES[key])
     if key in TAROT_SUITS:
-        return TAROT_SUITS[key][0]
+        return _(TAROT_SUITS[key][0])
     return str(code)
 
 
 def pretty_suit(code: str) -> str:
+    """``♥️ hearts``: the symbol and the name."""
     key = str(code).strip().upper()
     if key in TEXT_SUITS:
-        return f"{TEXT_SUITS[key]} {french.SUIT_NAMES[key]}"
+        return f"{TEXT_SUITS[key]} {suit_name(key)}"
     if key in TAROT_SUITS:
-        return f"{TAROT_SUITS[key][1]} {TAROT_SUITS[key][0]}"
+        return f"{TAROT_SUITS[key][1]} {suit_name(key)}"
     return str(code)
 
 

@@ -5,6 +5,10 @@ edges on every shape without anti-aliased drawing primitives), and then reused f
 callers paste the RGBA images and never draw on them. Suit symbols are shapes, so no font needs
 to hold ♠♥♦♣ or the Tarot suits.
 
+``letters``: the reader's rank letters (``(("K", "R"), ("Q", "D"), ("J", "V"))`` in French, see
+``cards.picture_letters``), given by the caller since pictures are drawn in worker threads that
+do not know the reader's language; empty for the English ones.
+
 ``colours``: ``"two"`` (♥♦ red, ♠♣ black; Tarot cups and coins red) or ``"four"`` (♠ black,
 ♥ red, ♦ blue, ♣ green; Tarot cups red, coins amber, swords blue, batons green).
 """
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -48,6 +53,8 @@ SUIT_INK: dict[str, dict[str, tuple[int, int, int]]] = {
 }  # fmt: skip
 
 Point = tuple[float, float]
+#: Rank letters as the reader reads them: (engine rank, shown letter) pairs, plain and hashable.
+Letters = tuple[tuple[str, str], ...]
 Rgb = tuple[int, int, int]
 #: Faces are drawn this many times larger, then scaled down: smooth edges on every shape.
 _SUPER = 3
@@ -201,7 +208,14 @@ def _index(
         mark(draw, cx, pip_y, w * 0.26, ink)
 
 
-def draw_face(f: Face, w: int, colours: str) -> Image.Image:
+def lettered(f: Face, letters: Letters) -> Face:
+    """The face with its rank in the reader's letters (a French or Tarot suited card)."""
+    if not letters or f.family not in {"french", "tarot"}:
+        return f
+    return replace(f, rank=dict(letters).get(f.rank, f.rank))
+
+
+def draw_face(f: Face, w: int, colours: str, letters: Letters = ()) -> Image.Image:
     """The face at ``w`` pixels wide, drawn large and scaled down (RGBA, rounded corners)."""
     big_w, big_h = w * _SUPER, card_height(w) * _SUPER
     img = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
@@ -226,13 +240,16 @@ def draw_face(f: Face, w: int, colours: str) -> Image.Image:
     W, H = big_w, big_h  # noqa: N806 (the card's size, as in the geometry below)
     if f.family in {"french", "tarot"}:
         shape = _SHAPES[f.suit]
-        _index(draw, f, W, ink, shape)
+        shown = lettered(f, letters)
+        _index(draw, shown, W, ink, shape)
         if f.rank in _COURTS:
             # A court: its letter large in a frame, a pip under it.
             frame = (W * 0.3, H * 0.3, W * 0.9, H * 0.93)
             draw.rounded_rectangle(frame, W * 0.05, outline=ink, width=_SUPER * 2)
             size = int(W * 0.42)
-            draw.text((W * 0.6, H * 0.5), f.rank, font=font(size), fill=ink, anchor="mm")
+            if shown.rank != f.rank:  # a two-letter court of another language fits the frame
+                size = fitted_size(shown.rank, size, W * 0.55)
+            draw.text((W * 0.6, H * 0.5), shown.rank, font=font(size), fill=ink, anchor="mm")
             shape(draw, W * 0.6, H * 0.78, W * 0.26, ink)
         else:
             shape(draw, W * 0.58, H * 0.64, W * 0.58, ink)
@@ -286,31 +303,34 @@ def _ink(f: Face, colours: str) -> Rgb:
     return SUIT_INK[colours].get(f.suit, RED if f.red else BLACK)
 
 
-def card_face(code: str | None, width: int, colours: str = "two") -> Image.Image:
-    """One card as an RGBA image, drawn once per (code, width, colours) and then reused.
+def card_face(
+    code: str | None, width: int, colours: str = "two", letters: Letters = ()
+) -> Image.Image:
+    """One card as an RGBA image, drawn once per (code, width, colours, letters) and reused.
 
     ``None`` (or a hidden code) is a card back. Callers paste it; they never draw on it.
     """
-    return _card_face(str(code if code is not None else "??").upper(), int(width), colours)
+    code = str(code if code is not None else "??").upper()
+    return _card_face(code, int(width), colours, tuple(letters))
 
 
 # One key per card however it is asked for (an lru_cache keys keyword and positional apart).
 @lru_cache(maxsize=1024)
-def _card_face(code: str, width: int, colours: str) -> Image.Image:
-    return draw_face(face(code), width, scheme(colours))
+def _card_face(code: str, width: int, colours: str, letters: Letters) -> Image.Image:
+    return draw_face(face(code), width, scheme(colours), letters)
 
 
-def card_index(code: str, width: int, colours: str = "two") -> Image.Image:
+def card_index(code: str, width: int, colours: str = "two", letters: Letters = ()) -> Image.Image:
     """A small card showing only its index (rank and suit), for compact rows such as melds.
 
     Its index is the size of the index of a card ``width`` wide; the chip is half as wide.
     """
-    return _card_index(str(code).upper(), int(width), colours)
+    return _card_index(str(code).upper(), int(width), colours, tuple(letters))
 
 
 @lru_cache(maxsize=512)
-def _card_index(code: str, width: int, colours: str) -> Image.Image:
-    f = face(code)
+def _card_index(code: str, width: int, colours: str, letters: Letters) -> Image.Image:
+    f = lettered(face(code), letters)
     w = int(width)
     big_w, big_h = index_width(w) * _SUPER, index_height(w) * _SUPER
     img = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))

@@ -17,6 +17,11 @@ so the card indices are large in proportion to the picture. Every function takes
 ``colours="two"`` (♥♦ red, ♠♣ black) or ``"four"`` (♠ black, ♥ red, ♦ blue, ♣ green; Tarot
 cups red, coins amber, swords blue, batons green).
 
+Words and letters come translated: pictures are drawn in worker threads, which do not know the
+reader's language, so captions and names arrive as the text to draw, and ``letters`` (the
+reader's rank letters, ``cards.picture_letters``) is an argument of every function that draws
+cards, and so part of the picture's cache key.
+
 Each card face is drawn once per (code, width, colours) and reused (``card_face``), and a
 picture whose inputs did not change is not drawn or encoded again (``bot.render.cache``). Every
 picture is encoded on one palette made once (``_palette``): small files, quick to encode. To
@@ -42,6 +47,7 @@ from bot.render.games.faces import (
     GOLD,
     LABEL,
     WHITE,
+    Letters,
     Point,
     Rgb,
     card_face,
@@ -74,12 +80,20 @@ def _shadow(width: int) -> Image.Image:
     return img.filter(ImageFilter.GaussianBlur(3))
 
 
-def _put(img: Image.Image, x: float, y: float, code: str | None, width: int, colours: str) -> None:
+def _put(
+    img: Image.Image,
+    x: float,
+    y: float,
+    code: str | None,
+    width: int,
+    colours: str,
+    letters: Letters = (),
+) -> None:
     """Paste a card (with a soft shadow that separates overlapping cards) at (x, y)."""
     x, y = int(round(x)), int(round(y))
     shadow = _shadow(width)
     img.paste(shadow, (x - 6 + 2, y - 6 + 3), shadow)
-    card = card_face(code, width, colours)
+    card = card_face(code, width, colours, letters)
     img.paste(card, (x, y), card)
 
 
@@ -145,6 +159,7 @@ def table_image(
     highlight: int | None = None,
     colours: str = "two",
     winner: int | None = None,
+    letters: Letters = (),
 ) -> Image.Image:
     """The cards on the table: ``played`` is (seat, card) in play order, by each seat's name.
 
@@ -177,7 +192,7 @@ def table_image(
                 draw.rounded_rectangle((cx - card_w / 2 - 5, cy - card_h / 2 - 5,
                                         cx + card_w / 2 + 5, cy + card_h / 2 + 5),
                                        card_w * 0.12, fill=GOLD)  # fmt: skip
-            _put(img, cx - card_w / 2, cy - card_h / 2, card, card_w, colours)
+            _put(img, cx - card_w / 2, cy - card_h / 2, card, card_w, colours, letters)
     if caption:
         # In the top-left corner, which no seat uses: the middle is too narrow for large cards.
         draw_text(draw, (12, 12), caption, 22, LABEL, max_width=width / 2 - card_w * 0.8)
@@ -199,6 +214,7 @@ def hand_image(
     colours: str = "two",
     per_row: int = HAND_PER_ROW,
     width: int = HAND_W,
+    letters: Letters = (),
 ) -> Image.Image:
     """A hand in overlapping rows, in reading order; each card's index stays in view.
 
@@ -227,13 +243,18 @@ def hand_image(
     for r, k in enumerate(counts):
         for j in range(k):
             if i < len(cards):
-                _put(img, margin + j * step, margin + r * row_step, cards[i], width, colours)
+                _put(img, margin + j * step, margin + r * row_step, cards[i], width, colours,
+                     letters)  # fmt: skip
             i += 1
     return img
 
 
 def row_image(
-    cards: Sequence[str | None], caption: str = "", overlap: int = 0, colours: str = "two"
+    cards: Sequence[str | None],
+    caption: str = "",
+    overlap: int = 0,
+    colours: str = "two",
+    letters: Letters = (),
 ) -> Image.Image:
     """Cards side by side in one row (a meld, a discard pile), with an optional caption."""
     scheme(colours)
@@ -244,7 +265,7 @@ def row_image(
     if caption:
         draw_text(ImageDraw.Draw(img), (10, 10), caption, 20, LABEL, max_width=img.width - 20)
     for i, card in enumerate(cards):
-        _put(img, 10 + i * step, top, card, CARD_W, colours)
+        _put(img, 10 + i * step, top, card, CARD_W, colours, letters)
     return img
 
 
@@ -252,6 +273,7 @@ def rows_image(
     rows: Sequence[tuple[str, Sequence[str | None]]],
     max_rows: int | None = None,
     colours: str = "two",
+    letters: Letters = (),
 ) -> Image.Image:
     """Labelled rows of cards (a discard pile, melds...), every row shown unless ``max_rows``
     is given, and then a last line says how many rows were left out."""
@@ -276,7 +298,7 @@ def rows_image(
         draw_text(draw, (10, top + chip_h / 2), label, 20, LABEL, anchor="lm",
                   max_width=label_w - 16)  # fmt: skip
         for i, card in enumerate(cards):
-            chip = card_index(card if card is not None else "??", MELD_W, colours)
+            chip = card_index(card if card is not None else "??", MELD_W, colours, letters)
             img.paste(chip, (label_w + i * (chip_w + 2), top), chip)
     if left_out:
         more = f"+ {left_out} more row{'s' if left_out > 1 else ''}"
@@ -292,6 +314,7 @@ def layouts_image(
     rows: Sequence[tuple[str, Sequence[Place]]],
     colours: str = "two",
     highlight: int | None = None,
+    letters: Letters = (),
 ) -> Image.Image:
     """Per player (a name and its places), each place a (face-up card or None, face-down count).
 
@@ -324,7 +347,7 @@ def layouts_image(
                 img.paste(back, (x, y + peek), back)
                 _count_badge(draw, x + w / 2, y + h + peek / 2 - 1, down)
             if up is not None:
-                chip = card_index(up, LAYOUT_W, colours)
+                chip = card_index(up, LAYOUT_W, colours, letters)
                 img.paste(chip, (x, y), chip)
             else:
                 img.paste(back, (x, y), back)
