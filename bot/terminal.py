@@ -182,7 +182,7 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
             await service.abandon(channel, table.host_id)
             table = None
         if table is not None and table.status is TableStatus.PLAYING:
-            print(_("Resuming your {game} game (move {move}).", game=table.title,
+            print(_("Resuming your {game} game (move {move}).", game=_(table.title),
                     move=table.move_number), file=out)  # fmt: skip
         else:
             if table is not None:  # a lobby left over from an interrupted start
@@ -200,7 +200,7 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
                     await service.abandon(channel, ME)
                 return 2
             names = ", ".join(s.name for s in table.seats)
-            print(_("{game}: {names}. You are seat 1. Type `help`.", game=spec.title,
+            print(_("{game}: {names}. You are seat 1. Type `help`.", game=_(spec.title),
                     names=names), file=out)  # fmt: skip
         printer.table = service.get_table(channel)
         return await loop(service, channel, read, out)

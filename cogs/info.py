@@ -52,7 +52,7 @@ def help_text() -> str:
     ]
     for spec in engine.GAMES.values():
         moves = ", ".join(f"`/{_p('command name', verb.name)}`" for verb in spec.verbs)
-        lines.append(f"· {spec.title}: {moves}")
+        lines.append(f"· {_(spec.title)}: {moves}")
     lines += [
         _("The lists offer your legal moves."),
         _(

@@ -225,9 +225,9 @@ class TablePublisher:
         if final:
             finished = table.status is TableStatus.FINISHED
             if finished:
-                title = _("{game} — game over", game=table.title)
+                title = _("{game} — game over", game=_(table.title))
             else:
-                title = _("{game} — table closed", game=table.title)
+                title = _("{game} — table closed", game=_(table.title))
             if finished and table.result:
                 presenter, seating = embeds.presenter_of(table), embeds.seating_of(table)
                 sections = presenter.final(table.result, seating) + sections
@@ -361,7 +361,7 @@ class TablePublisher:
             embed.add_field(name=_("Last moves"), value=embeds.latest_text(job.lines), inline=False)
         if not embed.fields:
             embed.description = "—"
-        unit = embeds.presenter_of(job.table).unit
+        unit = _(embeds.presenter_of(job.table).unit)
         # i18n: the footer of a finished hand's message; keep "#{table} · {unit} {hand} ·" as is
         # (the bot finds its message again by it) and translate "Table" and "done"
         done = _p("footer", "done")
@@ -427,11 +427,11 @@ class TablePublisher:
             if deadline:
                 mentions.append(
                     _("<@{user}>, your turn at {game} (time runs out {when}).", user=seat.user_id,
-                      game=table.title, when=embeds.timestamp(deadline))
+                      game=_(table.title), when=embeds.timestamp(deadline))
                 )  # fmt: skip
             else:
                 mentions.append(
-                    _("<@{user}>, your turn at {game}.", user=seat.user_id, game=table.title)
+                    _("<@{user}>, your turn at {game}.", user=seat.user_id, game=_(table.title))
                 )
         if not mentions:
             return
@@ -581,11 +581,11 @@ def _seat_line(event: TableEvent) -> str | None:
 
 def _hand_over(table: Table, hand: Any) -> str:
     """The title of a hand's message once the hand is over."""
-    unit = embeds.presenter_of(table).unit
+    unit = _(embeds.presenter_of(table).unit)
     if hand:
         # i18n: {unit} is the game's word for a hand ("hand", "deal", "round"), {hand} its number
-        return _("{game} — {unit} {hand} over", game=table.title, unit=unit, hand=hand)
-    return _("{game} — {unit} over", game=table.title, unit=unit)
+        return _("{game} — {unit} {hand} over", game=_(table.title), unit=unit, hand=hand)
+    return _("{game} — {unit} over", game=_(table.title), unit=unit)
 
 
 def _done_words() -> tuple[str, ...]:

@@ -33,6 +33,14 @@ def option_descriptions() -> Iterator[tuple[str | None, str]]:
             yield None, option.description
 
 
+def game_titles() -> Iterator[tuple[str | None, str]]:
+    """The games' titles (``2-Player Troeven``), shown with ``_(table.title)``."""
+    import engine
+
+    for spec in engine.GAMES.values():
+        yield None, spec.title
+
+
 def loaded_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     """Every top-level slash command the bot's cogs add to the tree: those declared in the cog
     classes, the ``/new <game>`` group and the move commands generated from the games' verbs."""
@@ -86,4 +94,4 @@ def slash_commands() -> Iterator[tuple[str | None, str]]:
     yield from command_strings(loaded_commands())
 
 
-SOURCES.extend([refusal_templates, option_descriptions, slash_commands])
+SOURCES.extend([refusal_templates, option_descriptions, game_titles, slash_commands])

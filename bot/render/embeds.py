@@ -9,8 +9,8 @@ holds no hidden card; a player's hand is rendered only by ``hand_embed``, which 
 ephemerally.
 
 Words are in the language in effect (``bot.i18n``: the caller sets the server's for public
-messages, the user's for ephemeral ones). The footers stay English: the publisher finds its
-message by them (``Table #12 · hand 3``).
+messages, the user's for ephemeral ones), footers too: the publisher finds its message by the
+part every language keeps (``#12 · hand 3``, see ``bot.app.publisher._FOOTER``).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def option_lines(table: Table) -> list[str]:
 def options_embed(table: Table) -> discord.Embed:
     preset = table.preset or "standard"
     embed = discord.Embed(
-        title=_("{title}: options", title=table.title),
+        title=_("{title}: options", title=_(table.title)),
         # i18n: {preset} is a preset's name, typed as it is (`standard`, `classic`...)
         description=_("Preset: **{preset}**", preset=preset),
         color=COLOR_LOBBY,
@@ -168,7 +168,7 @@ def lobby_embed(table: Table) -> discord.Embed:
         else f"{table.min_players}-{table.max_players}"
     )
     embed = discord.Embed(
-        title=_("{title} — table open", title=table.title),
+        title=_("{title} — table open", title=_(table.title)),
         description=_(
             "Host: <@{host}>. Players: {span}. Join with `/join` or the button; the host adds AI "
             "players with `/addbot` and starts with `/start`.",
@@ -180,7 +180,9 @@ def lobby_embed(table: Table) -> discord.Embed:
     seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or _("Nobody yet.")
     embed.add_field(name=_("Seats ({n})", n=len(table.seats)), value=_clip(seated), inline=False)
     embed.add_field(name=_("Options"), value=_clip(_short_options(table)), inline=False)
-    embed.set_footer(text=f"Table #{table.id} · lobby")
+    embed.set_footer(
+        text=_("Table #{table} · {status}", table=table.id, status=status_word(table.status))
+    )
     return embed
 
 
@@ -193,10 +195,24 @@ def presenter_of(table: Table) -> Presenter:
     return presenter_for(table.game)
 
 
+def status_word(status: object) -> str:
+    """A table's status (``lobby``, ``playing``...) in the reader's language."""
+    value = str(getattr(status, "value", status))
+    words = {
+        "lobby": _p("table status", "lobby"),
+        "playing": _p("table status", "playing"),
+        "finished": _p("table status", "finished"),
+        "abandoned": _p("table status", "abandoned"),
+        "broken": _p("table status", "broken"),
+    }
+    return words.get(value, value)
+
+
 def heading(table: Table, view: Mapping[str, Any]) -> str:
     """``<title> — hand 3 of 6``: the game's title and where the game stands."""
     shown = presenter_of(table).heading(view, seating_of(table))
-    return _clip(f"{table.title} — {shown}" if shown else table.title, TITLE)
+    title = _(table.title)
+    return _clip(f"{title} — {shown}" if shown else title, TITLE)
 
 
 def table_embeds(
@@ -225,9 +241,11 @@ def table_embeds(
         color=color,
     )  # fmt: skip
     hand = view.get("hand_number")
-    unit = presenter.unit
-    # English on purpose: the publisher finds the message by it (see the module's docstring).
-    top.set_footer(text=f"Table #{table.id} · {unit} {hand or '-'} · {table.status.value}")
+    # i18n: the table message's footer; keep "#{table} · {unit} {hand}" as is (the bot finds its
+    # message again by it) and translate "Table"
+    footer = _("Table #{table} · {unit} {hand} · {status}", table=table.id,
+               unit=_(presenter.unit), hand=hand or "-", status=status_word(table.status))  # fmt: skip
+    top.set_footer(text=footer)
     if image_name:
         top.set_image(url=f"attachment://{image_name}")
     details = discord.Embed(color=color)
@@ -272,7 +290,7 @@ def hand_embed(
 
 def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:
     """``/score``: the score sheet, one row per hand."""
-    embed = discord.Embed(title=_("{title}: scores", title=table.title), color=COLOR_PLAY)
+    embed = discord.Embed(title=_("{title}: scores", title=_(table.title)), color=COLOR_PLAY)
     presenter, seating = presenter_of(table), seating_of(table)
     if view is None and table.result:
         sections = [presenter.scores(None, table.result, seating)]

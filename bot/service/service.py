@@ -364,7 +364,7 @@ class TableService(FlowMixin):
             if channel_id in self._tables:
                 raise TableExists(
                     _("This channel already has a {game} table. Join it, or ask its host to"
-                      " abandon it first.", game=self._tables[channel_id].spec.title)
+                      " abandon it first.", game=_(self._tables[channel_id].spec.title))
                 )  # fmt: skip
             now = self.clock()
             self.quotas.check_open(self._tables.values(), host_id, guild_id, now)
@@ -514,7 +514,7 @@ class TableService(FlowMixin):
         if partner is None:
             raise NotAtTable(_("The partner you chose has no seat at this table."))
         if partner.team is None:
-            raise TableFull(_("{game} has no teams.", game=table.spec.title))
+            raise TableFull(_("{game} has no teams.", game=_(table.spec.title)))
         return partner.team
 
     def _ai_seat(self, table: LiveTable, seat: int | None, team: int | None) -> Seat:
@@ -532,7 +532,7 @@ class TableService(FlowMixin):
         free = [s for s in sorted(table.seats.values(), key=lambda s: s.index) if s.is_ai]
         if team is not None:
             if team_of(table.game_name, 0) is None:
-                raise TableFull(_("{game} has no teams.", game=table.spec.title))
+                raise TableFull(_("{game} has no teams.", game=_(table.spec.title)))
             free = [s for s in free if s.team == team]
             if not free:
                 raise TableFull(_("No seat of that team is free: its seats are all played."))
@@ -1390,7 +1390,7 @@ class TableService(FlowMixin):
         candidates = [i for i in range(size) if i not in table.seats]
         if team is not None:
             if team_of(table.game_name, 0) is None:
-                raise TableFull(_("{game} has no teams.", game=table.spec.title))
+                raise TableFull(_("{game} has no teams.", game=_(table.spec.title)))
             candidates = [i for i in candidates if team_of(table.game_name, i) == team]
             if not candidates:
                 raise TableFull(_("That team is full."))

@@ -190,3 +190,20 @@ def within_limits(sections: list[Section]) -> list[Section]:
             Section("…", _n("+{n} more section not shown", "+{n} more sections not shown", dropped))
         )
     return out
+
+
+def cards(count: int) -> str:
+    """``1 card``, ``5 cards``."""
+    return _n("{n} card", "{n} cards", count)
+
+
+def points(count: int) -> str:
+    """``1 point``, ``5 points``."""
+    return _n("{n} point", "{n} points", count)
+
+
+def game_over_line(winners: Sequence[str]) -> str:
+    """The narration of a game's end: ``🏆 **Game over: Ann and Bob won.**``."""
+    if winners:
+        return _("🏆 **Game over: {names} won.**", names=names_and(winners))
+    return _("🏆 **Game over: nobody won.**")

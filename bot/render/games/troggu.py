@@ -15,11 +15,17 @@ from bot.i18n import N_, _, _n, _p
 from bot.render.games._tricks import history_sections
 from bot.render.games._words import (
     cap,
+    cards,
+    game_over_line,
+    names_and,
     pack,
+    points,
+    said,
     seat_scores,
     signed,
     signed_total,
     table_block,
+    whom,
     within_limits,
 )
 from bot.render.games.cards import TAROT_SUITS, face, pretty, pretty_list
@@ -44,62 +50,12 @@ _SUIT_NAME = {
 }
 
 
-# -- sentences about a seat, whole for each language ---------------------------------------------
-# The shared helpers of ``_words`` (``does``, ``whom``, ``names_and``, ``plural``) build English
-# grammar from pieces; these say a whole sentence per reader so that a translator conjugates it.
-# TroiKuntza's presenter uses them too; they belong in ``_words`` once its wording is marked.
-
-
-def said(seating: Seating, seat: Any, you: str, them: str, **params: Any) -> str:
-    """``you`` (a marked msgid) when the reader sits at ``seat``, else ``them`` with ``{name}``
-    the seat's name: ``said(s, 2, N_("You pass."), N_("{name} passes."))``."""
-    if seating.is_you(seat):
-        return _(you, **params)
-    return _(them, name=seating.name(seat), **params)
-
-
-def who(seating: Seating, seat: Any) -> str:
-    """``You`` or the seat's name, on its own (a list, a label)."""
-    return _("You") if seating.is_you(seat) else seating.name(seat)
-
-
-def whom(seating: Seating, seat: Any) -> str:
-    """``you`` or the seat's name, inside a list of names in a sentence."""
-    # i18n: the reader inside a list of players in a sentence ("Ann and you need ...").
-    return _("you") if seating.is_you(seat) else seating.name(seat)
-
-
-def names_and(names: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cid``."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    # i18n: a list: {names} is "Ann, Bob", {last} the last one ("Ann, Bob and Cid"); also a
-    # TroiKuntza contract ("2 Troikas and 1 Run").
-    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
-
-
-def cards(count: int) -> str:
-    return _n("{n} card", "{n} cards", count)
-
-
-def points(count: int) -> str:
-    return _n("{n} point", "{n} points", count)
-
-
 #: The legal moves' lines in the private panel, by verb.
 _MOVE_LINE = {
     "play": N_("Play: {cards}"),
     "discard": N_("Discard: {cards}"),
     "call": N_("Call: {cards}"),
 }
-
-
-def game_over_line(winners: Sequence[str]) -> str:
-    """The narration of a game's end: ``🏆 **Game over: Ann and Bob won.**``."""
-    if winners:
-        return _("🏆 **Game over: {names} won.**", names=names_and(winners))
-    return _("🏆 **Game over: nobody won.**")
 
 
 def _contract(contract: Any) -> str:
@@ -135,7 +91,7 @@ def _trick_pairs(items: Any) -> list[tuple[int, str]]:
 
 
 def _trick_text(pairs: Sequence[tuple[int, str]], seating: Seating) -> str:
-    return " · ".join(f"{who(seating, s)} {pretty(c)}" for s, c in pairs)
+    return " · ".join(f"{seating.who(s)} {pretty(c)}" for s, c in pairs)
 
 
 class TrogguPresenter(Presenter):
@@ -258,7 +214,7 @@ class TrogguPresenter(Presenter):
         for k in range(1, players + 1):
             seat = (dealer + k) % players
             bid = bids[seat] if seat < len(bids) else None
-            parts.append(f"{who(seating, seat)} {_(_BIDS[bid]) if bid in _BIDS else '…'}")
+            parts.append(f"{seating.who(seat)} {_(_BIDS[bid]) if bid in _BIDS else '…'}")
         size = int(view.get("tapp_size") or 0)
         text = " · ".join(parts) + "\n"
         text += _("Pass, Tapp or Solo; the Tapp holds {cards} face down.", cards=cards(size))
@@ -329,7 +285,7 @@ class TrogguPresenter(Presenter):
         if previous and last:
             pairs = _trick_pairs(previous.get("cards"))
             worth = points(card_points([c for __, c in pairs]))
-            winner = who(seating, previous.get("winner"))
+            winner = seating.who(previous.get("winner"))
             out.append(
                 Section(
                     _("Last trick"),
@@ -356,7 +312,7 @@ class TrogguPresenter(Presenter):
                 marks.append(_(_CONTRACT[str(view["contract"])]))
             if seat == view.get("partner"):
                 marks.append(_("partner"))
-            lines.append(who(seating, seat) + (f" — {', '.join(marks)}" if marks else ""))
+            lines.append(seating.who(seat) + (f" — {', '.join(marks)}" if marks else ""))
         if not playing and sizes:
             lines.append(_n("{n} card each", "{n} cards each", int(sizes[0])))
         return Section(_("Players"), "\n".join(lines))
@@ -625,7 +581,7 @@ class TrogguPresenter(Presenter):
         if kind == "hand_over":
             return self._over_line(event, seating)
         if kind == "game_over":
-            return game_over_line([who(seating, w) for w in event.get("winners") or []])
+            return game_over_line([seating.who(w) for w in event.get("winners") or []])
         raise self.unknown(event)
 
     def _contract_line(self, event: Event, seating: Seating) -> str:
@@ -830,7 +786,7 @@ class TrogguPresenter(Presenter):
                 "Deal {number}: {contract} by {name}",
                 number=number,
                 contract=name,
-                name=who(seating, declarer),
+                name=seating.who(declarer),
             )
         else:
             title = _("Deal {number}: {contract}", number=number, contract=name)
@@ -841,7 +797,7 @@ class TrogguPresenter(Presenter):
             card = pretty(str(called))
             if isinstance(partner, int):
                 head.append(
-                    _("Partner: {name} (held {card}).", name=who(seating, partner), card=card)
+                    _("Partner: {name} (held {card}).", name=seating.who(partner), card=card)
                 )
             else:
                 head.append(_("{card} was called; nobody else held it.", card=card))
@@ -869,7 +825,7 @@ class TrogguPresenter(Presenter):
                 # (total 35)"; {mark} is " ★" for the contract side.
                 _(
                     "{name}{mark}: {points} pts, {tricks} → **{pay}** (total {total})",
-                    name=who(seating, seat),
+                    name=seating.who(seat),
                     mark=" ★" if seat in side else "",
                     points=card_pts[seat],
                     tricks=trick_count,

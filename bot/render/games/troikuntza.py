@@ -13,18 +13,23 @@ from typing import Any
 
 from bot.i18n import N_, _, _n, _p
 from bot.render.games._words import (
+    cards,
+    game_over_line,
+    names_and,
     pack,
+    points,
+    said,
     score_line,
     seat_scores,
     signed_total,
     table_block,
+    whom,
     within_limits,
 )
 from bot.render.games.cards import face, pretty, pretty_list
 
 # Whole sentences per reader and the game-over line: Troggu's presenter holds them until the
 # shared ``_words`` is marked for translation (another branch), where they then belong.
-from bot.render.games.troggu import cards, game_over_line, names_and, points, said, who, whom
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 from engine.troikuntza.melds import CONTRACTS, card_points, contract_min_cards
 from engine.troikuntza.spec import SPEC
@@ -201,9 +206,9 @@ class TroiKuntzaPresenter(Presenter):
                 continue
             if compact:
                 texts = " · ".join(self._meld_text(m, compact) for m in mine)
-                lines.append(f"**{who(seating, owner)}**: {texts}")
+                lines.append(f"**{seating.who(owner)}**: {texts}")
             else:
-                lines.append(f"**{who(seating, owner)}**")
+                lines.append(f"**{seating.who(owner)}**")
                 lines += [self._meld_text(m, compact) for m in mine]
         return lines
 
@@ -255,7 +260,7 @@ class TroiKuntzaPresenter(Presenter):
                 marks.append(_("laid down ✓"))
             if seat == view.get("dealer"):
                 marks.append(_("dealer"))
-            lines.append(f"{who(seating, seat)} — {', '.join(marks)}")
+            lines.append(f"{seating.who(seat)} — {', '.join(marks)}")
         return Section(_("Players"), "\n".join(lines))
 
     def table_picture(self, view: View, seating: Seating) -> Picture | None:
@@ -514,7 +519,7 @@ class TroiKuntzaPresenter(Presenter):
         if kind == "hand_over":
             return self._over_line(event, seating)
         if kind == "game_over":
-            return game_over_line([who(seating, w) for w in event.get("winners") or []])
+            return game_over_line([seating.who(w) for w in event.get("winners") or []])
         raise self.unknown(event)
 
     @staticmethod
@@ -572,7 +577,7 @@ class TroiKuntzaPresenter(Presenter):
                 # none), their points and his running total.
                 _(
                     "{name}: {cards} → **{points}** (total {total})",
-                    name=who(seating, seat),
+                    name=seating.who(seat),
                     cards=pretty_list(held) if held else _("out"),
                     points=round_points[seat],
                     total=signed_total(int(scores[seat])) if seat < len(scores) else "",
