@@ -188,7 +188,16 @@ def lobby_embed(table: Table) -> discord.Embed:
 
 def _short_options(table: Table) -> str:
     preset = _("preset **{preset}**; ", preset=table.preset) if table.preset else ""
-    return preset + ", ".join(f"{k} {shown_value(v)}" for k, v in table.options.items())
+    # Keys and word values as the host types them (``/options``), in code: they are not words
+    # of any language; on/off/random are.
+    return preset + ", ".join(f"`{k}` {_typed(v)}" for k, v in table.options.items())
+
+
+def _typed(value: Any) -> str:
+    shown = shown_value(value)
+    if isinstance(value, str) and any(c.isalpha() for c in shown):
+        return f"`{shown}`"
+    return shown
 
 
 def presenter_of(table: Table) -> Presenter:

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,7 +84,8 @@ class World:
             if me is not None
             and m.author.id == me.id
             and m.embeds
-            and "Table #" in (m.embeds[0].footer.text or "")
+            # "Table #12 · hand 3" in any language: the part the bot finds its message by.
+            and re.search(r"#\d+ · ", m.embeds[0].footer.text or "")
         ]
 
     def live_table_message(self) -> discord.Message:

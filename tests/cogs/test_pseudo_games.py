@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -180,11 +179,6 @@ GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.skipif(
-    os.environ.get("PSEUDO_GAMES") != "1",
-    reason="pending the render branches i18n-render1 and i18n-render2 (bot/render strings are "
-    "not marked on this branch yet): run it once they are merged",
-)
 @pytest.mark.parametrize(("game", "humans", "ais", "options"), GAMES, ids=[g[0] for g in GAMES])
 async def test_a_complete_game_in_the_pseudo_language_is_all_translated_and_fits(
     world: World,
