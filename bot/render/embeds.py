@@ -252,8 +252,9 @@ def table_embeds(
     hand = view.get("hand_number")
     # i18n: the table message's footer; keep "#{table} · {unit} {hand}" as is (the bot finds its
     # message again by it) and translate "Table"
-    footer = _("Table #{table} · {unit} {hand} · {status}", table=table.id,
-               unit=_(presenter.unit), hand=hand or "-", status=status_word(table.status))  # fmt: skip
+    unit, status = _(presenter.unit), status_word(table.status)
+    footer = _("Table #{table} · {unit} {hand} · {status}", table=table.id, unit=unit,
+               hand=hand or "-", status=status)  # fmt: skip
     top.set_footer(text=footer)
     if image_name:
         top.set_image(url=f"attachment://{image_name}")
