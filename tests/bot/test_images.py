@@ -164,6 +164,7 @@ def test_tarot_faces_are_all_different_and_trumps_and_the_fool_stand_out() -> No
     assert fool.getpixel((48, int(134 * 0.6))) != faces.WHITE  # the band across the card
     trump = faces.card_face("T21", 96, "two").convert("RGB")
     assert trump.getpixel((12, 110)) == faces.PARCHMENT  # trumps are not white cards
+    assert faces.roman(21) == "XXI" and faces.roman(18) == "XVIII" and faces.roman(4) == "IV"
 
 
 @pytest.mark.parametrize("code", ["T1", "T12", "T18", "T21"])
@@ -176,16 +177,15 @@ def test_a_trump_numeral_is_whole_or_hidden_in_a_hand_row(code: str) -> None:
         (x, y)
         for x in range(face.width)
         for y in range(face.height)
-        if _near(face.getpixel((x, y)), faces.NUMERAL_INK)
+        if _close(face.getpixel((x, y)), faces.NUMERAL_INK)
     ]
     assert ink, "the numeral is drawn"
     assert min(x for x, _ in ink) >= width * 0.52
     assert max(y for _, y in ink) <= face.height * 0.58
 
 
-def _near(pixel: tuple[int, ...], colour: tuple[int, ...], tolerance: int = 40) -> bool:
+def _close(pixel: tuple[int, ...], colour: tuple[int, ...], tolerance: int = 40) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False))
-    assert faces.roman(21) == "XXI" and faces.roman(18) == "XVIII" and faces.roman(4) == "IV"
 
 
 def test_each_face_is_drawn_once() -> None:

@@ -103,6 +103,13 @@ def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     """The reader's rank letters as a drawing function's ``letters`` argument (nothing when they
     are the English ones: the same picture, the same cache key as before)."""
     letters = rank_letters()
+    # i18n: the word across the Tarot's Fool in a picture (capitals, short: EXCUSE, SKÜS...)
+    fool = _p("card word", "FOOL")
+    # i18n: the word on a Joker in a picture (capitals, short)
+    joker = _p("card word", "JOKER")
+    for word, shown in (("FOOL", fool), ("JOKER", joker)):
+        if shown != word and 0 < len(shown) <= 8:
+            letters[word] = shown
     return {"letters": tuple(sorted(letters.items()))} if letters else {}
 
 

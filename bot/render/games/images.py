@@ -180,7 +180,7 @@ def table_image(
         gold = seat == highlight
         if seat not in cards:
             _place(draw, left, top, card_w, GOLD if gold else FELT_LINE)
-        name = players[seat] if seat < len(players) else f"Seat {seat + 1}"
+        name = players[seat] if seat < len(players) else f"#{seat + 1}"
         below = cy >= height / 2 - 1
         label_y = top + card_h + 7 if below else top - 7 - label_size * 0.75
         draw_text(draw, (cx, label_y), name, label_size, GOLD if gold else LABEL, anchor="mt",
@@ -301,7 +301,7 @@ def rows_image(
             chip = card_index(card if card is not None else "??", MELD_W, colours, letters)
             img.paste(chip, (label_w + i * (chip_w + 2), top), chip)
     if left_out:
-        more = f"+ {left_out} more row{'s' if left_out > 1 else ''}"
+        more = f"+ {left_out} …"  # no words in a picture: they are drawn off the reader's task
         draw_text(draw, (10, height - 28), more, 18, LABEL)
     return img
 
@@ -379,7 +379,7 @@ def melds_images(
     """Melds by player: a name, then that player's melds as numbered overlapping cards.
 
     Nothing is cut: melds flow onto more lines and, past ``max_height`` pixels, onto more pages
-    (each page says ``page 1/2``; a player carried over repeats his name with ``(cont.)``).
+    (each page says ``1/2``; a player carried over repeats his name with ``…``).
     ``max_height=None`` gives one picture that grows as tall as needed.
     """
     scheme(colours)
@@ -418,7 +418,7 @@ def _melds_pages(
         if line:
             lines.append(("melds", line))
         if not melds:
-            lines.append(("none", "no melds"))
+            lines.append(("none", "—"))
     heights = {"name": header_h, "melds": line_h, "none": 30}
     pages: list[list[tuple[str, object]]] = [[]]
     used = margin
@@ -435,7 +435,7 @@ def _melds_pages(
             pages.append([])
             used = margin
             if kind != "name":
-                pages[-1].append(("name", f"{current} (cont.)"))
+                pages[-1].append(("name", f"{current} …"))
                 used += header_h
         pages[-1].append((kind, value))
         used += heights[kind]
@@ -465,7 +465,7 @@ def _melds_pages(
             draw_text(
                 draw,
                 (width - margin, height - 8),
-                f"page {p + 1}/{len(pages)}",
+                f"{p + 1}/{len(pages)}",
                 18,
                 LABEL,
                 anchor="rs",

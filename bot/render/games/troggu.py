@@ -28,7 +28,7 @@ from bot.render.games._words import (
     whom,
     within_limits,
 )
-from bot.render.games.cards import TAROT_SUITS, face, pretty, pretty_list
+from bot.render.games.cards import TAROT_SUITS, face, picture_letters, pretty, pretty_list
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 from engine.troggu import tricks
 from engine.troggu.cards import CODES, POINTS
@@ -326,7 +326,12 @@ class TrogguPresenter(Presenter):
         pairs = _trick_pairs(view.get("trick"))
         if pairs:
             return Picture.of(
-                "table_png", players=names, played=pairs, caption="", highlight=highlight
+                "table_png",
+                players=names,
+                played=pairs,
+                caption="",
+                highlight=highlight,
+                **picture_letters(),
             )
         last = view.get("last_trick")
         if last:
@@ -338,6 +343,7 @@ class TrogguPresenter(Presenter):
                 # Translated here: the picture is drawn on a worker that has no language.
                 caption=_("last trick → {name}", name=winner),
                 highlight=highlight,
+                **picture_letters(),
             )
         return None
 
@@ -444,7 +450,7 @@ class TrogguPresenter(Presenter):
 
     def hand_picture(self, view: View, seating: Seating) -> Picture | None:
         hand = [str(c) for c in view.get("hand") or []]
-        return Picture.of("hand_png", cards=hand) if hand else None
+        return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
 
     def action_label(self, action: str) -> str:
         verb, __, rest = action.strip().partition(" ")

@@ -26,7 +26,7 @@ from bot.render.games._words import (
     whom,
     within_limits,
 )
-from bot.render.games.cards import face, pretty, pretty_list
+from bot.render.games.cards import face, picture_letters, pretty, pretty_list
 
 # Whole sentences per reader and the game-over line: Troggu's presenter holds them until the
 # shared ``_words`` is marked for translation (another branch), where they then belong.
@@ -276,7 +276,7 @@ class TroiKuntzaPresenter(Presenter):
             rows.append((f"{meld.get('number')}. {owner}", [str(c) for c in meld["cards"]]))
         if not rows:
             return None
-        return Picture.of("rows_png", rows=rows, max_rows=len(rows))
+        return Picture.of("rows_png", rows=rows, max_rows=len(rows), **picture_letters())
 
     # -- the private panel ----------------------------------------------------------------------
     def hand_sections(self, view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
@@ -364,7 +364,7 @@ class TroiKuntzaPresenter(Presenter):
 
     def hand_picture(self, view: View, seating: Seating) -> Picture | None:
         hand = [str(c) for c in view.get("hand") or []]
-        return Picture.of("hand_png", cards=hand) if hand else None
+        return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
 
     def action_label(self, action: str) -> str:
         verb, __, rest = action.strip().partition(" ")
