@@ -41,7 +41,6 @@ import contextlib
 import dataclasses
 import logging
 import random
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -114,7 +113,8 @@ from bot.service.rematch_wait import RematchWait
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.storage import action_log
 from bot.storage import repository as repo
-from bot.storage.db import Database
+from bot.storage.backends import database_for
+from bot.storage.connection import INTEGRITY_ERRORS
 from engine import IllegalAction, ai, normalize_action
 
 log = logging.getLogger(__name__)
@@ -136,7 +136,8 @@ class _ChannelLock:
 
 
 class TableService(FlowMixin):
-    """One active table per channel id; games in memory, every change committed to SQLite.
+    """One active table per channel id; games in memory, every change committed to the
+    database (``database``: a SQLite file's path, or a ``postgresql://`` URL).
 
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
@@ -147,7 +148,7 @@ class TableService(FlowMixin):
 
     def __init__(
         self,
-        database_path: Path | str,
+        database: Path | str,
         *,
         clock: Clock = time.time,
         sleep: Sleep = asyncio.sleep,
@@ -156,7 +157,7 @@ class TableService(FlowMixin):
         ai_thread_levels: frozenset[str] = frozenset({"hard"}),
         limits: Limits | None = None,
     ) -> None:
-        self.db = Database(database_path)
+        self.db = database_for(database)
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
         self.local = local
@@ -183,8 +184,9 @@ class TableService(FlowMixin):
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
-        """A service on ``settings.database_path`` with ``settings.ai_delay``."""
-        return cls(settings.database_path, clock=clock, ai_delay=settings.ai_delay)
+        """A service on ``settings.database`` (DATABASE_URL, else the SQLite file) with
+        ``settings.ai_delay``."""
+        return cls(settings.database, clock=clock, ai_delay=settings.ai_delay)
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -372,7 +374,7 @@ class TableService(FlowMixin):
         try:
             with self.quotas.opening(host, guild, now):
                 table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
-        except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
+        except INTEGRITY_ERRORS:  # an open table of another process (terminal/bot)
             raise TableExists("This channel already has an open table.") from None
         self._tables[table.channel_id] = table
         self.idle.arm()

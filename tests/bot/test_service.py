@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -42,6 +41,7 @@ from bot.service import (
 )
 from bot.storage import repository as repo
 from tests.bot.conftest import TEST_LIMITS, FakeClock
+from tests.bot.databases import connect
 
 CH = 555
 HOST, BOB, CAT, DAN, EVE = 1, 2, 3, 4, 5
@@ -71,7 +71,7 @@ def user_at(service: TableService, seat: int) -> int:
 
 
 def stored(db_path: Path, sql: str, *args: object) -> list[tuple]:
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         return conn.execute(sql, args).fetchall()
     finally:

