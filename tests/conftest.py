@@ -31,9 +31,9 @@ def pg_server() -> Iterator[PostgresServer]:
 
 @pytest.fixture
 def pg_url(pg_server: PostgresServer) -> Iterator[str]:
-    """The URL of a new database of its own holding the migrated schema, dropped after."""
+    """The URL of a database of its own holding the migrated schema and no rows."""
     name = pg_server.create_database()
     try:
         yield pg_server.url(name)
     finally:
-        pg_server.drop_database(name)
+        pg_server.release(name)

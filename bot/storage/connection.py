@@ -64,7 +64,8 @@ _TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|%")
 @functools.lru_cache(maxsize=1024)
 def to_psycopg(sql: str) -> str:
     """``sql`` with ``?`` placeholders as psycopg's ``%s`` and every ``%`` as ``%%``; a ``?``
-    inside quotes is text, not a placeholder. Cached: the repository's statements are a few dozen strings."""
+    inside quotes is text, not a placeholder. Cached: the repository's statements are a few
+    dozen strings."""
 
     def swap(match: re.Match[str]) -> str:
         token = match[0]
