@@ -64,6 +64,8 @@ class PostgresServer:
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
             as_user = ["setpriv", f"--reuid={user}", f"--regid={group}", "--clear-groups"]
         self._as_user = as_user
+        if as_user and not self._can_run(as_user):
+            self.bin = _readable_copy(self.bin.parent, self.root / "pg") / "bin"
         self._run(
             "initdb",
             ["-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
@@ -141,6 +143,10 @@ class PostgresServer:
             self._run("pg_ctl", ["-D", str(self.data), "-w", "-m", "immediate", "stop"])
         shutil.rmtree(self.root, ignore_errors=True)
 
+    def _can_run(self, as_user: list[str]) -> bool:
+        probe = [*as_user, str(self.bin / "initdb"), "--version"]
+        return subprocess.run(probe, capture_output=True).returncode == 0
+
     def _run(self, program: str, args: list[str]) -> None:
         command = [*self._as_user, str(self.bin / program), *args]
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
@@ -176,6 +182,22 @@ def _children_first(conn: psycopg.Connection) -> list[str]:
             if table not in order and all(p in order or p == table for p in parents[table]):
                 order.append(table)
     return [t for t in reversed(order) if t != "meta"]
+
+
+def _readable_copy(install: Path, folder: Path) -> Path:
+    """A copy of the PostgreSQL binaries (about 40 MB) that any user may run: the package may lie
+    where the unprivileged user cannot go (a virtual environment under /root). The copy keeps
+    the package's layout: the binaries find their libraries at ``$ORIGIN/../../../*.libs``."""
+    package = install.parent
+    copy = folder / package.name / install.name
+    shutil.copytree(install, copy, symlinks=True)
+    libs = package.parent / f"{package.name}.libs"
+    if libs.is_dir():
+        shutil.copytree(libs, folder / libs.name, symlinks=True)
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(path.stat().st_mode | (0o555 if path.is_dir() else 0o444))
+    return copy
 
 
 def _free_port() -> int:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from bot.settings import Settings, SettingsError
@@ -231,3 +232,26 @@ async def test_a_second_writer_on_a_table_is_refused_not_merged(db_path: Path | 
         assert conn.execute("SELECT spectators FROM tables").fetchall() == [("[5]",)]
     finally:
         conn.close()
+
+
+async def test_a_lost_connection_fails_the_writes_then_and_the_next_ones_connect_again(
+    pg_url: str,
+) -> None:
+    db = PgDatabase(pg_url)
+    await db.open()
+    try:
+        columns = {"channel_id": 1, "game": "troika", "host_id": 1, "status": "lobby"}
+        columns |= {"seed": 1, "created_at": 0.0}
+        await db.write(lambda c: repo.insert_table(c, columns, []))
+        pid = await db.run(lambda c: c.execute("SELECT pg_backend_pid()").fetchone()[0])
+        admin = connect(pg_url)
+        admin.execute("SELECT pg_terminate_backend(?)", (pid,))
+        admin.close()
+        again = {**columns, "channel_id": 2}
+        with pytest.raises(psycopg.OperationalError):
+            await db.write(lambda c: repo.insert_table(c, again, []))
+        await db.write(lambda c: repo.insert_table(c, again, []))  # a new connection
+        rows = await db.run(lambda c: c.execute("SELECT channel_id FROM tables").fetchall())
+        assert sorted(rows) == [(1,), (2,)]
+    finally:
+        await db.close()
