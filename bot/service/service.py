@@ -1098,6 +1098,7 @@ class TableService(FlowMixin):
                 action_log.compact(conn, table_id)
 
         await self._commit_or_restore(table, saved, write)
+        table.version += 1  # (update_table counted the write)
         table.result = result
         self._forget(table)
         public = table.public()
@@ -1116,6 +1117,7 @@ class TableService(FlowMixin):
         await self._commit_or_restore(
             table, saved, lambda conn: repo.update_table(conn, table_id, columns, rows)
         )
+        table.version += 1  # (update_table counted the write)
         table.active_at = self.clock()
 
     async def close_table(self, table: LiveTable, reason: str) -> None:

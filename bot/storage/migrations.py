@@ -261,6 +261,12 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN away_at REAL;
     ALTER TABLE seats ADD COLUMN kicked INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: the record's version (bot/storage/repository.py update_table): each write of the whole
+    # record checks it and counts one more, so a second process's write is refused (the move
+    # number alone cannot tell two writers apart in a lobby, where it stays 0).
+    """
+    ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 #: A migration whose script holds this line runs with foreign keys off (a table rebuild); its

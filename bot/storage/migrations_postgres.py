@@ -207,6 +207,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN away_at DOUBLE PRECISION;
     ALTER TABLE seats ADD COLUMN kicked BIGINT NOT NULL DEFAULT 0;
     """,
+    # 6: the record's version.
+    """
+    ALTER TABLE tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+    """,
 ]
 
 #: Where the version and the cluster's settings live (created before migration 1).

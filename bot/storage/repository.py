@@ -18,6 +18,9 @@ from bot.storage.action_log import load_actions as load_actions  # (callers use 
 from bot.storage.action_log import load_game as load_game
 from bot.storage.connection import Connection
 
+#: The columns ``update_table`` checks against the stored row when it is given them.
+GUARDS = ("move_number", "version")
+
 
 class StaleWrite(RuntimeError):
     """The stored move number is not the one the write expected: another process wrote the
@@ -90,22 +93,26 @@ def update_table(
 ) -> None:
     """Store ``columns`` (column -> stored value) of the table, and its seats if given.
 
-    With ``move_number`` among the columns (the service writes the whole record) the stored one
-    must be the same: the check is part of the UPDATE, so a process that loaded the table before
-    another one moved in it is refused (``StaleWrite``), not merged with it."""
+    The service writes the whole record, with the ``move_number`` and ``version`` it loaded:
+    the stored ones must be the same (the check is part of the UPDATE, which also counts the
+    write: ``version`` + 1), so a process that loaded the table before another one wrote it is
+    refused (``StaleWrite``, nothing written), never merged with it."""
     names = [name for name in columns if name != "id"]
     if names:
+        guards = [name for name in GUARDS if name in columns]
+        values = {**columns}
+        if "version" in columns:
+            values["version"] = columns["version"] + 1
         assignments = ", ".join(f"{name} = ?" for name in names)
-        where, params = "id = ?", [table_id]
-        if "move_number" in columns:
-            where, params = "id = ? AND move_number = ?", [table_id, columns["move_number"]]
+        where = " AND ".join(["id = ?", *(f"{name} = ?" for name in guards)])
         cursor = conn.execute(
             f"UPDATE tables SET {assignments} WHERE {where}",
-            [*(columns[name] for name in names), *params],
+            [*(values[name] for name in names), table_id, *(columns[name] for name in guards)],
         )
-        if cursor.rowcount != 1 and "move_number" in columns:
+        if cursor.rowcount != 1 and guards:
+            expected = ", ".join(f"{name} {columns[name]}" for name in guards)
             raise StaleWrite(
-                f"table {table_id}: the stored move number is not {columns['move_number']} "
+                f"table {table_id}: the stored record is not at {expected} "
                 "(another process wrote the table)"
             )
     if seats is not None:

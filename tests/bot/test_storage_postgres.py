@@ -224,12 +224,20 @@ async def test_a_second_writer_on_a_table_is_refused_not_merged(db_path: Path | 
         assert [(a.move_number, a.action) for a in actions] == [(1, "pass")]
         current = {**row.columns, "spectators": "[5]"}  # the owner, up to date, may write
         await ours.write(lambda c: repo.update_table(c, table_id, current))
+        # In a lobby the move number stays 0: the record's version tells the writers apart.
+        reloaded = await rogue.run(lambda c: repo.load_table(c, table_id))
+        assert reloaded is not None and reloaded.columns["version"] == 1
+        newer = {**current, "version": 1, "spectators": "[6]"}  # (ours counts its writes)
+        await ours.write(lambda c: repo.update_table(c, table_id, newer))
+        with pytest.raises(repo.StaleWrite, match="version 1"):
+            await rogue.write(lambda c: repo.update_table(c, table_id, reloaded.columns))
     finally:
         await rogue.close()
         await ours.close()
     conn = connect_target(db_path)
     try:
-        assert conn.execute("SELECT spectators FROM tables").fetchall() == [("[5]",)]
+        rows = conn.execute("SELECT spectators, version FROM tables").fetchall()
+        assert rows == [("[6]", 2)]
     finally:
         conn.close()
 
