@@ -1,6 +1,7 @@
 """Table service throughput and latency: 1,000 Troika tables playing at once on a SQLite file.
 
     python bench/service.py [--tables 1000] [--seconds 5] [--rounds 3] [--think 0.5] [--db PATH]
+    python bench/service.py --database postgresql://... [--tables 1000] [--seconds 5]
 
 Every table seats four "players" (bench coroutines) who each play a random legal action when
 their turn comes, through ``TableService.act`` (validation, engine, the action's write, group
@@ -18,13 +19,16 @@ Phases, in one run:
    pragmas and schema), the repository functions the service calls with the arguments it would
    pass (``record_action`` with a snapshot every ``SNAPSHOT_EVERY`` moves and at a hand's end,
    real Troika games played beforehand; a game's end and the next game's opening), committed by
-   the service's own group commit (``db._commit_batch``) in batches of the sizes the service's
-   round just made, a second connection checkpointing the WAL meanwhile and the writer itself
-   when it grows past ``WAL_FRAMES_LIMIT``, like the service's.
+   the service's own group commit (``group_commit.commit_batch``) in batches of the sizes the
+   service's round just made, a second connection checkpointing the WAL meanwhile and the writer
+   itself when it grows past ``WAL_FRAMES_LIMIT``, like the service's.
    Ratio = service / ceiling (target >= 0.3): what the service's Python (engine, validation,
    events, asyncio) costs on top of its SQL.
 3. ``paced``: each player thinks an exponential time (mean ``--think`` seconds, as people do)
    before acting. Latency p50/p99 is what a player sees per action at that load.
+
+``--database TARGET`` (a ``postgresql://`` URL, or a SQLite file to compare with) runs only the
+service's phases, saturated then paced, on that database: the ceiling is SQLite's own.
 
 Figures depend on the machine and on what else runs on it (the load average is printed).
 """
@@ -53,10 +57,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from bot.service import Limits, TableError, TableService  # noqa: E402
 from bot.service.service import SNAPSHOT_EVERY  # noqa: E402
-from bot.storage import db as db_module  # noqa: E402
+from bot.storage import group_commit  # noqa: E402
 from bot.storage import repository as repo  # noqa: E402
-from bot.storage.db import WAL_FRAMES_LIMIT, Database, _commit_batch, configure  # noqa: E402
+from bot.storage.db import WAL_FRAMES_LIMIT, Database, configure  # noqa: E402
 from bot.storage.migrations import migrate  # noqa: E402
+from bot.storage.urls import is_postgres_url, redact  # noqa: E402
 from engine import normalize_action  # noqa: E402
 
 OPTIONS = {"timer": "off", "end": "rounds", "rounds": 3}
@@ -197,7 +202,7 @@ class Ceiling:
                     for _ in range(size):
                         self.next = self.next % self.tables + 1
                         writes.append(self._write(self.next))
-                    _commit_batch(self.conn, writes=writes)
+                    group_commit.commit_batch(self.conn, writes=writes, begin=Database.BEGIN)
                     done += size
                     if self.wal.stat().st_size > WAL_FRAMES_LIMIT * 4096:
                         # What the service's writer does then (see Database._checkpoint_step):
@@ -308,12 +313,14 @@ async def play_round(
     return len(stats.latencies) / seconds, stats
 
 
-async def started_service(path: Path, tables: int, freeze: bool) -> TableService:
+async def started_service(path: Path | str, tables: int, freeze: bool) -> TableService:
     service = TableService(path, ai_delay=0, limits=Limits.none())  # a load test: no limits
     await service.start()
     rng = random.Random(7)
     for channel in range(1, tables + 1):
-        await open_table(service, channel, rng.randrange(2**31))
+        seed = rng.randrange(2**31)
+        if service.get_table(channel) is None:  # (--database: a previous phase's play on)
+            await open_table(service, channel, seed)
     if freeze:
         gc.collect()
         gc.freeze()  # the tables opened so far leave the collector's scans
@@ -322,19 +329,19 @@ async def started_service(path: Path, tables: int, freeze: bool) -> TableService
 
 @contextlib.contextmanager
 def batch_sizes() -> Iterator[list[int]]:
-    """The sizes of the service's group commits meanwhile (``db._commit_batch`` observed)."""
+    """The sizes of the service's group commits meanwhile (``commit_batch`` observed)."""
     sizes: list[int] = []
-    real = db_module._commit_batch
+    real = group_commit.commit_batch
 
-    def observed(conn: sqlite3.Connection, *, writes: list[Any]) -> Any:
+    def observed(conn: sqlite3.Connection, *, writes: list[Any], begin: str) -> Any:
         sizes.append(len(writes))
-        return real(conn, writes=writes)
+        return real(conn, writes=writes, begin=begin)
 
-    db_module._commit_batch = observed
+    group_commit.commit_batch = observed  # type: ignore[assignment]
     try:
         yield sizes
     finally:
-        db_module._commit_batch = real
+        group_commit.commit_batch = real  # type: ignore[assignment]
 
 
 @dataclass
@@ -375,7 +382,7 @@ async def interleaved(
 
 
 async def run_service(
-    path: Path, tables: int, seconds: float, think: float, freeze: bool = False
+    path: Path | str, tables: int, seconds: float, think: float, freeze: bool = False
 ) -> tuple[float, Stats]:
     service = await started_service(path, tables, freeze)
     try:
@@ -394,6 +401,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.5, help="mean think time, paced phase")
     parser.add_argument("--db", type=Path, help="directory for the database files")
     parser.add_argument(
+        "--database",
+        help="only the service's phases, on this database (a postgresql:// URL or a file)",
+    )
+    parser.add_argument(
         "--tuned",
         action="store_true",
         help="GIL switch interval 0.5 ms and gc.freeze() after the tables are open",
@@ -404,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
         # wait up to 5 ms for the event loop's thread to let go of it.
         sys.setswitchinterval(0.0005)
 
+    if args.database:
+        return service_only(args)
     folder = args.db or Path(tempfile.mkdtemp(prefix="troika-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; files in {folder}")
@@ -442,6 +455,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     print("targets: ratio >= 0.3, p99 <= 5 ms")
+    return 0
+
+
+def service_only(args: argparse.Namespace) -> int:
+    """``--database``: saturated, then paced, on that database (no ceiling: it is SQLite's)."""
+    shown = redact(args.database) if is_postgres_url(args.database) else args.database
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; database {shown}")
+    for label, think in (("saturated", 0.0), ("paced", args.think)):
+        rate, stats = asyncio.run(
+            run_service(args.database, args.tables, args.seconds, think, args.tuned)
+        )
+        lat = stats.latencies
+        print(
+            f"{label:9} {args.tables} tables, think {think} s: {rate:,.0f} actions/s; latency"
+            f" p50 {percentile(lat, 0.5) * 1e3:.2f} ms p99 {percentile(lat, 0.99) * 1e3:.2f} ms"
+            f" ({len(lat):,} actions; CPU {stats.cpu:.0%} of a core)",
+            flush=True,
+        )
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
     return 0
 
 

@@ -32,6 +32,13 @@ def backup(args: list[str]) -> int:
     except SettingsError as error:
         print(f"{error} (see .env.example)", file=sys.stderr)
         return 2
+    if settings.database_url is not None:
+        print(
+            "DATABASE_URL is set: the database is PostgreSQL's, which `python -m bot backup` "
+            "(SQLite's online backup) does not copy: use pg_dump (see docs/postgresql.md).",
+            file=sys.stderr,
+        )
+        return 2
     database = settings.database_path
     target = resolve_target(
         database, Path(args[0]) if args else None, settings.backups, time.time()

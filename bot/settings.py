@@ -10,6 +10,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.shards import Shards, check_ids, parse_shard_ids
+from bot.storage.urls import is_postgres_url, redact
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = ROOT / "data" / "troika.db"
@@ -49,17 +50,29 @@ class Settings:
     metrics_port: int = 0
     #: Where that server listens (``METRICS_HOST``): this machine only unless told.
     metrics_host: str = DEFAULT_METRICS_HOST
+    #: A ``postgresql://`` URL: the database is PostgreSQL's (docs/postgresql.md) and
+    #: ``database_path`` is not used. None: SQLite at ``database_path``. It may hold a
+    #: password: repr() shows it without (see __repr__).
+    database_url: str | None = None
 
     def __repr__(self) -> str:
         # A Settings may be logged or shown in a traceback: say whether a token is set, never
         # what it is.
+        # The database URL's password goes the same way.
         shown = ", ".join(
             f"{name}={getattr(self, name)!r}"
             for name in self.__dataclass_fields__
-            if name != "discord_token"
+            if name not in ("discord_token", "database_url")
         )
         token = "<set>" if self.discord_token else None
-        return f"Settings(discord_token={token!r}, {shown})"
+        url = redact(self.database_url) if self.database_url else None
+        return f"Settings(discord_token={token!r}, {shown}, database_url={url!r})"
+
+    @property
+    def database(self) -> Path | str:
+        """What the storage opens (``bot.storage.backends.open_database``): DATABASE_URL if set,
+        else the SQLite file."""
+        return self.database_url or self.database_path
 
     @property
     def backups(self) -> Path:
@@ -135,6 +148,12 @@ class Settings:
         guild = get("DEV_GUILD_ID")
         backup_dir = get("BACKUP_DIR")
         count = shard_count()
+        url = get("DATABASE_URL")
+        if url is not None and not is_postgres_url(url):
+            raise SettingsError(
+                f"DATABASE_URL must be a postgresql:// URL (or unset for SQLite at "
+                f"DATABASE_PATH), not {redact(url)!r}."
+            )
         return cls(
             discord_token=get("DISCORD_TOKEN"),
             dev_guild_id=int(guild) if guild else None,
@@ -148,4 +167,5 @@ class Settings:
             shard_ids=shard_ids(count),
             metrics_port=metrics_port(),
             metrics_host=get("METRICS_HOST") or DEFAULT_METRICS_HOST,
+            database_url=url,
         )

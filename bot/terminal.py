@@ -170,7 +170,7 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
         print(exc, file=out)
         return 2
     players = args.players or spec.default_players or spec.min_players
-    db = args.db or Settings.load().database_path
+    db = args.db or Settings.load().database
     channel = channel_for(game)
     service = TableService(db, ai_delay=max(0.0, args.delay), local=True)
     printer = Printer(channel, out)

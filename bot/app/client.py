@@ -35,6 +35,7 @@ from bot.leaderboard import GuildRules
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.backup import backup_loop
+from bot.storage.db import Database
 from bot.storage.startup import StartupError
 
 log = logging.getLogger(__name__)
@@ -205,6 +206,9 @@ class TroikaBot(commands.AutoShardedBot):
         """Every ``backup_hours`` a copy of the database in ``settings.backups`` (none if 0)."""
         hours, keep = self.settings.backup_hours, self.settings.backup_keep
         if hours <= 0 or self._backups is not None:
+            return
+        if not isinstance(self.service.db, Database):  # PostgreSQL: the server's own tools
+            log.info("no scheduled backups on PostgreSQL: use pg_dump (docs/postgresql.md)")
             return
         database = self.service.db.path
         self._backups = asyncio.create_task(

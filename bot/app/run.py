@@ -8,7 +8,7 @@ import sys
 
 from bot.app.log_redaction import RedactingFormatter
 from bot.settings import Settings, SettingsError
-from bot.storage.db import check_database
+from bot.storage.backends import check_database
 from bot.storage.instance_lock import InstanceLock
 from bot.storage.startup import StartupError
 
@@ -49,17 +49,19 @@ def run(settings: Settings | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    # One bot per database, for the whole process: taken before connecting to Discord.
+    # One bot per SQLite file, for the whole process: taken before connecting to Discord.
+    # (On PostgreSQL several processes share the database, each on its own shards.)
     lock = InstanceLock(settings.database_path)
     try:
-        lock.acquire()
+        if settings.database_url is None:
+            lock.acquire()
     except StartupError as error:
         print(error, file=sys.stderr)
         return 1
     try:
         configure_logging(settings.log_level, secrets=(settings.discord_token,))
         try:  # before connecting to Discord: a database that cannot serve is refused at once
-            asyncio.run(check_database(settings.database_path))
+            asyncio.run(check_database(settings.database))
         except StartupError as error:
             print(error, file=sys.stderr)
             return 1

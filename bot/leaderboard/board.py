@@ -7,14 +7,14 @@ service recorded (``store.catch_up``). Reads catch up first too, so a rating the
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.leaderboard import store
 from bot.leaderboard.store import RatedGame, RecentResult, Standing
 from bot.service.listeners import GameOver, TableAbandoned, TableEvent
-from bot.storage.db import Database
+from bot.storage.connection import Connection
+from bot.storage.group_commit import DatabaseBackend
 
 #: The board's page size.
 PAGE_SIZE = 10
@@ -42,7 +42,7 @@ class MemberStats:
 class Leaderboard:
     """Ratings, seasons and boards; ``clock`` gives epoch seconds (the service's clock)."""
 
-    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+    def __init__(self, db: DatabaseBackend, clock: Callable[[], float]) -> None:
         self.db = db
         self.clock = clock
 
@@ -96,7 +96,7 @@ class Leaderboard:
         await self.catch_up()
         number = await self.season(guild_id)
 
-        def read(conn: sqlite3.Connection) -> MemberStats:
+        def read(conn: Connection) -> MemberStats:
             standings = store.standings_of(conn, guild_id, number, user_id)
             games = {s.game for s in standings}
             games |= {r.game for r in store.recent_results(conn, guild_id, user_id, None, 50)}

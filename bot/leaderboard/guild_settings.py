@@ -12,7 +12,6 @@ The host can still change everything in the lobby with ``/options``.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +20,8 @@ import engine
 from bot.i18n import _
 from bot.i18n.refusals import refusal_text
 from bot.service.errors import TableError, UnknownGame
-from bot.storage.db import Database
+from bot.storage.connection import Connection
+from bot.storage.group_commit import DatabaseBackend
 from engine import IllegalAction
 
 
@@ -49,7 +49,7 @@ class GuildSettings:
 
 
 # -- SQL --------------------------------------------------------------------------------------
-def load(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
+def load(conn: Connection, guild_id: int) -> GuildSettings:
     row = conn.execute(
         "SELECT timer, channels, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
     ).fetchone()
@@ -66,37 +66,37 @@ def load(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
     return GuildSettings(timer, channels, games, language)
 
 
-def chosen_languages(conn: sqlite3.Connection) -> dict[int, str]:
+def chosen_languages(conn: Connection) -> dict[int, str]:
     """Every server whose admins chose the language of its public messages."""
     rows = conn.execute("SELECT guild_id, language FROM guild_settings WHERE language IS NOT NULL")
     return {int(guild): str(language) for guild, language in rows}
 
 
-def _ensure(conn: sqlite3.Connection, guild_id: int) -> None:
-    conn.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+def _ensure(conn: Connection, guild_id: int) -> None:
+    conn.execute(
+        "INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (guild_id,)
+    )
 
 
-def store_timer(conn: sqlite3.Connection, guild_id: int, timer: int | str | None) -> None:
+def store_timer(conn: Connection, guild_id: int, timer: int | str | None) -> None:
     _ensure(conn, guild_id)
     value = None if timer is None else json.dumps(timer)
     conn.execute("UPDATE guild_settings SET timer = ? WHERE guild_id = ?", (value, guild_id))
 
 
-def store_channels(
-    conn: sqlite3.Connection, guild_id: int, channels: tuple[int, ...] | None
-) -> None:
+def store_channels(conn: Connection, guild_id: int, channels: tuple[int, ...] | None) -> None:
     _ensure(conn, guild_id)
     value = None if channels is None else json.dumps(sorted(set(channels)))
     conn.execute("UPDATE guild_settings SET channels = ? WHERE guild_id = ?", (value, guild_id))
 
 
-def store_language(conn: sqlite3.Connection, guild_id: int, language: str | None) -> None:
+def store_language(conn: Connection, guild_id: int, language: str | None) -> None:
     _ensure(conn, guild_id)
     conn.execute("UPDATE guild_settings SET language = ? WHERE guild_id = ?", (language, guild_id))
 
 
 def store_game_defaults(
-    conn: sqlite3.Connection, guild_id: int, game: str, defaults: GameDefaults | None
+    conn: Connection, guild_id: int, game: str, defaults: GameDefaults | None
 ) -> None:
     if defaults is None:
         conn.execute(
@@ -104,8 +104,9 @@ def store_game_defaults(
         )
         return
     conn.execute(
-        "INSERT OR REPLACE INTO guild_game_defaults (guild_id, game, preset, options)"
-        " VALUES (?, ?, ?, ?)",
+        "INSERT INTO guild_game_defaults (guild_id, game, preset, options) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game) DO UPDATE SET preset = excluded.preset,"
+        " options = excluded.options",
         (guild_id, game, defaults.preset, json.dumps(dict(defaults.options), sort_keys=True)),
     )
 
@@ -169,7 +170,7 @@ def validate_defaults(game: str, defaults: GameDefaults) -> None:
 class GuildRules:
     """The guild settings on the bot's database (the table service's ``service.db``)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: DatabaseBackend) -> None:
         self.db = db
 
     async def get(self, guild_id: int) -> GuildSettings:

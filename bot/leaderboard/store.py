@@ -1,7 +1,8 @@
 """SQL of the leaderboard: seasons, rating the recorded games, boards, stats, hiding, forgetting.
 
-Plain functions of a ``sqlite3.Connection`` (run on the database thread by ``Leaderboard``); none
-commits. The tables are created by migration 2 (``bot/storage/migrations.py``).
+Plain functions of a connection (``bot.storage.connection``: SQLite's or PostgreSQL's; run on
+the database thread by ``Leaderboard``); none commits. The tables are created by migration 2
+(``bot/storage/migrations.py``).
 
 Rating works from what the table service records (``results`` / ``result_players``): ``catch_up``
 rates every recorded game not yet looked at, oldest first, and marks it in ``rated_games``. So a
@@ -13,13 +14,13 @@ run. A game belongs to the guild's season current when it is rated.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import N_
 from bot.leaderboard.rating import Participant, Skill, decide, rate
 from bot.service import table_settings
+from bot.storage.connection import Connection
 
 #: Sort orders of the board.
 SORTS: tuple[str, ...] = ("rating", "wins", "games", "win rate")
@@ -85,7 +86,7 @@ class RecentResult:
 
 
 # -- seasons ----------------------------------------------------------------------------------
-def current_season(conn: sqlite3.Connection, guild_id: int, now: float) -> int:
+def current_season(conn: Connection, guild_id: int, now: float) -> int:
     """The guild's current season number (season 1 starts with the first question)."""
     row = conn.execute(
         "SELECT MAX(number) FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
@@ -103,7 +104,7 @@ def current_season(conn: sqlite3.Connection, guild_id: int, now: float) -> int:
     return number
 
 
-def new_season(conn: sqlite3.Connection, guild_id: int, now: float) -> int:
+def new_season(conn: Connection, guild_id: int, now: float) -> int:
     """End the current season and start the next; older seasons' ratings stay as they were.
 
     Games recorded but not yet rated are rated first, so they count in the season they were
@@ -122,7 +123,7 @@ def new_season(conn: sqlite3.Connection, guild_id: int, now: float) -> int:
     return current + 1
 
 
-def seasons(conn: sqlite3.Connection, guild_id: int) -> list[Season]:
+def seasons(conn: Connection, guild_id: int) -> list[Season]:
     return [
         Season(int(n), float(s), None if e is None else float(e))
         for n, s, e in conn.execute(
@@ -133,7 +134,7 @@ def seasons(conn: sqlite3.Connection, guild_id: int) -> list[Season]:
 
 
 # -- rating -----------------------------------------------------------------------------------
-def catch_up(conn: sqlite3.Connection, now: float) -> list[RatedGame]:
+def catch_up(conn: Connection, now: float) -> list[RatedGame]:
     """Rate every recorded game not looked at yet, in the order they ended."""
     pending = conn.execute(
         "SELECT r.table_id, r.guild_id, r.game, r.status, r.ended_at FROM results r"
@@ -143,7 +144,7 @@ def catch_up(conn: sqlite3.Connection, now: float) -> list[RatedGame]:
     return [_rate_one(conn, row, now) for row in pending]
 
 
-def _participants(conn: sqlite3.Connection, table_id: int) -> list[Participant]:
+def _participants(conn: Connection, table_id: int) -> list[Participant]:
     return [
         Participant(
             seat=seat,
@@ -156,14 +157,14 @@ def _participants(conn: sqlite3.Connection, table_id: int) -> list[Participant]:
             winner=bool(winner),
         )
         for seat, user_id, name, ai_level, left, team, score, winner in conn.execute(
-            "SELECT seat, user_id, name, ai_level, left, team, score, winner FROM result_players"
+            'SELECT seat, user_id, name, ai_level, "left", team, score, winner FROM result_players'
             " WHERE table_id = ? ORDER BY seat",
             (table_id,),
         )
     ]
 
 
-def _hinted(conn: sqlite3.Connection, table_id: int) -> bool:
+def _hinted(conn: Connection, table_id: int) -> bool:
     """Were hints on during the game? (Its table's service settings say; see table_settings.)"""
     row = conn.execute("SELECT settings FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:
@@ -175,7 +176,7 @@ def _hinted(conn: sqlite3.Connection, table_id: int) -> bool:
     return isinstance(settings, dict) and table_settings.was_hinted(settings)
 
 
-def _rate_one(conn: sqlite3.Connection, row: Sequence[object], now: float) -> RatedGame:
+def _rate_one(conn: Connection, row: Sequence[object], now: float) -> RatedGame:
     table_id, guild_id, game, status, ended_at = row
     assert isinstance(table_id, int) and isinstance(game, str) and isinstance(status, str)
     guild = guild_id if isinstance(guild_id, int) else None
@@ -210,7 +211,7 @@ def _rate_one(conn: sqlite3.Connection, row: Sequence[object], now: float) -> Ra
 
 
 def _store_rating(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     season: int,
     game: str,
@@ -227,8 +228,12 @@ def _store_rating(
     games, wins, streak, best = row if row is not None else (0, 0, 0, 0)
     streak = streak + 1 if won else 0
     conn.execute(
-        "INSERT OR REPLACE INTO ratings (guild_id, season, game, user_id, name, mu, sigma, games,"
-        " wins, streak, best_streak, last_played) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO ratings (guild_id, season, game, user_id, name, mu, sigma, games,"
+        " wins, streak, best_streak, last_played) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+        " ON CONFLICT (guild_id, season, game, user_id) DO UPDATE SET name = excluded.name,"
+        " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+        " wins = excluded.wins, streak = excluded.streak, best_streak = excluded.best_streak,"
+        " last_played = excluded.last_played",
         (
             guild_id,
             season,
@@ -251,7 +256,7 @@ _STANDING = "user_id, name, game, season, mu, sigma, games, wins, streak, best_s
 
 
 def board(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     season: int,
     game: str,
@@ -282,9 +287,7 @@ def board(
     return sorted(rows, key=key)
 
 
-def standings_of(
-    conn: sqlite3.Connection, guild_id: int, season: int, user_id: int
-) -> list[Standing]:
+def standings_of(conn: Connection, guild_id: int, season: int, user_id: int) -> list[Standing]:
     """A member's lines (one per game he was rated in) of the season."""
     return [
         Standing(*row)
@@ -297,7 +300,7 @@ def standings_of(
 
 
 def recent_results(
-    conn: sqlite3.Connection, guild_id: int, user_id: int, game: str | None = None, limit: int = 5
+    conn: Connection, guild_id: int, user_id: int, game: str | None = None, limit: int = 5
 ) -> list[RecentResult]:
     """The member's last recorded games in the guild (every season, rated or not), newest first."""
     sql = (
@@ -318,7 +321,7 @@ def recent_results(
     ]
 
 
-def games_on_board(conn: sqlite3.Connection, guild_id: int, season: int) -> list[str]:
+def games_on_board(conn: Connection, guild_id: int, season: int) -> list[str]:
     """Games with at least one rated player this season, most played first."""
     return [
         game
@@ -330,7 +333,7 @@ def games_on_board(conn: sqlite3.Connection, guild_id: int, season: int) -> list
     ]
 
 
-def is_hidden(conn: sqlite3.Connection, guild_id: int, user_id: int) -> bool:
+def is_hidden(conn: Connection, guild_id: int, user_id: int) -> bool:
     row = conn.execute(
         "SELECT 1 FROM board_hidden WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
     ).fetchone()
@@ -338,17 +341,17 @@ def is_hidden(conn: sqlite3.Connection, guild_id: int, user_id: int) -> bool:
 
 
 # -- admin ------------------------------------------------------------------------------------
-def hide(conn: sqlite3.Connection, guild_id: int, user_id: int, by: int | None, now: float) -> bool:
+def hide(conn: Connection, guild_id: int, user_id: int, by: int | None, now: float) -> bool:
     """Hide a member from the guild's boards (his games still count); False if already hidden."""
     cursor = conn.execute(
-        "INSERT OR IGNORE INTO board_hidden (guild_id, user_id, hidden_at, by_user_id)"
-        " VALUES (?, ?, ?, ?)",
+        "INSERT INTO board_hidden (guild_id, user_id, hidden_at, by_user_id)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (guild_id, user_id, now, by),
     )
     return cursor.rowcount == 1
 
 
-def restore(conn: sqlite3.Connection, guild_id: int, user_id: int) -> bool:
+def restore(conn: Connection, guild_id: int, user_id: int) -> bool:
     """Show a hidden member again; False if he was not hidden."""
     cursor = conn.execute(
         "DELETE FROM board_hidden WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
@@ -356,7 +359,7 @@ def restore(conn: sqlite3.Connection, guild_id: int, user_id: int) -> bool:
     return cursor.rowcount == 1
 
 
-def forget(conn: sqlite3.Connection, guild_id: int, user_id: int) -> int:
+def forget(conn: Connection, guild_id: int, user_id: int) -> int:
     """Delete what the guild stores about a member; returns how many recorded games he was in.
 
     Ratings, rating changes and his hidden mark go. In the guild's closed tables and results his

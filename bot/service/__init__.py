@@ -15,11 +15,12 @@ Usage::
     await service.close()
 
 Errors are ``TableError`` subclasses whose message is for the player. ``service.db`` is the
-``bot.storage.Database`` (``run(fn)`` / ``write(fn)`` with a sqlite3 connection) for other
-features' tables (leaderboard). ``settle()`` waits until AI seats and due timers are done
-(tests). ``TableService(..., limits=Limits(...))`` bounds lobbies, openings and hard AI seats
-(``LimitReached`` refusals). A table that cannot be read or whose game raises is set aside with
-status ``broken`` (``TableBroken`` refusal, ``TableSetAside`` event; ``close_broken`` ends it);
+``bot.storage.DatabaseBackend`` (SQLite or PostgreSQL: ``run(fn)`` / ``write(fn)`` with a
+connection, ``bot.storage.connection``) for other features' tables (leaderboard). ``settle()``
+waits until AI seats and due timers are done (tests). ``TableService(..., limits=Limits(...))``
+bounds lobbies, openings and hard AI seats (``LimitReached`` refusals). A table that cannot be
+read or whose game raises is set aside with status ``broken`` (``TableBroken`` refusal,
+``TableSetAside`` event; ``close_broken`` ends it);
 a move the database keeps refusing sends ``TableStalled``. ``TableService(..., local=True)``
 is the terminal's: it loads only tables with negative channel ids, and the bot's service only
 the others.

@@ -29,7 +29,6 @@ import contextlib
 import logging
 import multiprocessing
 import random
-import sqlite3
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
@@ -40,6 +39,7 @@ from bot.service.errors import IllegalMove
 from bot.service.listeners import TableStalled
 from bot.service.models import ActionSource, TableStatus
 from bot.service.tables import LiveTable
+from bot.storage.connection import DATABASE_ERRORS
 from bot.storage.repository import StaleWrite
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ RETRY_MAX = 30.0
 #: Refused writes in a row after which the players are told (about 15 s of retrying).
 STALL_AFTER = 5
 #: Errors of a write that may succeed later: the driver retries them.
-WRITE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError, StaleWrite)
+WRITE_ERRORS: tuple[type[BaseException], ...] = (*DATABASE_ERRORS, OSError, StaleWrite)
 
 
 #: Processes the slow AI levels think in.

@@ -41,7 +41,6 @@ import contextlib
 import dataclasses
 import logging
 import random
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -120,7 +119,8 @@ from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.shards import Shards
 from bot.storage import action_log
 from bot.storage import repository as repo
-from bot.storage.db import Database
+from bot.storage.backends import database_for
+from bot.storage.connection import INTEGRITY_ERRORS
 from engine import IllegalAction, ai, normalize_action
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,8 @@ class _ChannelLock:
 
 
 class TableService(FlowMixin):
-    """One active table per channel id; games in memory, every change committed to SQLite.
+    """One active table per channel id; games in memory, every change committed to the
+    database (``database``: a SQLite file's path, or a ``postgresql://`` URL).
 
     ``clock`` gives the wall-clock now in epoch seconds (stored deadlines); timers wait with
     ``sleep`` (default ``asyncio.sleep``, which SimCord virtualises). ``ai_delay`` is the pause
@@ -155,7 +156,7 @@ class TableService(FlowMixin):
 
     def __init__(
         self,
-        database_path: Path | str,
+        database: Path | str,
         *,
         clock: Clock = time.time,
         sleep: Sleep = asyncio.sleep,
@@ -165,7 +166,7 @@ class TableService(FlowMixin):
         limits: Limits | None = None,
         shards: Shards | None = None,
     ) -> None:
-        self.db = Database(database_path)
+        self.db = database_for(database)
         self.shards = shards if shards is not None else Shards()
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
@@ -193,10 +194,10 @@ class TableService(FlowMixin):
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
-        """A service on ``settings.database_path`` with ``settings.ai_delay``, serving the
-        servers of ``settings.shards``."""
+        """A service on ``settings.database`` (DATABASE_URL, else the SQLite file) with
+        ``settings.ai_delay``, serving the servers of ``settings.shards``."""
         return cls(
-            settings.database_path,
+            settings.database,
             clock=clock,
             ai_delay=settings.ai_delay,
             shards=settings.shards,
@@ -397,7 +398,7 @@ class TableService(FlowMixin):
         try:
             with self.quotas.opening(host, guild, now):
                 table.id = await self._commit(lambda c: repo.insert_table(c, columns, rows))
-        except sqlite3.IntegrityError:  # an open table of another process (terminal/bot)
+        except INTEGRITY_ERRORS:  # an open table of another process (terminal/bot)
             raise TableExists(_("This channel already has an open table.")) from None
         self._tables[table.channel_id] = table
         metrics.TABLES_OPENED.labels(game=table.game_name).inc()
@@ -1147,6 +1148,7 @@ class TableService(FlowMixin):
                 action_log.compact(conn, table_id)
 
         await self._commit_or_restore(table, saved, write)
+        table.version += 1  # (update_table counted the write)
         table.result = result
         self._forget(table)
         public = table.public()
@@ -1165,6 +1167,7 @@ class TableService(FlowMixin):
         await self._commit_or_restore(
             table, saved, lambda conn: repo.update_table(conn, table_id, columns, rows)
         )
+        table.version += 1  # (update_table counted the write)
         table.active_at = self.clock()
 
     async def close_table(self, table: LiveTable, reason: str) -> None:

@@ -81,6 +81,9 @@ class TableRecord:
     settings: dict[str, Any] = field(default_factory=dict)
     #: Why the table is ``broken`` (None otherwise).
     broken_reason: str | None = None
+    #: Writes of the whole record so far: ``repository.update_table`` stores it only over the
+    #: version it was loaded at (and counts one more), so a second process's write is refused.
+    version: int = 0
     seats: dict[int, Seat] = field(default_factory=dict)
 
     # -- to the database ----------------------------------------------------------------------

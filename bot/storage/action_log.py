@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import itertools
 import json
-import sqlite3
 import zlib
 from dataclasses import dataclass
 from typing import Any
+
+from bot.storage.connection import Connection
 
 #: Format of the compressed document (its key ``v``).
 FORMAT = 1
@@ -100,7 +101,7 @@ def decode(blob: bytes, users: dict[int, int | None]) -> GameLog:
         raise BadLog(f"damaged action log: {exc}") from None
 
 
-def tail(conn: sqlite3.Connection, table_id: int, after: int) -> list[ActionRow]:
+def tail(conn: Connection, table_id: int, after: int) -> list[ActionRow]:
     """The logged actions after move ``after`` (what recovery replays on the snapshot)."""
     return [
         ActionRow(*row)
@@ -112,7 +113,7 @@ def tail(conn: sqlite3.Connection, table_id: int, after: int) -> list[ActionRow]
     ]
 
 
-def load_game(conn: sqlite3.Connection, table_id: int) -> GameLog:
+def load_game(conn: Connection, table_id: int) -> GameLog:
     """The table's dealt game and every action from move 1, whether it plays or ended
     (compacted): replaying the actions on the dealt game gives the game (``/history``)."""
     (initial,) = conn.execute(
@@ -129,12 +130,12 @@ def load_game(conn: sqlite3.Connection, table_id: int) -> GameLog:
     return GameLog(initial if initial is not None else archived.initial_snapshot, moves)
 
 
-def load_actions(conn: sqlite3.Connection, table_id: int) -> list[ActionRow]:
+def load_actions(conn: Connection, table_id: int) -> list[ActionRow]:
     """Every action of the table from move 1 (see ``load_game``)."""
     return load_game(conn, table_id).actions
 
 
-def compact(conn: sqlite3.Connection, table_id: int) -> int:
+def compact(conn: Connection, table_id: int) -> int:
     """Move the ended table's action rows and dealt game into one compressed row (and drop a
     finished game's last snapshot); returns how many moves it holds. Inside the caller's
     transaction (the write that ends the game), after its status was stored."""
@@ -142,7 +143,8 @@ def compact(conn: sqlite3.Connection, table_id: int) -> int:
     if not game.actions:
         return 0
     conn.execute(
-        "INSERT OR REPLACE INTO action_logs (table_id, moves, log) VALUES (?, ?, ?)",
+        "INSERT INTO action_logs (table_id, moves, log) VALUES (?, ?, ?) ON CONFLICT (table_id)"
+        " DO UPDATE SET moves = excluded.moves, log = excluded.log",
         (table_id, len(game.actions), encode(game.initial_snapshot, game.actions)),
     )
     conn.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
@@ -154,7 +156,7 @@ def compact(conn: sqlite3.Connection, table_id: int) -> int:
     return len(game.actions)
 
 
-def compact_ended_games(conn: sqlite3.Connection) -> int:
+def compact_ended_games(conn: Connection) -> int:
     """Compact every ended table that still has action rows (a migration's step); returns
     how many tables."""
     ended = conn.execute(

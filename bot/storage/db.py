@@ -2,10 +2,7 @@
 
 aiosqlite costs a thread hop (~0.1 ms) per await, so a write is a plain function of a
 ``sqlite3.Connection`` run entirely on the worker thread (``run``). ``write`` goes further:
-writes queued while a transaction is on the disk are committed together in the next one
-(group commit); if one of them fails, each is retried in its own transaction so that it
-fails alone. A write's
-future resolves only after the COMMIT that holds it returned: callers acknowledge on that.
+group commit (``bot.storage.group_commit``, shared with the PostgreSQL backend).
 
 synchronous=NORMAL in WAL mode: a committed transaction survives the process being killed
 (what crash recovery needs); only a power loss may drop the last few commits.
@@ -28,15 +25,15 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage import startup
+from bot.storage.connection import SQLITE
+from bot.storage.group_commit import MAX_BATCH as MAX_BATCH  # (the bench reads it from here)
+from bot.storage.group_commit import DatabaseBackend
+from bot.storage.group_commit import commit_batch as _commit_batch  # noqa: F401 (the bench's)
 from bot.storage.migrations import migrate
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Write = Callable[[sqlite3.Connection], Any]
-
-#: A batch never holds more writes than this (bounds one transaction's time on the disk).
-MAX_BATCH = 512
 #: Writes between two WAL checkpoints. SQLite's automatic checkpoint would run inside a commit,
 #: delaying every write of that batch by several ms; see ``Database._checkpoint_step``.
 CHECKPOINT_EVERY = 1000
@@ -54,21 +51,30 @@ def configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA busy_timeout=5000")
 
 
-class Database:
+class Database(DatabaseBackend):
     """One aiosqlite connection in autocommit mode; transactions are explicit."""
 
+    BEGIN = "BEGIN IMMEDIATE"
+    #: The instance lock file and the online backup apply (``bot.storage.postgres``: neither).
+    dialect = SQLITE
+
     def __init__(self, path: Path | str) -> None:
+        super().__init__()
         self.path = Path(path)
         self._conn: aiosqlite.Connection | None = None
-        self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
-        self._wakeup: asyncio.Event | None = None
-        self._writer: asyncio.Task[None] | None = None
-        self._closing = False
         self._since_checkpoint = 0
         # The bulk of each WAL checkpoint runs on a second connection (its own thread).
         self._checkpointer: aiosqlite.Connection | None = None
         self._bulk_checkpoint: asyncio.Task[Any] | None = None
         self._pass_frames = 0  # the WAL's length when the previous pass began
+
+    def __repr__(self) -> str:
+        return f"Database({str(self.path)!r})"
+
+    @property
+    def where(self) -> str:
+        """The database, for messages: the file's path."""
+        return str(self.path)
 
     async def open(self) -> None:
         """Connect, check, migrate and checkpoint; ``StartupError`` (one line naming the file
@@ -106,20 +112,13 @@ class Database:
         await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0").fetchall())
         self._checkpointer = await _connect(self.path)
         await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
-        self._wakeup = asyncio.Event()
-        self._closing = False
-        self._writer = asyncio.create_task(self._write_loop(), name="tt-db-writer")
+        self._start_writer()
 
     async def close(self) -> None:
         """Commit what is queued, then close."""
         if self._conn is None:
             return
-        self._closing = True
-        if self._wakeup is not None:
-            self._wakeup.set()
-        if self._writer is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
+        await self._stop_writer()
         if self._bulk_checkpoint is not None:
             with contextlib.suppress(Exception):
                 await self._bulk_checkpoint
@@ -145,46 +144,8 @@ class Database:
         raw = self._conn._conn  # the sqlite3 connection aiosqlite's thread owns
         return await self._conn._execute(fn, raw)
 
-    async def write(self, fn: Write) -> Any:
-        """Run ``fn(connection)`` inside a transaction; returns its result once committed."""
-        return await self.submit(fn)
-
-    def submit(self, fn: Write) -> asyncio.Future[Any]:
-        """Queue ``fn`` for the next group commit; the future resolves after its COMMIT.
-
-        Once queued the write happens even if nobody awaits the future any more.
-        """
-        if self._conn is None or self._wakeup is None or self._closing:
-            raise RuntimeError("database is closed")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.append((fn, future))
-        self._wakeup.set()
-        return future
-
-    async def _write_loop(self) -> None:
-        assert self._wakeup is not None
-        while True:
-            if not self._queue:
-                if self._closing:
-                    return
-                self._wakeup.clear()
-                await self._wakeup.wait()
-                continue
-            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
-            try:
-                writes = [fn for fn, _ in batch]
-                outcomes = await self.run(partial(_commit_batch, writes=writes))
-            except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
-                log.exception("group commit of %d writes failed", len(batch))
-                outcomes = [(False, exc)] * len(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():  # the caller was cancelled; its write is committed anyway
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
-            await self._checkpoint_step(len(batch))
+    async def _after_batch(self, writes: int) -> None:
+        await self._checkpoint_step(writes)
 
     async def _checkpoint_step(self, writes: int) -> None:
         """Keep the WAL short without stalling commits.
@@ -232,14 +193,6 @@ class Database:
             )
 
 
-async def check_database(path: Path | str) -> None:
-    """Open and close: every start-up check (``StartupError`` on the first that fails), the
-    migrations and the checkpoint at open, before anything else depends on the database."""
-    db = Database(path)
-    await db.open()
-    await db.close()
-
-
 async def _connect(path: Path) -> aiosqlite.Connection:
     """An aiosqlite connection whose thread does not keep the process alive: a service that
     was never closed must not hang the interpreter's exit (SQLite's journal makes a killed
@@ -247,38 +200,3 @@ async def _connect(path: Path) -> aiosqlite.Connection:
     conn = aiosqlite.connect(path, isolation_level=None)
     conn._thread.daemon = True  # set before the thread starts (on await)
     return await conn
-
-
-def _commit_batch(conn: sqlite3.Connection, *, writes: list[Write]) -> list[tuple[bool, Any]]:
-    """One transaction for all ``writes``. Fast path: no savepoints (each statement is a GIL
-    hand-over between threads); if any write fails, the batch is rolled back and every write is
-    run again in its own transaction, so a failing write fails alone and the others commit."""
-    outcomes: list[tuple[bool, Any]] = []
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for fn in writes:
-            outcomes.append((True, fn(conn)))
-        conn.execute("COMMIT")
-        return outcomes
-    except Exception:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        if len(writes) == 1:
-            raise
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return [_commit_one(conn, fn) for fn in writes]
-
-
-def _commit_one(conn: sqlite3.Connection, fn: Write) -> tuple[bool, Any]:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        value = fn(conn)
-        conn.execute("COMMIT")
-        return True, value
-    except Exception as exc:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        return False, exc

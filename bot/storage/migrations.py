@@ -1,5 +1,8 @@
 """The database schema, as numbered migrations.
 
+These are SQLite's; ``bot.storage.migrations_postgres`` holds PostgreSQL's, one for one (a new
+migration is one entry in each list). ``migrate`` and ``schema_version`` serve both.
+
 ``MIGRATIONS[i]`` upgrades a database from ``PRAGMA user_version = i`` to ``i + 1``. To change the
 schema append one SQL script to the list (never edit a released one): ``migrate`` runs the
 missing ones in order, each in its own transaction together with the version bump.
@@ -11,6 +14,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+
+from bot.storage import migrations_postgres
+from bot.storage.connection import POSTGRES, Connection, dialect_of
 
 MIGRATIONS: list[str] = [
     # 1: tables, seats, the action log, finished games.
@@ -255,15 +261,18 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN away_at REAL;
     ALTER TABLE seats ADD COLUMN kicked INTEGER NOT NULL DEFAULT 0;
     """,
-]
-
-#: The language of a server's public messages, chosen by its admins (``/admin defaults
-#: language``; NULL: the server's own preferred locale). Appended apart from the list above so
-#: that it follows the migrations written meanwhile on other branches (planned as number 7).
-LANGUAGE_MIGRATION = """
+    # 6: the record's version (bot/storage/repository.py update_table): each write of the whole
+    # record checks it and counts one more, so a second process's write is refused (the move
+    # number alone cannot tell two writers apart in a lobby, where it stays 0).
+    """
+    ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 7: the language of a server's public messages, chosen by its admins (``/admin defaults
+    # language``; NULL: the server's own preferred locale).
+    """
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
-"""
-MIGRATIONS.append(LANGUAGE_MIGRATION)
+    """,
+]
 
 #: A migration whose script holds this line runs with foreign keys off (a table rebuild); its
 #: transaction checks them (``PRAGMA foreign_key_check``) before it commits.
@@ -273,23 +282,29 @@ FOREIGN_KEYS_OFF = "-- foreign_keys: off"
 PYTHON_STEP = "-- python: "
 
 
-def _compact_ended_games(conn: sqlite3.Connection) -> None:
+def _compact_ended_games(conn: Connection) -> None:
     from bot.storage.action_log import compact_ended_games  # (it needs the new tables)
 
     compact_ended_games(conn)
 
 
-PYTHON_STEPS: dict[str, Callable[[sqlite3.Connection], None]] = {
+PYTHON_STEPS: dict[str, Callable[[Connection], None]] = {
     "compact_ended_games": _compact_ended_games,
+    "move_window_deadline": migrations_postgres.move_window_deadline,
 }
 
 
-def schema_version(conn: sqlite3.Connection) -> int:
+def schema_version(conn: Connection) -> int:
+    if dialect_of(conn) == POSTGRES:
+        return migrations_postgres.schema_version(conn)
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(conn: sqlite3.Connection, migrations: list[str] | None = None) -> int:
-    """Bring the database up to date; returns the new version. ``conn`` is in autocommit mode."""
+def migrate(conn: Connection, migrations: list[str] | None = None) -> int:
+    """Bring the database up to date; returns the new version. ``conn`` is in autocommit mode.
+    ``migrations`` (tests): the scripts in this backend's dialect."""
+    if dialect_of(conn) == POSTGRES:
+        return migrations_postgres.migrate(conn, migrations)
     steps = MIGRATIONS if migrations is None else migrations
     version = schema_version(conn)
     if version > len(steps):
@@ -307,7 +322,7 @@ def migrate(conn: sqlite3.Connection, migrations: list[str] | None = None) -> in
         try:
             for statement in _statements(script):
                 conn.execute(statement)
-            for step in _python_steps(script):
+            for step in python_steps(script):
                 step(conn)
             if rebuild and conn.execute("PRAGMA foreign_key_check").fetchall():
                 raise RuntimeError(f"migration {number + 1} broke a foreign key")
@@ -322,7 +337,7 @@ def migrate(conn: sqlite3.Connection, migrations: list[str] | None = None) -> in
     return len(steps)
 
 
-def _python_steps(script: str) -> list[Callable[[sqlite3.Connection], None]]:
+def python_steps(script: str) -> list[Callable[[Connection], None]]:
     names = [
         line.strip().removeprefix(PYTHON_STEP).strip()
         for line in script.splitlines()

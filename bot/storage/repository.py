@@ -1,4 +1,5 @@
-"""SQL for tables, seats, the action log and results: plain functions of a sqlite3 connection.
+"""SQL for tables, seats, the action log and results: plain functions of a connection
+(``bot.storage.connection``: sqlite3's, or PostgreSQL's behind the same interface).
 
 They run on the database thread (``Database.run`` / ``Database.write``), inside the caller's
 transaction; none commits. The service composes several into one write when a change spans them
@@ -8,7 +9,6 @@ transaction; none commits. The service composes several into one write when a ch
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,10 +16,16 @@ from typing import Any
 from bot.storage.action_log import ActionRow, compact, tail
 from bot.storage.action_log import load_actions as load_actions  # (callers use them from here)
 from bot.storage.action_log import load_game as load_game
+from bot.storage.connection import Connection
+
+#: The columns ``update_table`` checks against the stored row when it is given them.
+GUARDS = ("move_number", "version")
 
 
 class StaleWrite(RuntimeError):
-    """The stored move number is not the one the write expected (two writers on one table)."""
+    """The stored move number is not the one the write expected: another process wrote the
+    table since this one loaded it (two writers on one table). The write is refused whole (its
+    transaction rolls back), never merged with the other's."""
 
 
 @dataclass
@@ -66,40 +72,54 @@ def deadlines_json(deadlines: Mapping[int, float]) -> str:
 
 
 # -- writes -----------------------------------------------------------------------------------
-def insert_table(
-    conn: sqlite3.Connection, columns: Mapping[str, Any], seats: Sequence[SeatRow]
-) -> int:
+def insert_table(conn: Connection, columns: Mapping[str, Any], seats: Sequence[SeatRow]) -> int:
     """A new table row from ``columns`` (column -> stored value; ``id`` is assigned) and its
     seats; returns its id. Fails (IntegrityError) if the channel has an open table."""
     names = [name for name in columns if name != "id"]
-    cursor = conn.execute(
-        f"INSERT INTO tables ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+    (table_id,) = conn.execute(
+        f"INSERT INTO tables ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+        " RETURNING id",
         [columns[name] for name in names],
-    )
-    table_id = int(cursor.lastrowid or 0)
+    ).fetchone()
     replace_seats(conn, table_id, seats)
     return table_id
 
 
 def update_table(
-    conn: sqlite3.Connection,
+    conn: Connection,
     table_id: int,
     columns: Mapping[str, Any],
     seats: Sequence[SeatRow] | None = None,
 ) -> None:
-    """Store ``columns`` (column -> stored value) of the table, and its seats if given."""
+    """Store ``columns`` (column -> stored value) of the table, and its seats if given.
+
+    The service writes the whole record, with the ``move_number`` and ``version`` it loaded:
+    the stored ones must be the same (the check is part of the UPDATE, which also counts the
+    write: ``version`` + 1), so a process that loaded the table before another one wrote it is
+    refused (``StaleWrite``, nothing written), never merged with it."""
     names = [name for name in columns if name != "id"]
     if names:
+        guards = [name for name in GUARDS if name in columns]
+        values = {**columns}
+        if "version" in columns:
+            values["version"] = columns["version"] + 1
         assignments = ", ".join(f"{name} = ?" for name in names)
-        conn.execute(
-            f"UPDATE tables SET {assignments} WHERE id = ?",
-            [*(columns[name] for name in names), table_id],
+        where = " AND ".join(["id = ?", *(f"{name} = ?" for name in guards)])
+        cursor = conn.execute(
+            f"UPDATE tables SET {assignments} WHERE {where}",
+            [*(values[name] for name in names), table_id, *(columns[name] for name in guards)],
         )
+        if cursor.rowcount != 1 and guards:
+            expected = ", ".join(f"{name} {columns[name]}" for name in guards)
+            raise StaleWrite(
+                f"table {table_id}: the stored record is not at {expected} "
+                "(another process wrote the table)"
+            )
     if seats is not None:
         replace_seats(conn, table_id, seats)
 
 
-def replace_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+def replace_seats(conn: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
     conn.executemany(
         f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -122,7 +142,7 @@ def replace_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatR
 
 
 def record_action(
-    conn: sqlite3.Connection,
+    conn: Connection,
     table_id: int,
     *,
     move_number: int,
@@ -182,7 +202,7 @@ def record_action(
 
 
 def mark_ended(
-    conn: sqlite3.Connection,
+    conn: Connection,
     table_id: int,
     *,
     status: str,
@@ -206,7 +226,7 @@ def mark_ended(
 
 
 def record_result(
-    conn: sqlite3.Connection,
+    conn: Connection,
     table_id: int,
     *,
     status: str,
@@ -246,7 +266,7 @@ def record_result(
         (table_id,),
     ).fetchall()
     conn.executemany(
-        "INSERT INTO result_players (table_id, seat, user_id, name, ai_level, left, team,"
+        'INSERT INTO result_players (table_id, seat, user_id, name, ai_level, "left", team,'
         " score, winner) VALUES (?,?,?,?,?,?,?,?,?)",
         [
             (
@@ -273,9 +293,7 @@ def _score_of(scores: list[Any] | None, seat: int) -> int | None:
 
 
 # -- reads ------------------------------------------------------------------------------------
-def _stored_tables(
-    conn: sqlite3.Connection, where: str, params: Sequence[Any]
-) -> list[StoredTable]:
+def _stored_tables(conn: Connection, where: str, params: Sequence[Any]) -> list[StoredTable]:
     cursor = conn.execute(f"SELECT * FROM tables WHERE {where} ORDER BY id", params)
     names = [d[0] for d in cursor.description]
     rows = [StoredTable(dict(zip(names, values, strict=True))) for values in cursor.fetchall()]
@@ -293,18 +311,18 @@ def _stored_tables(
     return rows
 
 
-def load_tables(conn: sqlite3.Connection, statuses: Sequence[str]) -> list[StoredTable]:
+def load_tables(conn: Connection, statuses: Sequence[str]) -> list[StoredTable]:
     """Every table whose status is one of ``statuses``, oldest first."""
     marks = ", ".join("?" * len(statuses))
     return _stored_tables(conn, f"status IN ({marks})", list(statuses))
 
 
-def load_table(conn: sqlite3.Connection, table_id: int) -> StoredTable | None:
+def load_table(conn: Connection, table_id: int) -> StoredTable | None:
     rows = _stored_tables(conn, "id = ?", (table_id,))
     return rows[0] if rows else None
 
 
-def load_result(conn: sqlite3.Connection, table_id: int) -> dict[str, Any] | None:
+def load_result(conn: Connection, table_id: int) -> dict[str, Any] | None:
     """The results row and its players, decoded (None if the table has no result)."""
     row = conn.execute(
         "SELECT guild_id, channel_id, game, options, status, hands, started_at, ended_at,"
@@ -323,15 +341,15 @@ def load_result(conn: sqlite3.Connection, table_id: int) -> dict[str, Any] | Non
     out["players"] = [
         dict(zip(player_keys, p, strict=True))
         for p in conn.execute(
-            "SELECT seat, user_id, name, ai_level, left, team, score, winner FROM result_players"
-            " WHERE table_id = ? ORDER BY seat",
+            'SELECT seat, user_id, name, ai_level, "left", team, score, winner'
+            " FROM result_players WHERE table_id = ? ORDER BY seat",
             (table_id,),
         )
     ]
     return out
 
 
-def last_finished(conn: sqlite3.Connection, channel_id: int) -> StoredTable | None:
+def last_finished(conn: Connection, channel_id: int) -> StoredTable | None:
     """The channel's last finished table (what a rematch plays again), or None."""
     rows = _stored_tables(
         conn,

@@ -1,10 +1,9 @@
-"""Fixtures for the table service tests: a controllable clock and a service on a real SQLite
-file in ``tmp_path``."""
+"""Fixtures for the table service tests: a controllable clock and a service on a real database,
+once on a SQLite file in ``tmp_path`` and once on a PostgreSQL database of its own."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 import engine
 from bot.service import Limits, RecordingListener, TableService
 from bot.storage import repository as repo
+from tests.bot.databases import BACKENDS, connect
 
 
 class FakeClock:
@@ -57,9 +57,14 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "troika.db"
+@pytest.fixture(params=BACKENDS)
+def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The test's database: a SQLite file's path, or the URL of a PostgreSQL database of its own
+    (what ``TableService`` takes; ``tests.bot.databases.connect`` opens either). A module whose
+    tests are SQLite's alone overrides it."""
+    if request.param == "sqlite":
+        return tmp_path / "troika.db"
+    return str(request.getfixturevalue("pg_url"))
 
 
 #: The default limits but the opening cooldown: the tests' clock stands still unless they move
@@ -68,7 +73,7 @@ TEST_LIMITS = Limits(open_cooldown_seconds=0)
 
 
 @pytest.fixture
-async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
+async def service(db_path: Path | str, clock: FakeClock) -> AsyncIterator[TableService]:
     svc = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=0, limits=TEST_LIMITS)
     await svc.start()
     try:
@@ -84,12 +89,12 @@ def recorder(service: TableService) -> RecordingListener:
     return listener
 
 
-def replay_log(db_path: Path, table_id: int) -> tuple[engine.Game, engine.Game, int]:
+def replay_log(db_path: Path | str, table_id: int) -> tuple[engine.Game, engine.Game, int]:
     """(the game rebuilt from its dealt game and the whole action log, the stored game: its last
     snapshot and the logged moves after it replayed, or, for a finished game whose log was
     compacted, the replay itself, the stored move number). Every logged action must apply: a
     refused one raises IllegalAction."""
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         snapshot, snapshot_move, moves = conn.execute(
             "SELECT snapshot, snapshot_move, move_number FROM tables WHERE id = ?", (table_id,)

@@ -1,5 +1,6 @@
-"""Helpers (no tests): recorded games written straight into a migrated SQLite database, as the table
-service records them (``tables`` / ``results`` / ``result_players``), for the leaderboard tests."""
+"""Helpers (no tests): recorded games written straight into a migrated database (SQLite's or
+PostgreSQL's), as the table service records them (``tables`` / ``results`` /
+``result_players``), for the leaderboard tests."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot.storage.migrations import MIGRATIONS, migrate
 
@@ -35,7 +37,7 @@ def open_db(
 
 
 def record(
-    conn: sqlite3.Connection,
+    conn: Any,
     game: str,
     seats: list[P],
     *,
@@ -45,12 +47,11 @@ def record(
     channel: int = 50,
 ) -> int:
     """Store one ended game; returns its table id."""
-    cursor = conn.execute(
+    (table_id,) = conn.execute(
         "INSERT INTO tables (channel_id, guild_id, game, host_id, status, created_at, started_at,"
-        " ended_at, hands) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 3)",
+        " ended_at, hands) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 3) RETURNING id",
         (channel, guild, game, seats[0].user or 0, status, ended_at - 100, ended_at - 90, ended_at),
-    )
-    table_id = int(cursor.lastrowid or 0)
+    ).fetchone()
     scores = [p.score for p in seats]
     winners = [i for i, p in enumerate(seats) if p.winner]
     for i, p in enumerate(seats):
@@ -82,7 +83,7 @@ def record(
     )
     for i, p in enumerate(seats):
         conn.execute(
-            "INSERT INTO result_players (table_id, seat, user_id, name, ai_level, left, team,"
+            'INSERT INTO result_players (table_id, seat, user_id, name, ai_level, "left", team,'
             " score, winner) VALUES (?,?,?,?,?,?,?,?,?)",
             (table_id, i, p.user, _name(p), _ai(p), int(p.left), p.team, p.score, int(p.winner)),
         )

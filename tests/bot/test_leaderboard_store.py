@@ -1,7 +1,10 @@
 """Leaderboard SQL (bot/leaderboard/store.py) on recorded games: rating once, boards, sorting,
-seasons, hiding, forgetting; and the guild settings /new consults."""
+seasons, hiding, forgetting; and the guild settings /new consults. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from test_leaderboard_helpers import GUILD, P, open_db, record, troika
@@ -11,12 +14,22 @@ from bot.leaderboard import store
 from bot.leaderboard.guild_settings import ChannelNotAllowed, GameDefaults, GuildSettings
 from bot.leaderboard.rating import Skill
 from bot.service.errors import UnknownGame
+from tests.bot.databases import BACKENDS, connect
 
 NOW = 5000.0
 
 
-def test_catch_up_rates_each_recorded_game_once() -> None:
-    conn = open_db()
+@pytest.fixture(params=BACKENDS)
+def conn(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A migrated database: SQLite in memory, or a PostgreSQL database of its own."""
+    db = open_db() if request.param == "sqlite" else connect(request.getfixturevalue("pg_url"))
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+def test_catch_up_rates_each_recorded_game_once(conn: Any) -> None:
     record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)])
     first = store.catch_up(conn, NOW)
     assert [g.rated for g in first] == [True]
@@ -25,8 +38,7 @@ def test_catch_up_rates_each_recorded_game_once() -> None:
     assert line[1].games == 1 and line[1].wins == 1 and line[2].wins == 0
 
 
-def test_abandoned_and_left_games_are_recorded_but_not_rated() -> None:
-    conn = open_db()
+def test_abandoned_and_left_games_are_recorded_but_not_rated(conn: Any) -> None:
     record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)], status="abandoned")
     record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5, left=True)], ended_at=1100)
     outcomes = store.catch_up(conn, NOW)
@@ -40,8 +52,7 @@ def test_abandoned_and_left_games_are_recorded_but_not_rated() -> None:
     assert not any(r.rated for r in recent)
 
 
-def test_a_game_whose_table_had_hints_is_recorded_but_not_rated() -> None:
-    conn = open_db()
+def test_a_game_whose_table_had_hints_is_recorded_but_not_rated(conn: Any) -> None:
     hinted = record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)])
     conn.execute("UPDATE tables SET settings = ? WHERE id = ?", ('{"hinted": true}', hinted))
     on = record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)], ended_at=1100)
@@ -56,8 +67,7 @@ def test_a_game_whose_table_had_hints_is_recorded_but_not_rated() -> None:
     ]
 
 
-def test_ratings_chain_from_game_to_game_in_order() -> None:
-    conn = open_db()
+def test_ratings_chain_from_game_to_game_in_order(conn: Any) -> None:
     record(conn, "troeven", [P(1, 7, True), P(2, 3)], ended_at=1000)
     record(conn, "troeven", [P(1, 7, True), P(2, 3)], ended_at=2000)
     done = store.catch_up(conn, NOW)
@@ -67,8 +77,7 @@ def test_ratings_chain_from_game_to_game_in_order() -> None:
     assert line[1].rating == pytest.approx(Skill(line[1].mu, line[1].sigma).conservative)
 
 
-def test_best_streak_and_current_streak() -> None:
-    conn = open_db()
+def test_best_streak_and_current_streak(conn: Any) -> None:
     for i, won in enumerate([True, True, False, True]):
         record(conn, "troeven", [P(1, 7, won), P(2, 3, not won)], ended_at=1000 + i)
     store.catch_up(conn, NOW)
@@ -76,8 +85,7 @@ def test_best_streak_and_current_streak() -> None:
     assert (me.games, me.wins, me.streak, me.best_streak) == (4, 3, 1, 2)
 
 
-def test_board_sorts_by_rating_wins_games_and_win_rate() -> None:
-    conn = open_db()
+def test_board_sorts_by_rating_wins_games_and_win_rate(conn: Any) -> None:
     # user 1: 1 game, 1 win (100%); user 2: 3 games, 2 wins; user 3: 3 games, 0 wins.
     record(conn, "troeven", [P(1, 7, True), P(3, 3)], ended_at=1)
     record(conn, "troeven", [P(2, 7, True), P(3, 3)], ended_at=2)
@@ -97,8 +105,7 @@ def test_board_sorts_by_rating_wins_games_and_win_rate() -> None:
         store.board(conn, GUILD, 1, "troeven", "luck")
 
 
-def test_boards_are_per_guild_and_game() -> None:
-    conn = open_db()
+def test_boards_are_per_guild_and_game(conn: Any) -> None:
     record(conn, "troeven", [P(1, 7, True), P(2, 3)])
     record(conn, "troeven", [P(1, 7, True), P(2, 3)], guild=GUILD + 1)
     record(conn, "troika", troika(1, 2, 3, 4))
@@ -109,8 +116,7 @@ def test_boards_are_per_guild_and_game() -> None:
     assert store.games_on_board(conn, GUILD, 1) == ["troika", "troeven"]
 
 
-def test_new_season_starts_afresh_and_keeps_history() -> None:
-    conn = open_db()
+def test_new_season_starts_afresh_and_keeps_history(conn: Any) -> None:
     record(conn, "troeven", [P(1, 7, True), P(2, 3)], ended_at=1000)
     store.catch_up(conn, NOW)
     old = store.board(conn, GUILD, 1, "troeven")
@@ -126,15 +132,13 @@ def test_new_season_starts_afresh_and_keeps_history() -> None:
     assert [(s.number, s.ended_at) for s in seasons] == [(1, NOW), (2, None)]
 
 
-def test_a_pending_game_counts_in_the_season_it_was_played_in() -> None:
-    conn = open_db()
+def test_a_pending_game_counts_in_the_season_it_was_played_in(conn: Any) -> None:
     record(conn, "troeven", [P(1, 7, True), P(2, 3)])
     store.new_season(conn, GUILD, NOW)  # rates the pending game first
     assert len(store.board(conn, GUILD, 1, "troeven")) == 2
 
 
-def test_hidden_member_is_left_off_and_restored() -> None:
-    conn = open_db()
+def test_hidden_member_is_left_off_and_restored(conn: Any) -> None:
     record(conn, "troeven", [P(1, 7, True), P(2, 3)])
     store.catch_up(conn, NOW)
     assert store.hide(conn, GUILD, 1, 99, NOW)
@@ -149,8 +153,7 @@ def test_hidden_member_is_left_off_and_restored() -> None:
     assert line[1].games == 2
 
 
-def test_forget_removes_the_member_and_keeps_the_others_results() -> None:
-    conn = open_db()
+def test_forget_removes_the_member_and_keeps_the_others_results(conn: Any) -> None:
     table = record(conn, "troggu", [P(1, 30, True), P(2, 10), P(3, 5)])
     other_guild = record(conn, "troeven", [P(1, 7, True), P(2, 3)], guild=GUILD + 1)
     store.catch_up(conn, NOW)
@@ -183,8 +186,7 @@ def test_forget_removes_the_member_and_keeps_the_others_results() -> None:
 
 
 # -- guild settings ---------------------------------------------------------------------------
-def test_guild_settings_round_trip() -> None:
-    conn = open_db()
+def test_guild_settings_round_trip(conn: Any) -> None:
     assert gs.load(conn, GUILD) == GuildSettings()
     gs.store_timer(conn, GUILD, 30)
     gs.store_channels(conn, GUILD, (5, 4, 5))

@@ -1,5 +1,6 @@
-"""Crash recovery: a worker process plays random games through the service on a database file
-and is killed with SIGKILL at random moments. After every kill the database must hold, for each
+"""Crash recovery: a worker process plays random games through the service on a database (a
+SQLite file, or a PostgreSQL database: ``db_path`` in tests/bot/conftest.py) and is killed with
+SIGKILL at random moments. After every kill the database must hold, for each
 table, exactly the state after its last acknowledged action (or one action more, committed but
 killed before its acknowledgement was printed): the stored snapshot (written every few moves)
 plus the actions logged after it must be the game the whole log replays to, and after the last
@@ -20,7 +21,6 @@ import hashlib
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:  # run as a script
 import engine  # noqa: E402
 from bot.service import ActionApplied, Limits, TableError, TableService  # noqa: E402
 from bot.storage import repository as repo  # noqa: E402
+from tests.bot.databases import connect  # noqa: E402
 
 HUMAN = 1
 #: Short games, no timers: the worker must be deterministic apart from where it is killed.
@@ -115,8 +116,10 @@ async def pause(service: TableService, open_one: Any) -> None:
     channel = 99
     await open_one(channel, "troika")
     live = service._tables[channel]
-    while live.move_number - live.snapshot_move < 5:
-        await service.settle()
+    while True:
+        await service.settle()  # (no AI move pending: what is printed stays so until the kill)
+        if live.move_number - live.snapshot_move >= 5:
+            break
         legal = service.legal_actions(channel, HUMAN)
         if legal:
             await service.act(channel, HUMAN, legal[0])
@@ -126,7 +129,7 @@ async def pause(service: TableService, open_one: Any) -> None:
 
 
 # -- the test -------------------------------------------------------------------------------------
-def start_worker(mode: str, db_path: Path, seed: int) -> subprocess.Popen[str]:
+def start_worker(mode: str, db_path: Path | str, seed: int) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
         [sys.executable, str(Path(__file__).resolve()), mode, str(db_path), str(seed)],
@@ -149,8 +152,8 @@ def read_acks(output: str, acks: dict[int, tuple[int, str]]) -> int:
     return count
 
 
-def check_database(db_path: Path, acks: dict[int, tuple[int, str]]) -> None:
-    conn = sqlite3.connect(db_path)
+def check_database(db_path: Path | str, acks: dict[int, tuple[int, str]]) -> None:
+    conn = connect(db_path)
     try:
         tables = conn.execute(
             "SELECT id, status, snapshot, snapshot_move, move_number FROM tables"
@@ -190,8 +193,7 @@ def check_database(db_path: Path, acks: dict[int, tuple[int, str]]) -> None:
         conn.close()
 
 
-def test_killed_at_random_moments_recovers_every_acknowledged_action(tmp_path: Path) -> None:
-    db_path = tmp_path / "crash.db"
+def test_killed_at_random_moments_recovers_every_acknowledged_action(db_path: Path | str) -> None:
     rng = random.Random(2026)
     acks: dict[int, tuple[int, str]] = {}
     total_acks = 0
@@ -214,7 +216,7 @@ def test_killed_at_random_moments_recovers_every_acknowledged_action(tmp_path: P
     assert "DONE" in out
     read_acks(out, acks)
     check_database(db_path, acks)
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         open_tables = conn.execute(
             "SELECT count(*) FROM tables WHERE status IN ('lobby', 'playing')"
@@ -226,7 +228,7 @@ def test_killed_at_random_moments_recovers_every_acknowledged_action(tmp_path: P
     assert {game for game, _ in finished} == {g for g in SETUPS if g in engine.GAMES}
 
 
-async def restarted_game(db_path: Path, table_id: int) -> tuple[str, int]:
+async def restarted_game(db_path: Path | str, table_id: int) -> tuple[str, int]:
     """(the game a restarted service loads, its move number), then three more moves on it."""
     service = TableService(db_path, ai_delay=0, limits=Limits.none())
     await service.start()
@@ -245,8 +247,7 @@ async def restarted_game(db_path: Path, table_id: int) -> tuple[str, int]:
         await service.close()
 
 
-def test_killed_between_two_snapshots_the_logged_moves_are_replayed(tmp_path: Path) -> None:
-    db_path = tmp_path / "between.db"
+def test_killed_between_two_snapshots_the_logged_moves_are_replayed(db_path: Path | str) -> None:
     proc = start_worker("pause", db_path, 5)
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "READY"
@@ -255,7 +256,7 @@ def test_killed_between_two_snapshots_the_logged_moves_are_replayed(tmp_path: Pa
     table_id, move, acked = int(line[1]), int(line[2]), line[3]
     proc.send_signal(signal.SIGKILL)
     proc.communicate(timeout=30)
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         snapshot_move, moves = conn.execute(
             "SELECT snapshot_move, move_number FROM tables WHERE id = ?", (table_id,)

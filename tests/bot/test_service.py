@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -41,7 +40,9 @@ from bot.service import (
     WrongPhase,
 )
 from bot.storage import repository as repo
+from bot.storage.repository import StaleWrite
 from tests.bot.conftest import TEST_LIMITS, FakeClock
+from tests.bot.databases import connect
 
 CH = 555
 HOST, BOB, CAT, DAN, EVE = 1, 2, 3, 4, 5
@@ -71,7 +72,7 @@ def user_at(service: TableService, seat: int) -> int:
 
 
 def stored(db_path: Path, sql: str, *args: object) -> list[tuple]:
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         return conn.execute(sql, args).fetchall()
     finally:
@@ -109,6 +110,28 @@ async def test_a_table_another_process_opened_in_the_channel_is_refused(db_path,
         assert stored(db_path, "SELECT channel_id, host_id FROM tables") == [(CH, HOST)]
     finally:
         await other.close()
+
+
+async def test_a_second_process_serving_the_same_table_is_refused_not_merged(
+    db_path, clock, service
+):
+    """A rogue second process loaded the same lobby (two bots on one shard): once ours has
+    written the table, the other's writes of it are refused whole (StaleWrite), in the lobby
+    (the record's version) as in play (the move number); what ours wrote stands."""
+    await service.open_table(CH, None, HOST, "Ann", "troika")
+    rogue = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=0, limits=TEST_LIMITS)
+    await rogue.start()
+    try:
+        assert rogue.get_table(CH) is not None  # it loaded the lobby too
+        await service.join(CH, BOB, "Bob")
+        with pytest.raises(StaleWrite, match="another process wrote the table"):
+            await rogue.join(CH, 77, "Rogue")
+        rogue_table = rogue.get_table(CH)
+        assert rogue_table is not None and [s.name for s in rogue_table.seats] == ["Ann"]
+    finally:
+        await rogue.close()
+    seats = stored(db_path, "SELECT name FROM seats ORDER BY seat")
+    assert seats == [("Ann",), ("Bob",)]
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,7 @@ from bot.service import (
 from bot.service import driver as driver_module
 from bot.storage import repository as repo
 from tests.bot.conftest import TEST_LIMITS, FakeClock, replay_log
+from tests.bot.databases import connect
 
 GUILD = 77
 BAD, GOOD, LOBBY = 101, 102, 103
@@ -80,7 +81,7 @@ async def make_tables(db_path: Path, clock: FakeClock) -> None:
 
 
 def edit_row(db_path: Path, channel: int, column: str, change: Callable[[Any], Any]) -> None:
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         (value,) = conn.execute(
             f"SELECT {column} FROM tables WHERE channel_id = ? AND status = 'playing'", (channel,)
@@ -158,7 +159,7 @@ async def test_a_bad_row_is_set_aside_and_the_rest_plays_on(
         with pytest.raises(NoTable):
             await service.act(BAD, HOST, "anything")
         # Its row says so.
-        conn = sqlite3.connect(db_path)
+        conn = connect(db_path)
         status, reason = conn.execute(
             "SELECT status, broken_reason FROM tables WHERE channel_id = ? ORDER BY id DESC",
             (BAD,),
@@ -190,7 +191,7 @@ async def test_a_bad_row_is_set_aside_and_the_rest_plays_on(
             TableStatus.PLAYING,
             TableStatus.LOBBY,
         }
-        conn = sqlite3.connect(db_path)
+        conn = connect(db_path)
         statuses = conn.execute("SELECT status FROM tables ORDER BY id").fetchall()
         results = conn.execute("SELECT count(*) FROM results").fetchone()[0]
         conn.close()

@@ -4,7 +4,6 @@ out of turn and when the table's ``hints`` setting is off; a game with hints is 
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from bot.service import (
     TableStatus,
     WrongPhase,
 )
+from tests.bot.databases import connect
 
 CH = 81
 GUILD = 99
@@ -58,7 +58,7 @@ async def _play_out(service: TableService) -> None:
 
 
 def _rated(db_path: Path) -> list[tuple[bool, str]]:
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         return [(g.rated, g.reason) for g in store.catch_up(conn, 2_000_000_000.0)]
     finally:

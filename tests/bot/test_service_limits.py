@@ -4,7 +4,6 @@ closed by the sweep on the service clock; the channel lock map pruned."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from bot.service import (
     TooManyLobbies,
 )
 from tests.bot.conftest import FakeClock
+from tests.bot.databases import connect
 
 GUILD, OTHER_GUILD = 7, 8
 ANN, BOB, CAT = 1, 2, 3
@@ -44,7 +44,7 @@ async def make(db_path: Path, clock: FakeClock) -> AsyncIterator:
 
 
 def stored_tables(db_path: Path) -> int:
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         return int(conn.execute("SELECT count(*) FROM tables").fetchone()[0])
     finally:
@@ -173,7 +173,7 @@ async def test_idle_lobbies_are_closed(make, clock: FakeClock, db_path: Path) ->
     assert service.get_table(3).status is TableStatus.PLAYING
     # No lobby left: the sweep stops (it starts again with the next lobby).
     assert clock.sleepers == 0
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     statuses = conn.execute("SELECT channel_id, status FROM tables ORDER BY id").fetchall()
     conn.close()
     assert statuses == [(1, "abandoned"), (2, "abandoned"), (3, "playing")]

@@ -5,7 +5,6 @@ May I window closes by the same mechanism."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from bot.service import (
 from bot.service import driver as driver_module
 from engine import ai as engine_ai
 from tests.bot.conftest import FakeClock
+from tests.bot.databases import connect
 
 CH = 77
 HUMANS = ((1, "Ann"), (2, "Bob"), (3, "Cat"), (4, "Dan"))
@@ -35,7 +35,7 @@ async def four_humans(service: TableService, game: str, options: dict) -> None:
 
 
 def log_rows(db_path: Path) -> list[tuple]:
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         return conn.execute("SELECT move_number, seat, source FROM actions").fetchall()
     finally:

@@ -1,4 +1,5 @@
-"""The database layer: migrations by PRAGMA user_version, pragmas, group commit, the log guard."""
+"""The database layer: migrations by PRAGMA user_version, pragmas, group commit (on both
+backends), the log guard (on both)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import MIGRATIONS, Database, migrate, schema_version
+from bot.storage import MIGRATIONS, Database, database_for, migrate, schema_version
 from bot.storage import repository as repo
+from bot.storage.connection import INTEGRITY_ERRORS
+from tests.bot.databases import connect
 
 
 def test_migrations_create_the_schema_and_set_the_version(tmp_path: Path) -> None:
@@ -71,8 +74,8 @@ def new_table(conn: sqlite3.Connection, channel: int) -> int:
     return repo.insert_table(conn, columns, [repo.SeatRow(seat=0, name="Ann", user_id=1)])
 
 
-async def test_group_commit_isolates_a_failing_write(tmp_path: Path) -> None:
-    db = Database(tmp_path / "g.db")
+async def test_group_commit_isolates_a_failing_write(db_path: Path | str) -> None:
+    db = database_for(db_path)
     await db.open()
     try:
         results = await asyncio.gather(
@@ -81,7 +84,7 @@ async def test_group_commit_isolates_a_failing_write(tmp_path: Path) -> None:
             db.write(lambda c: new_table(c, 2)),
             return_exceptions=True,
         )
-        assert isinstance(results[1], sqlite3.IntegrityError)
+        assert isinstance(results[1], INTEGRITY_ERRORS)
         assert isinstance(results[0], int) and isinstance(results[2], int)
         rows = await db.run(lambda c: c.execute("SELECT channel_id FROM tables").fetchall())
         assert sorted(rows) == [(1,), (2,)]
@@ -89,19 +92,22 @@ async def test_group_commit_isolates_a_failing_write(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_writes_queued_at_close_are_committed(tmp_path: Path) -> None:
-    db = Database(tmp_path / "c.db")
+async def test_writes_queued_at_close_are_committed(db_path: Path | str) -> None:
+    db = database_for(db_path)
     await db.open()
     pending = [asyncio.ensure_future(db.write(lambda c, n=n: new_table(c, n))) for n in range(50)]
     await asyncio.sleep(0)
     await db.close()
     assert all(task.done() and not task.exception() for task in pending)
-    conn = sqlite3.connect(tmp_path / "c.db")
-    assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 50
+    conn = connect(db_path)
+    try:
+        assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 50
+    finally:
+        conn.close()
 
 
-async def test_the_log_refuses_a_skipped_or_repeated_move(tmp_path: Path) -> None:
-    db = Database(tmp_path / "s.db")
+async def test_the_log_refuses_a_skipped_or_repeated_move(db_path: Path | str) -> None:
+    db = database_for(db_path)
     await db.open()
     try:
         table_id = await db.write(lambda c: new_table(c, 1))

@@ -1,0 +1,156 @@
+"""Group commit, the same on both backends: writes queued while a transaction is on its way to
+the disk are committed together in the next one; if one of them fails, each is retried in its
+own transaction so that it fails alone. A write's future resolves only after the COMMIT that
+holds it returned: callers acknowledge on that.
+
+A backend (``bot.storage.db.Database`` for SQLite, ``bot.storage.postgres.PgDatabase``) gives
+``run(fn)`` (``fn(connection)`` on its database thread), the statement that opens a write
+transaction, and what to do between two batches (SQLite's WAL checkpoints).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+from bot.storage.connection import Connection
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Write = Callable[[Any], Any]
+
+#: A batch never holds more writes than this (bounds one transaction's time on the disk).
+MAX_BATCH = 512
+
+
+class DatabaseBackend:
+    """A database the service and the leaderboard use: ``open``, ``run``, ``write`` /
+    ``submit`` (group commit, here), ``close``. Subclasses hold the connection."""
+
+    #: "sqlite" or "postgres" (``bot.storage.connection``).
+    dialect: str
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    #: What opens a write transaction (SQLite: take the write lock at once, not on first write).
+    BEGIN = "BEGIN"
+
+    def __init__(self) -> None:
+        self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
+        self._wakeup: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._closing = False
+
+    @property
+    def is_open(self) -> bool:
+        raise NotImplementedError
+
+    async def run(self, fn: Callable[[Any], T]) -> T:
+        raise NotImplementedError
+
+    async def write(self, fn: Write) -> Any:
+        """Run ``fn(connection)`` inside a transaction; returns its result once committed."""
+        return await self.submit(fn)
+
+    def submit(self, fn: Write) -> asyncio.Future[Any]:
+        """Queue ``fn`` for the next group commit; the future resolves after its COMMIT.
+
+        Once queued the write happens even if nobody awaits the future any more.
+        """
+        if not self.is_open or self._wakeup is None or self._closing:
+            raise RuntimeError("database is closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.append((fn, future))
+        self._wakeup.set()
+        return future
+
+    def _start_writer(self) -> None:
+        self._wakeup = asyncio.Event()
+        self._closing = False
+        self._writer = asyncio.create_task(self._write_loop(), name="tt-db-writer")
+
+    async def _stop_writer(self) -> None:
+        """Commit what is queued and stop the writer."""
+        self._closing = True
+        if self._wakeup is not None:
+            self._wakeup.set()
+        if self._writer is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+
+    async def _after_batch(self, writes: int) -> None:
+        """Between two batches, after their futures resolved (SQLite checkpoints here)."""
+
+    async def _write_loop(self) -> None:
+        assert self._wakeup is not None
+        while True:
+            if not self._queue:
+                if self._closing:
+                    return
+                self._wakeup.clear()
+                await self._wakeup.wait()
+                continue
+            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+            try:
+                writes = [fn for fn, _ in batch]
+                outcomes = await self.run(partial(commit_batch, writes=writes, begin=self.BEGIN))
+            except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
+                log.exception("group commit of %d writes failed", len(batch))
+                outcomes = [(False, exc)] * len(batch)
+            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():  # the caller was cancelled; its write is committed anyway
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+            await self._after_batch(len(batch))
+
+
+def commit_batch(
+    conn: Connection, *, writes: list[Write], begin: str = "BEGIN"
+) -> list[tuple[bool, Any]]:
+    """One transaction for all ``writes``. Fast path: no savepoints (each statement is a GIL
+    hand-over between threads); if any write fails, the batch is rolled back and every write is
+    run again in its own transaction, so a failing write fails alone and the others commit."""
+    outcomes: list[tuple[bool, Any]] = []
+    conn.execute(begin)
+    try:
+        for fn in writes:
+            outcomes.append((True, fn(conn)))
+        conn.execute("COMMIT")
+        return outcomes
+    except Exception:
+        _rollback(conn)
+        if len(writes) == 1:
+            raise
+    except BaseException:
+        _rollback(conn)
+        raise
+    return [_commit_one(conn, fn, begin) for fn in writes]
+
+
+def _commit_one(conn: Connection, fn: Write, begin: str) -> tuple[bool, Any]:
+    conn.execute(begin)
+    try:
+        value = fn(conn)
+        conn.execute("COMMIT")
+        return True, value
+    except Exception as exc:
+        _rollback(conn)
+        return False, exc
+
+
+def _rollback(conn: Connection) -> None:
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
