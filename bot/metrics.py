@@ -88,5 +88,15 @@ def count_action(source: str) -> None:
     child.inc()
 
 
+#: DB-API error classes, the same on SQLite and PostgreSQL: the label of a database error (psycopg
+#: raises subclasses such as UniqueViolation, an IntegrityError).
+_DBAPI_ERRORS = (
+    "IntegrityError", "OperationalError", "ProgrammingError", "DataError", "InternalError",
+    "NotSupportedError", "InterfaceError", "DatabaseError",
+)  # fmt: skip
+
+
 def count_database_error(error: BaseException) -> None:
-    DATABASE_ERRORS.labels(error=type(error).__name__).inc()
+    names = [cls.__name__ for cls in type(error).__mro__]
+    label = next((n for n in _DBAPI_ERRORS if n in names), type(error).__name__)
+    DATABASE_ERRORS.labels(error=label).inc()

@@ -120,6 +120,8 @@ class TroikaBot(commands.AutoShardedBot):
         self.health: HealthServer | None = None
         #: Shards whose session is ready (READY or RESUMED seen, no disconnect since).
         self._ready_shards: set[int] = set()
+        #: Why the bot stopped on its own (its hold on its shards was lost); ``run`` exits 1.
+        self.stopped_because: str | None = None
 
     @property
     def service(self) -> TableService:
@@ -136,6 +138,7 @@ class TroikaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._service is None:
             self._service = TableService.from_settings(self.settings, clock=utc_clock)
+        self._service.on_shards_lost = self._shards_lost
         # Real Discord: one budget for every channel's edits and posts (below the 50/s limit).
         budget = RequestBudget() if self.edit_interval > 0 else None
         self.publisher = TablePublisher(
@@ -258,6 +261,14 @@ class TroikaBot(commands.AutoShardedBot):
         log.info("%s: stopping gracefully", sig.name)
         if not self.is_closed():
             asyncio.get_running_loop().create_task(self.close(), name="tt-graceful-stop")
+
+    def _shards_lost(self, reason: str) -> None:
+        # Another process may serve our shards from now on: stop at once, and let the process
+        # manager (systemd's Restart=on-failure) start us again to take them back or be refused.
+        self.stopped_because = (
+            f"the database connection holding the shard locks was lost ({reason})"
+        )
+        asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
         if self.health is not None:

@@ -77,6 +77,9 @@ def run(settings: Settings | None = None) -> int:
             log.error("the bot stopped: %s", type(error).__name__)
             print(f"The bot stopped: {error}", file=sys.stderr)
             return 1
+        if bot.stopped_because:
+            print(f"The bot stopped: {bot.stopped_because}.", file=sys.stderr)
+            return 1
         return 0
     finally:
         lock.release()

@@ -121,6 +121,7 @@ from bot.storage import action_log
 from bot.storage import repository as repo
 from bot.storage.backends import database_for
 from bot.storage.connection import INTEGRITY_ERRORS
+from bot.storage.shard_locks import ShardLocks
 from engine import IllegalAction, ai, normalize_action
 
 log = logging.getLogger(__name__)
@@ -165,9 +166,20 @@ class TableService(FlowMixin):
         ai_thread_levels: frozenset[str] = frozenset({"hard"}),
         limits: Limits | None = None,
         shards: Shards | None = None,
+        hold_shards: bool = False,
     ) -> None:
         self.db = database_for(database)
         self.shards = shards if shards is not None else Shards()
+        #: With ``hold_shards`` (the bot's process: ``from_settings``), on PostgreSQL, this
+        #: process's hold on its shards: taken at start, before any table is loaded, and
+        #: watched; ``on_shards_lost`` hears of a lost hold. None: no hold (SQLite's instance
+        #: lock serves one process; tests build services sharing a database on purpose).
+        self.shard_locks = (
+            ShardLocks(database, self.shards.count, self.shards.ids, on_lost=self._shards_lost)
+            if hold_shards
+            else None
+        )
+        self.on_shards_lost: Callable[[str], Any] | None = None
         #: Terminal tables use negative channel ids; a service loads either those (``local``)
         #: or the Discord ones, so the bot and a terminal session never drive the same table.
         self.local = local
@@ -201,6 +213,7 @@ class TableService(FlowMixin):
             clock=clock,
             ai_delay=settings.ai_delay,
             shards=settings.shards,
+            hold_shards=True,
         )
 
     # -- life cycle ---------------------------------------------------------------------------
@@ -212,6 +225,14 @@ class TableService(FlowMixin):
         A table that cannot be read or whose game raises when used is set aside (status
         ``broken``, logged once with its reason): it never keeps the others from starting."""
         await self.db.open()
+        if self.shard_locks is not None:
+            try:  # another process serving one of our shards: refuse to start (ShardLockError)
+                await self.shard_locks.acquire()
+            except BaseException:
+                await self.db.close()
+                raise
+            if self.shard_locks.held:
+                self.shard_locks.watch()
         statuses = (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.BROKEN)
         rows = await self.db.run(lambda c: repo.load_tables(c, [s.value for s in statuses]))
         now = self.clock()
@@ -249,7 +270,16 @@ class TableService(FlowMixin):
                 await check
         await self.driver.stop(list(self._tables.values()))
         await self.db.close()
+        if self.shard_locks is not None:
+            await self.shard_locks.release()
         self._tables.clear()
+
+    def _shards_lost(self, reason: str) -> None:
+        """The shard locks' connection is gone: another process may hold our shards now. The
+        write guard refuses any write over its moves meanwhile; the application stops."""
+        log.critical("lost the hold on %s (%s): stopping", self.shards, reason)
+        if self.on_shards_lost is not None:
+            self.on_shards_lost(reason)
 
     async def settle(self) -> None:
         """Wait until no AI move or due timeout is pending: every table waits for a human (or

@@ -165,13 +165,13 @@ async def test_the_translator_localizes_names_descriptions_options_and_choices(
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     payload = await addbot.get_translated_payload(tree, CatalogTranslator())
     assert payload["name"] == "addbot"
-    assert payload["name_localizations"] == {"fr": "ajouterbot"}
-    assert payload["description_localizations"] == {"fr": "Asseoir une IA (hôte)"}
+    assert payload["name_localizations"]["fr"] == "ajouterbot"
+    assert payload["description_localizations"]["fr"] == "Asseoir une IA (hôte)"
     option = payload["options"][0]
-    assert option["name_localizations"] == {"fr": "niveau"}
-    assert option["description_localizations"] == {"fr": "Son niveau de jeu"}
+    assert option["name_localizations"]["fr"] == "niveau"
+    assert option["description_localizations"]["fr"] == "Son niveau de jeu"
     easy = next(c for c in option["choices"] if c["name"] == "easy")
-    assert easy["name_localizations"] == {"fr": "facile"}
+    assert easy["name_localizations"]["fr"] == "facile"
 
 
 def catalog_of(language: str, entries: list[tuple[str | None, str, str]]) -> Catalog:
