@@ -4,10 +4,13 @@ SimCord's browser preview at phone width, in Discord's dark and light themes.
 Run from the repository root (needs the Playwright package and a Chromium; see README.md here):
 
     PYTHONPATH=$PWD .venv/bin/python docs/screenshots/take.py [--chromium /usr/bin/chromium]
+        [--lang fr|de|nl] [GAME ...]
 
 For each game it opens a table of humans, plays seeded random legal moves until mid-game, then
 captures the public table message and the private hand panel ("Show my hand") of the player to
-act, each in both themes: ``<game>_table_<theme>.png`` and ``<game>_hand_<theme>.png``.
+act, each in both themes: ``<game>_table_<theme>.png`` and ``<game>_hand_<theme>.png``. With
+``--lang``, every player's client and the server speak that language and the files are
+``<game>_table_<theme>_<lang>.png`` (and so on).
 """
 
 from __future__ import annotations
@@ -147,10 +150,26 @@ async def open_seeded(world: World, game: Game) -> None:
     # yet, and ``/start`` draws one only when none is set.
     world.service._tables[world.channel.id].seed = SEED
     started = await world.slash(host, "start")
-    assert "started" in started.response.content, started.response.content
+    assert started.response.content, "the host started the game"
 
 
-async def shoot(world: World, game: Game, out: Path) -> list[Path]:
+def speak(world: World, language: str) -> None:
+    """Every member's client in ``language`` (SimCord sends en-US), the server too (as its
+    admins would set it with ``/admin defaults language``)."""
+    original = simcord.interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = language
+        return record, payload
+
+    simcord.interactions.base_payload = base_payload  # type: ignore[assignment]
+    world.bot.table_publisher.languages._chosen[world.channel.guild.id] = language
+
+
+async def shoot(world: World, game: Game, out: Path, language: str = "") -> list[Path]:
+    if language:
+        speak(world, language)
     await open_seeded(world, game)
     count = {"n": 0}
 
@@ -169,7 +188,13 @@ async def shoot(world: World, game: Game, out: Path) -> list[Path]:
     assert turn is not None, f"{game.name} ended within {game.moves} moves"
     member, _ = turn
     table_message = world.live_table_message()
-    panel = await member.click(table_message, label="Show my hand")
+    hand_button = next(
+        c.custom_id
+        for row in table_message.components
+        for c in getattr(row, "children", [])
+        if "tt:hand:" in (c.custom_id or "")
+    )
+    panel = await member.click(table_message, custom_id=hand_button)
     written = []
     async with world.env.preview(
         world.channel, viewers=[member], layout="message", display="fixed", width=WIDTH,
@@ -178,7 +203,8 @@ async def shoot(world: World, game: Game, out: Path) -> list[Path]:
         for theme in THEMES:
             ThemedBrowser.theme = theme
             for kind, target in (("table", table_message), ("hand", panel)):
-                path = out / f"{game.name}_{kind}_{theme}.png"
+                suffix = f"_{language}" if language else ""
+                path = out / f"{game.name}_{kind}_{theme}{suffix}.png"
                 report = await preview.screenshot(
                     path, viewer=member, target=target, mode="surface",
                     viewport=(WIDTH, HEIGHT), allow_incomplete=True,
@@ -196,6 +222,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--lang", default="", choices=["", "fr", "de", "nl"])
     parser.add_argument("games", nargs="*", default=[g.name for g in GAMES])
     args = parser.parse_args()
     unknown = set(args.games) - {g.name for g in GAMES}
@@ -215,7 +242,7 @@ async def main() -> None:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             async with run_world(make_settings(Path(tmp))) as world:
-                await shoot(world, game, args.out)
+                await shoot(world, game, args.out, args.lang)
 
 
 if __name__ == "__main__":
