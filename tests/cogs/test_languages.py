@@ -177,3 +177,25 @@ async def test_a_french_server_speaks_french_by_its_preferred_locale(
 
 async def test_the_slash_commands_are_synced_through_the_catalog_translator(world: World) -> None:
     assert isinstance(world.bot.tree.translator, CatalogTranslator)
+
+
+async def test_with_the_real_catalogs_a_french_player_reads_french_and_the_table_english(
+    world: World, locales: dict[int, str]
+) -> None:
+    """The shipped French catalog, not a stand-in: bob's client is French, the server en-US."""
+    ann, bob, cid = world.members[:3]
+    locales[bob.id] = "fr"
+    await world.slash(ann, "new troika")
+    await world.slash(bob, "join")
+    refused = await world.slash(bob, "start")
+    english = "Only the host (ann) can start the game."
+    with use_locale("fr"):
+        french = _("Only the host ({name}) can start the game.", name="ann")
+    assert french != english
+    assert refused.ephemeral and refused.response.content == french
+    # cid's client is English: the same refusal in English.
+    assert (await world.slash(cid, "start")).response.content == english
+    # The table message follows the server (en-US), bob's doing included.
+    lobby = world.table_messages()[-1]
+    assert labels(lobby) == ["Join", "Start"]
+    assert (lobby.embeds[0].footer.text or "").startswith("Table #")
