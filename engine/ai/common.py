@@ -10,6 +10,7 @@ a view without it (an older snapshot) leaves only the last trick to read.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -97,3 +98,25 @@ def sample_loop(
             continue
         done += 1
     return done
+
+
+def confident_gain(gains: list[float], caution: float = 1.0) -> float:
+    """What an alternative gains over the default choice, paired deal by deal, believed only
+    past ``caution`` standard errors (0 when not): picking the best of a few noisy means
+    otherwise picks noise."""
+    n = len(gains)
+    if n < 2:
+        return 0.0
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return max(0.0, mean - caution * math.sqrt(var / n))
+
+
+def copy_state(state: Any) -> Any:
+    """A deep copy of a game's plain-JSON state (cheaper than a JSON round trip), for the
+    playouts of a game rebuilt from a view."""
+    if isinstance(state, dict):
+        return {k: copy_state(v) for k, v in state.items()}
+    if isinstance(state, list):
+        return [copy_state(v) for v in state]
+    return state

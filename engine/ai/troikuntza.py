@@ -27,12 +27,11 @@
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from typing import Any
 
-from engine.ai.common import SeededPlayer, View, sample_loop
+from engine.ai.common import SeededPlayer, View, confident_gain, sample_loop
 from engine.ai.troikuntza_eval import shortfall
 from engine.cards import JOKER
 from engine.troikuntza import melds as M
@@ -354,18 +353,12 @@ class TroiKuntzaHard(TroiKuntzaNormal):
         sample_loop(lambda: determinize(view, self.rng, self.develop), use, self.samples, deadline)
         return min(
             options,
-            key=lambda a: (0.0 if a == options[0] else self.margin(diffs[a]), options.index(a)),
+            # Fewer points is better: the gain is the points saved.
+            key=lambda a: (
+                0.0 if a == options[0] else -confident_gain([-d for d in diffs[a]], self.caution),
+                options.index(a),
+            ),
         )
-
-    def margin(self, diffs: list[float]) -> float:
-        """How much better than the first choice an action is, believed only past one
-        standard error (picking the best of a few noisy means otherwise picks noise)."""
-        n = len(diffs)
-        mean = sum(diffs) / n
-        if n < 2:
-            return 0.0
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return min(0.0, mean + self.caution * math.sqrt(var / n))
 
 
 #: A playout longer than this many actions is cut off (the hand's points then count as is).
