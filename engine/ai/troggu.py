@@ -24,15 +24,7 @@ from __future__ import annotations
 import random
 import time
 
-from engine.ai.common import (
-    SeededPlayer,
-    View,
-    completed_tricks,
-    confident_gain,
-    copy_state,
-    current_trick,
-    sample_loop,
-)
+from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick, sample_loop
 from engine.troggu import tricks
 from engine.troggu.cards import (
     CALLABLE,
@@ -47,7 +39,6 @@ from engine.troggu.cards import (
     TRUMP,
     parse_card,
 )
-from engine.troggu.game import TrogguGame
 
 _CARD = {code: i for i, code in enumerate(CODES)}
 
@@ -406,11 +397,6 @@ def contract_side(info: Info, hands: list[list[int]]) -> tuple[set[int], int] | 
     return seats, sum(info.won_points[s] for s in seats) + unseen
 
 
-#: ``hard`` tries a bid by playouts when the hand's strength is within this share of the bid's
-#: threshold (``BID_THRESHOLDS``).
-BID_BAND = 0.3
-
-
 def contract_payment(points: int) -> int:
     """The contract side's payment multiple for its final card points (all tricks ignored)."""
     if points > 84:
@@ -427,56 +413,12 @@ class TrogguHard(TrogguNormal):
     work, so a seed always gives the same move; ``budget`` seconds is only a safety net."""
 
     def __init__(
-        self,
-        seed: int = 0,
-        samples: int = 48,
-        rollouts: int = 720,
-        budget: float = 0.4,
-        bid_samples: int = 12,
-        caution: float = 1.0,
+        self, seed: int = 0, samples: int = 48, rollouts: int = 720, budget: float = 0.4
     ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.rollouts = rollouts
         self.budget = budget
-        self.bid_samples = bid_samples
-        self.caution = caution
-
-    def bid(self, view: View, legal: list[str]) -> str:
-        """``normal``'s bid, unless another bid near the hand's strength pays more over deals
-        played out (``troggu_bid``): the thresholds are one number for every hand, a playout
-        sees what this hand and this table make of it (who bid before, a partner's call)."""
-        from engine.ai.troggu_bid import bid_payment, rebuild_bidding
-
-        first = super().bid(view, legal)
-        strength = hand_strength([_CARD[c] for c in view["hand"]])
-        tapp_at, solo_at = BID_THRESHOLDS[view["players"]]
-        near = {
-            # Far from a threshold the playouts would only confirm ``normal`` (and cost time).
-            "tapp": abs(strength - tapp_at) <= BID_BAND * tapp_at,
-            "pass": abs(strength - tapp_at) <= BID_BAND * tapp_at,
-            "solo": abs(strength - solo_at) <= BID_BAND * solo_at,
-        }
-        options = [first, *(a for a in ("tapp", "pass", "solo") if a in legal and a != first)]
-        options = [a for a in options if a == first or near[a]]
-        if len(options) == 1 or not self.bid_samples:
-            return first
-        seat: int = view["seat"]
-        gains: dict[str, list[float]] = {a: [] for a in options[1:]}
-
-        def use(game: TrogguGame) -> bool:
-            seed = self.rng.randrange(1 << 30)
-            start = game.state
-            base = bid_payment(TrogguGame(copy_state(start)), seat, first, seed)
-            for action in options[1:]:
-                value = bid_payment(TrogguGame(copy_state(start)), seat, action, seed)
-                gains[action].append(value - base)
-            return True
-
-        deadline = time.perf_counter() + self.budget
-        sample_loop(lambda: rebuild_bidding(view, self.rng), use, self.bid_samples, deadline)
-        best = max(options[1:], key=lambda a: confident_gain(gains[a], self.caution))
-        return best if confident_gain(gains[best], self.caution) > 0 else first
 
     def card(self, info: Info, legal: list[int]) -> int:
         totals = dict.fromkeys(legal, 0.0)

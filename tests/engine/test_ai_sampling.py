@@ -1,15 +1,10 @@
-"""What the hard AIs share: the sampling loop, the paired-gain test, the Troggu bid playouts."""
+"""What the hard AIs share: the sampling loop, the paired-gain test, the state copy."""
 
 from __future__ import annotations
 
-import random
 import time
 
-import engine
 from engine.ai.common import confident_gain, copy_state, sample_loop
-from engine.ai.troggu import TrogguHard
-from engine.ai.troggu_bid import bid_payment, rebuild_bidding
-from engine.troggu.cards import DECK, parse_card
 
 
 def test_sample_loop_uses_the_sample_count_and_skips_failed_draws() -> None:
@@ -42,28 +37,3 @@ def test_copy_state_is_deep() -> None:
     twin = copy_state(state)
     twin["hands"][0].append(9)
     assert twin != state and state["hands"][0] == [1, 2]
-
-
-def test_a_rebuilt_troggu_bidding_keeps_the_seat_s_hand_and_every_card() -> None:
-    game = engine.new_game("troggu", 8, options={"deals": 2}, seed=3)
-    game.apply(game.to_act()[0], "pass")
-    seat = game.to_act()[0]
-    view = game.view(seat)
-    twin = rebuild_bidding(view, random.Random(1))
-    assert twin.view(seat)["hand"] == view["hand"]
-    assert twin.view(seat)["bids"] == view["bids"]
-    st = twin.state
-    cards = sorted([c for h in st["hands"] for c in h] + st["tapp"])
-    assert cards == sorted(DECK)
-    assert sorted(st["hands"][seat]) == sorted(parse_card(c) for c in view["hand"])
-    # The playout ends with this deal and pays the seat what the deal pays it.
-    payment = bid_payment(twin, seat, "pass", 5)
-    assert twin.is_over() and payment == twin.state["scores"][seat]
-
-
-def test_troggu_hard_bids_deterministically() -> None:
-    game = engine.new_game("troggu", 8, options={"deals": 1}, seed=3)
-    seat = game.to_act()[0]
-    view, legal = game.view(seat), game.legal_actions(seat)
-    first = TrogguHard(4).choose(view, legal)
-    assert first in legal and TrogguHard(4).choose(view, legal) == first
