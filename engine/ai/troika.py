@@ -22,7 +22,9 @@ list. Choices made here:
   simulated hands played out the same way. Sample counts bound the work (the same seed gives
   the same move); a time budget per decision is only a safety net for a loaded machine.
   Measured (bench/ai.py, 30 seeds): about level with the hard player it replaced (frozen in
-  ``engine.ai.baseline``): 57% of games, +0.8 points a game.
+  ``engine.ai.baseline``): 57% of games, +0.8 points a game; again 30 seeds from seed 1000 on a
+  loaded machine (load average ~8 on 2 cores, the time budget cutting the deeper search
+  first): 50% +- 8, +2.1 points a game.
 """
 
 from __future__ import annotations
