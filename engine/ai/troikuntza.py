@@ -21,8 +21,8 @@
   card an opponent who is out can lay off (the next player takes it outright). Out: the most
   points first, the same lay-off caution. Coming out and lay-offs follow ``normal``.
   Measured (bench/ai.py, 30 duplicate sets from seed 1000): against ``normal`` 72.5% +- 8.6
-  of the games at 4 players, 73.6% +- 5.3 at 6. The older playout search of the discard (``samples`` > 0) was level with
-  ``normal``, and slow: it is off.
+  of the games at 4 players, 73.6% +- 5.3 at 6. The older playout search of the discard
+  (``samples`` > 0) was level with ``normal``, and slow: it is off.
 """
 
 from __future__ import annotations
