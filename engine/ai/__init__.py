@@ -2,8 +2,9 @@
 
 Levels: ``easy`` (a random legal move), ``normal`` (per-game heuristics, a few ms a move) and
 ``hard`` (search over deals of the hidden cards: double-dummy solving of Troika's last tricks,
-playouts elsewhere, TroiKuntza's included), bounded by sample counts so the same seed always
-gives the same move, with a wall-clock budget only as a safety net. ``make_player`` builds a
+playouts in the other trick games, all through ``common.sample_loop``; TroiKuntza counts the
+cards its hand lacks instead), bounded by sample counts so the same seed always gives the same
+move, with a wall-clock budget only as a safety net. ``make_player`` builds a
 fresh player; the service makes one per decision.
 """
 

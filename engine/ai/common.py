@@ -10,10 +10,14 @@ a view without it (an older snapshot) leaves only the last trick to read.
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 View = dict[str, Any]
+Deal = TypeVar("Deal")
 
 
 def completed_tricks(view: View) -> tuple[list[list[tuple[int, str]]], bool]:
@@ -67,3 +71,52 @@ class SeededPlayer:
 
     def decide(self, view: View, legal: list[str]) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
+
+
+def sample_loop(
+    draw: Callable[[], Deal | None],
+    use: Callable[[Deal], bool],
+    samples: int,
+    deadline: float,
+    tries: int = 1,
+) -> int:
+    """The hard AIs' search over hidden cards: up to ``samples`` deals from ``draw`` each given
+    to ``use``; returns how many were used.
+
+    ``draw`` may fail (None: no deal fits what the seat knows, e.g. its voids) and ``use`` may
+    refuse a deal (False: its search ran out of time): ``tries`` times ``samples`` draws at the
+    most. The deal count bounds the work so a seed always gives the same move; ``deadline``
+    (``time.perf_counter()``) is a safety net that stops sampling, never before the first deal.
+    """
+    done = drawn = 0
+    while done < samples and drawn < samples * tries:
+        if done and time.perf_counter() > deadline:
+            break
+        drawn += 1
+        deal = draw()
+        if deal is None or not use(deal):
+            continue
+        done += 1
+    return done
+
+
+def confident_gain(gains: list[float], caution: float = 1.0) -> float:
+    """What an alternative gains over the default choice, paired deal by deal, believed only
+    past ``caution`` standard errors (0 when not): picking the best of a few noisy means
+    otherwise picks noise."""
+    n = len(gains)
+    if n < 2:
+        return 0.0
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return max(0.0, mean - caution * math.sqrt(var / n))
+
+
+def copy_state(state: Any) -> Any:
+    """A deep copy of a game's plain-JSON state (cheaper than a JSON round trip), for the
+    playouts of a game rebuilt from a view."""
+    if isinstance(state, dict):
+        return {k: copy_state(v) for k, v in state.items()}
+    if isinstance(state, list):
+        return [copy_state(v) for v in state]
+    return state

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 
-from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
+from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick, sample_loop
 from engine.troeven.cards import (
     ALL_CARDS,
     CARD_OF_CODE,
@@ -312,11 +312,8 @@ class TroevenHard(TroevenNormal):
         me = info.seat
         # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
         samples = min(self.samples, max(10, self.rollouts // len(legal)))
-        deadline = time.perf_counter() + self.budget
-        for done in range(samples):
-            if done and time.perf_counter() > deadline:
-                break
-            base = sample_sim(info, self.rng)
+
+        def use(base: Sim) -> bool:
             for card in legal:
                 sim = Sim(
                     info,
@@ -332,4 +329,8 @@ class TroevenHard(TroevenNormal):
                 totals[card] += (mine - theirs) * 0.1 + (
                     1 if mine > theirs else -1 if mine < theirs else 0
                 )
+            return True
+
+        deadline = time.perf_counter() + self.budget
+        sample_loop(lambda: sample_sim(info, self.rng), use, samples, deadline)
         return max(legal, key=lambda c: (totals[c], -c))

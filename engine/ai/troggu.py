@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 
-from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick
+from engine.ai.common import SeededPlayer, View, completed_tricks, current_trick, sample_loop
 from engine.troggu import tricks
 from engine.troggu.cards import (
     CALLABLE,
@@ -424,16 +424,8 @@ class TrogguHard(TrogguNormal):
         totals = dict.fromkeys(legal, 0.0)
         # At most ``rollouts`` playouts a move: fewer deals when there are many cards to try.
         samples = min(self.samples, max(8, self.rollouts // len(legal)))
-        done = tries = 0
-        deadline = time.perf_counter() + self.budget
-        while done < samples and tries < samples * 3:
-            if done and time.perf_counter() > deadline:
-                break
-            tries += 1
-            hands = sample(info, self.rng)
-            if hands is None:
-                continue
-            done += 1
+
+        def use(hands: list[list[int]]) -> bool:
             side = contract_side(info, hands)
             for card in legal:
                 pts = rollout(info, hands, card)
@@ -453,6 +445,10 @@ class TrogguHard(TrogguNormal):
                     totals[card] += 10 * contract_payment(info.pile_points + ours) + 0.05 * ours
                     continue
                 totals[card] += ours - (sum(pts) - ours)
+            return True
+
+        deadline = time.perf_counter() + self.budget
+        done = sample_loop(lambda: sample(info, self.rng), use, samples, deadline, tries=3)
         if done == 0:
             return super().card(info, legal)
         return max(legal, key=lambda c: (totals[c], -legal.index(c)))

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.ai.common import View
+from engine.ai.common import View, copy_state
 from engine.troikuntza.game import TroiKuntzaGame, full_deck
 from engine.troikuntza.spec import deck_count
 
@@ -126,13 +126,4 @@ def determinize(view: View, rng: random.Random, choices: int = 1) -> TroiKuntzaG
 
 
 def copy_game(game: TroiKuntzaGame) -> TroiKuntzaGame:
-    """A deep copy of the plain-JSON state (cheaper than a JSON round trip)."""
-
-    def clone(x: Any) -> Any:
-        if isinstance(x, dict):
-            return {k: clone(v) for k, v in x.items()}
-        if isinstance(x, list):
-            return [clone(v) for v in x]
-        return x
-
-    return TroiKuntzaGame(clone(game.state))
+    return TroiKuntzaGame(copy_state(game.state))
