@@ -119,6 +119,15 @@ def problems() -> list[str]:
     found: list[str] = []
     template = extract()
     wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+    if not POT.exists():
+        found.append(f"no template at {POT.relative_to(ROOT)}")
+    else:
+        with POT.open("rb") as fp:
+            stored = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(fp)}
+        stored.discard((None, ""))
+        for key in sorted(wanted ^ stored, key=str):
+            state = "missing from" if key in wanted else "obsolete in"
+            found.append(f"template: {key[1]!r} {state} {POT.name} (python -m bot.i18n update)")
     for language in translated_languages():
         path = po_path(language)
         if not path.exists():

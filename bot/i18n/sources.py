@@ -34,7 +34,7 @@ def option_descriptions() -> Iterator[tuple[str | None, str]]:
 
 
 def game_titles() -> Iterator[tuple[str | None, str]]:
-    """The games' titles (``2-Player Troeven``), shown with ``_(table.title)``."""
+    """The games' titles, shown with ``_(table.title)``."""
     import engine
 
     for spec in engine.GAMES.values():

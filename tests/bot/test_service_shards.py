@@ -3,7 +3,6 @@ tables, so processes with other shard ranges can share the database."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from bot.service import OtherShard, TableService, TableStatus
 from bot.shards import Shards, shard_of
 from tests.bot.conftest import TEST_LIMITS, FakeClock
+from tests.bot.databases import connect
 
 HOST, BOB = 1, 2
 ONE_HAND = {"end": "rounds", "rounds": 1, "timer": "off"}
@@ -93,7 +93,7 @@ async def test_a_server_of_another_shard_is_refused_and_nothing_is_stored(
         assert table.guild_id == ours
     finally:
         await service.close()
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     try:
         assert conn.execute("SELECT guild_id FROM tables").fetchall() == [(GUILDS[0][0],)]
     finally:
@@ -125,7 +125,7 @@ async def test_two_shard_ranges_play_side_by_side_on_one_database(
     try:
         playing = [t for t in every.tables() if t.status is TableStatus.PLAYING]
         assert sorted(t.guild_id for t in playing) == [GUILDS[0][1], GUILDS[1][1]]
-        conn = sqlite3.connect(db_path)
+        conn = connect(db_path)
         try:
             moves = conn.execute(
                 "SELECT guild_id, move_number FROM tables WHERE status = 'playing'"
