@@ -263,12 +263,17 @@ class TableService(FlowMixin):
 
     def view(self, channel_id: int, user_id: int) -> TableView:
         """The user's seat view, or the spectator view if he holds no seat. Raises NoTable,
-        TableBroken."""
+        TableBroken. Made once per state of the table and shared: read it, never change it."""
         table = self._require(channel_id)
         seat = table.seat_of(user_id)
         index = seat.index if seat is not None and seat.is_human else None
         if table.game is None:
             return TableView(table=table.public(), seat=index, game=None)
+        view: TableView = table.seen(index, lambda: self._make_view(table, index))
+        return view
+
+    def _make_view(self, table: LiveTable, index: int | None) -> TableView:
+        assert table.game is not None
         try:
             legal = self._legal(table, index)
             game_view = table.game.view(index)
@@ -818,6 +823,8 @@ class TableService(FlowMixin):
         except BaseException:  # the game may be half-changed: take the committed one back
             table.game = table.committed_game()
             raise
+        finally:
+            table.game_changed()
         # From here the game has changed: any failure below puts the committed snapshot back.
         try:
             text = normalize_action(action)
