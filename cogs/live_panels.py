@@ -42,6 +42,8 @@ class _Live:
     key: Any = None
     redraw: asyncio.Task[None] | None = field(default=None, repr=False)
     again: bool = False
+    #: The player pressed a button of this panel: its answer redraws it (``pause``).
+    paused: bool = False
 
 
 class LivePanels:
@@ -53,16 +55,40 @@ class LivePanels:
         #: (looping over every panel of every table cost 12% of the CPU at 1,000 tables).
         self._panels: dict[int, dict[int, _Live]] = {}
 
-    def remember(self, interaction: discord.Interaction, channel: int, build: Builder) -> None:
+    def remember(
+        self, interaction: discord.Interaction, channel: int, build: Builder, drawn: Any = None
+    ) -> None:
         """``interaction`` answered with what ``build`` draws for the user (his hand panel, or
-        the table he watches): keep it live."""
+        the table he watches): keep it live. ``drawn`` is ``key(channel, user)`` taken when the
+        answer was drawn (default: now); a change since then is redrawn at once."""
         user = interaction.user.id
         old = self._panels.get(channel, {}).get(user)
         if old is not None and old.redraw is not None:
             old.redraw.cancel()
-        self._panels.setdefault(channel, {})[user] = _Live(
-            interaction, self.service.clock(), build, self._key(channel, user)
-        )
+        live = _Live(interaction, self.service.clock(), build, self.key(channel, user))
+        self._panels.setdefault(channel, {})[user] = live
+        if drawn is not None and drawn != live.key:
+            self._start(channel, user, live)
+
+    def pause(self, channel: int, user: int) -> None:
+        """The user pressed a button of his live panel: the answer to that press draws it, so
+        the changes his move makes are not drawn a second time by a redraw racing the answer.
+        ``remember`` (the answer shown) or ``resume`` (no answer drawn) ends the pause."""
+        live = self._panels.get(channel, {}).get(user)
+        if live is not None:
+            live.paused = True
+
+    def resume(self, channel: int, user: int) -> None:
+        """The press changed nothing on the panel (a refused move, a failed redraw): it is live
+        again, redrawn now if the table changed for him meanwhile."""
+        live = self._panels.get(channel, {}).get(user)
+        if live is None or not live.paused:
+            return
+        live.paused = False
+        key = self.key(channel, user)
+        if key != live.key:
+            live.key = key
+            self._start(channel, user, live)
 
     def forget(self, channel: int, user: int) -> None:
         panels = self._panels.get(channel)
@@ -84,18 +110,24 @@ class LivePanels:
             if now - live.opened_at >= TOKEN_LIFE or event.table.status is not TableStatus.PLAYING:
                 self.forget(channel, user)
                 continue
-            key = self._key(channel, user)
+            if live.paused:
+                continue
+            key = self.key(channel, user)
             if key == live.key:
                 continue
             live.key = key
-            if live.redraw is not None and not live.redraw.done():
-                live.again = True
-                continue
-            live.redraw = asyncio.get_running_loop().create_task(
-                self._redraw(channel, user, live), name=f"live-panel-{channel}-{user}"
-            )
+            self._start(channel, user, live)
 
-    def _key(self, channel: int, user: int) -> Any:
+    def _start(self, channel: int, user: int, live: _Live) -> None:
+        """Redraw ``live`` now, or once the redraw under way is done (newest state only)."""
+        if live.redraw is not None and not live.redraw.done():
+            live.again = True
+            return
+        live.redraw = asyncio.get_running_loop().create_task(
+            self._redraw(channel, user, live), name=f"live-panel-{channel}-{user}"
+        )
+
+    def key(self, channel: int, user: int) -> Any:
         """What the message shows that can change: moves, hand, the table's move and turn."""
         try:
             seen = self.service.view(channel, user)

@@ -9,6 +9,7 @@ words; what is legal comes from the service, and the service checks every press 
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
@@ -22,7 +23,7 @@ from bot.app import custom_ids
 from bot.app.errors import answer
 from bot.app.limits import fit
 from bot.render import embeds, pictures
-from bot.render.presenter import Presenter
+from bot.render.presenter import Presenter, presenter_for
 from bot.service import NotAtTable, TableService, TableStatus
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from cogs.common import display_name, fail, service_of, table_here
@@ -112,6 +113,19 @@ def actions_view(
     return custom_ids.inert(view), left_out
 
 
+@functools.lru_cache(maxsize=4096)
+def shared_actions_view(
+    channel: int, game: str, legal: tuple[str, ...]
+) -> tuple[discord.ui.View, tuple[str, ...]]:
+    """``actions_view`` made once per channel, game and legal moves, and shared: a panel is
+    drawn at every change of its table (a waiting player's only holds Refresh), and making a
+    discord.py ``View`` costs a system call for its random id (which lets go of the GIL: the
+    loop then waits for the render and database threads) and dozens of objects. The view is
+    stopped (``custom_ids.inert``), so discord.py only reads it: never change the one returned."""
+    view, left_out = actions_view(channel, legal, presenter_for(game))
+    return view, tuple(left_out)
+
+
 def _action_button(
     channel: int, action: str, presenter: Presenter, row: int
 ) -> discord.ui.Button[Any]:
@@ -142,7 +156,7 @@ async def build_panel(
     if picture is not None:
         file = discord.File(io.BytesIO(await pictures.render(picture)), HAND_IMAGE)
     embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if file else None)
-    components, left_out = actions_view(channel, legal, presenter)
+    components, left_out = shared_actions_view(channel, table.game, tuple(legal))
     if left_out:
         embed.add_field(
             name="More moves (type them)",
@@ -154,15 +168,30 @@ async def build_panel(
     return fit(None, [embed], what="hand panel")[1][0], components, file
 
 
-def _remember(interaction: discord.Interaction, channel: int) -> None:
-    """This interaction now shows the user's panel: keep it live (see live_panels)."""
-    remember_live(interaction, channel, _live_panel)
-
-
-def remember_live(interaction: discord.Interaction, channel: int, build: Builder) -> None:
+def live_panels_of(interaction: discord.Interaction) -> LivePanels | None:
     live: LivePanels | None = getattr(interaction.client, "live_panels", None)
+    return live
+
+
+def _drawn(interaction: discord.Interaction, channel: int) -> Any:
+    """What the user's live panel shows of the table now (``LivePanels.key``): taken just
+    before ``build_panel`` reads the table, so a change while the answer is drawn and sent is
+    redrawn (``remember``)."""
+    live = live_panels_of(interaction)
+    return None if live is None else live.key(channel, interaction.user.id)
+
+
+def _remember(interaction: discord.Interaction, channel: int, drawn: Any = None) -> None:
+    """This interaction now shows the user's panel: keep it live (see live_panels)."""
+    remember_live(interaction, channel, _live_panel, drawn)
+
+
+def remember_live(
+    interaction: discord.Interaction, channel: int, build: Builder, drawn: Any = None
+) -> None:
+    live = live_panels_of(interaction)
     if live is not None:
-        live.remember(interaction, channel, build)
+        live.remember(interaction, channel, build, drawn)
 
 
 async def _live_panel(
@@ -174,31 +203,40 @@ async def _live_panel(
 
 async def send_panel(interaction: discord.Interaction, note: str | None = None) -> None:
     assert interaction.channel_id is not None
+    drawn = _drawn(interaction, interaction.channel_id)
     embed, view, file = await build_panel(service_of(interaction), interaction.channel_id,
                                     interaction.user.id, note)  # fmt: skip
     kwargs: dict[str, Any] = {"embed": embed, "view": view, "ephemeral": True}
     if file is not None:
         kwargs["file"] = file
     await interaction.response.send_message(**kwargs)
-    _remember(interaction, interaction.channel_id)
+    _remember(interaction, interaction.channel_id, drawn)
 
 
 async def edit_panel(interaction: discord.Interaction, channel: int, note: str | None) -> None:
+    drawn = _drawn(interaction, channel)
     embed, view, file = await build_panel(
         service_of(interaction), channel, interaction.user.id, note
     )
     await interaction.response.edit_message(
         embed=embed, view=view, attachments=[file] if file else []
     )
-    _remember(interaction, channel)
+    _remember(interaction, channel, drawn)
 
 
 async def act_from_panel(interaction: discord.Interaction, channel: int, action: str) -> None:
-    """A panel button or select: act, then redraw the panel in place (or explain why not)."""
+    """A panel button or select: act, then redraw the panel in place (or explain why not).
+    Meanwhile the panel is not redrawn live (``LivePanels.pause``): the answer draws it."""
     service = service_of(interaction)
+    live = live_panels_of(interaction)
+    user = interaction.user.id
+    if live is not None:
+        live.pause(channel, user)
     try:
-        result = await service.act(channel, interaction.user.id, action)
+        result = await service.act(channel, user, action)
     except Exception as error:
+        if live is not None:
+            live.resume(channel, user)
         await fail(interaction, error)
         return
     note = embeds.presenter_of(result.table).you_did(result.action)
@@ -212,6 +250,8 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
         await edit_panel(interaction, channel, note)
     except Exception:  # the move is made; only the redraw failed: say so, not "unchanged"
         log.exception("could not redraw the panel after %r", action)
+        if live is not None:
+            live.resume(channel, user)
         await answer(interaction, f"{note}.")
 
 
