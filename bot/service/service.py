@@ -111,6 +111,7 @@ from bot.service.models import (
     seat_label,
 )
 from bot.service.rematch_wait import RematchWait
+from bot.service.switch_interval import tune_switch_interval
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.storage import action_log
 from bot.storage import repository as repo
@@ -212,6 +213,8 @@ class TableService(FlowMixin):
             self._tables[table.channel_id] = table
         # The loaded games leave the collector's scans (see gc_tuning: GC pauses made the p99).
         tune_gc()
+        # The loop's thread gets the GIL back quickly from the worker threads.
+        tune_switch_interval()
         self.driver.start()
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
