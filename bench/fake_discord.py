@@ -123,8 +123,9 @@ class FakeResponse:
 class FakeInteraction:
     """A player's component interaction: its answer and the later edits of its message
     (``LivePanels``) are recorded. ``answered_at`` (monotonic) and ``answer_kind`` say when and
-    how it was first answered: ``edit`` (the panel redrawn in place), ``defer``, or ``message``
-    (an ephemeral text: a refusal, or the redraw failed)."""
+    how it was first answered: ``edit`` (the panel redrawn in place), ``defer`` (the panel
+    follows with ``edit_original_response``, recorded as ``answer``), or ``message`` (an
+    ephemeral text: a refusal, or the redraw failed)."""
 
     def __init__(
         self, recorder: Recorder, channel: int, user_id: int, client: FakeBot | None = None
@@ -139,6 +140,7 @@ class FakeInteraction:
         self.followup = SimpleNamespace(send=self._followup)
         self.answered_at: float | None = None
         self.answer_kind: str | None = None
+        self._completed = False
 
     def answered(self, kind: str, payload: dict[str, Any]) -> None:
         if self.answered_at is not None:
@@ -156,4 +158,7 @@ class FakeInteraction:
         self._recorder.record("followup", self.channel_id, content=content, **payload)
 
     async def edit_original_response(self, **payload: Any) -> None:
-        self._recorder.record("live", self.channel_id, **payload)
+        """The deferred answer's panel (``answer``), or a later redraw (``live``)."""
+        kind = "answer" if self.answer_kind == "defer" and not self._completed else "live"
+        self._completed = True
+        self._recorder.record(kind, self.channel_id, **payload)

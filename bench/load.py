@@ -24,7 +24,8 @@ fake interaction): ``service.act``, then the panel redrawn (his hand picture, th
 buttons) as the interaction's answer, and the panel remembered as live. Its **acknowledgement
 time** runs from the moment the click was due to arrive (the ``loop.call_at`` time at which it is
 scheduled, so a late loop counts) to the interaction's first answer, its payload built as
-discord.py builds it.
+discord.py builds it: the panel itself, or the deferral the cog sends when the new hand's
+picture is still being drawn (the panel follows as soon as it is; both are counted requests).
 
 Also measured: **event-loop stall** (a task sleeping 1 ms in a loop records how late it wakes),
 Discord requests per second, process CPU time per action (every action: humans, AIs and
@@ -126,6 +127,8 @@ class Stats:
     actions: collections.Counter[str] = field(default_factory=collections.Counter)
     #: Answered with a text instead of the panel: refused, or the redraw failed (logged).
     refused: int = 0
+    #: Acknowledged first, the panel shown once its picture was drawn.
+    deferred: int = 0
     games: int = 0
     errors: collections.Counter[str] = field(default_factory=collections.Counter)
 
@@ -240,6 +243,7 @@ class Players:
             return
         if self.stats.recording and interaction.answered_at is not None:
             self.stats.acks.append(interaction.answered_at - due)
+            self.stats.deferred += interaction.answer_kind == "defer"
 
     async def stop(self) -> None:
         """No more clicks; the clicks under way finish (a click cancelled inside ``act`` would
@@ -345,7 +349,8 @@ async def run(config: Config) -> Result:
         "cpu_us_per_action": round(cpu / actions * 1e6) if actions else None,
         "load": round(load, 2),
     }
-    bot_own = sum(n for kind, n in kinds.items() if kind not in {"interaction", "live"})
+    answers = {"interaction", "answer", "followup", "live"}  # interaction webhooks: unbudgeted
+    bot_own = sum(n for kind, n in kinds.items() if kind not in answers)
     details = [
         f"{config.tables} tables ({', '.join(config.games)} in turn), {config.seconds:g} s measured"
         f" after {setup:.1f} s of setup and {config.warmup:g} s of warm-up; think"
@@ -353,7 +358,8 @@ async def run(config: Config) -> Result:
         f" {'on' if config.live_panels else 'off'}",
         f"actions {actions:,} ({actions / wall:,.1f}/s): "
         + ", ".join(f"{k} {n:,}" for k, n in sorted(stats.actions.items()))
-        + f"; clicks acknowledged {len(stats.acks):,}, refused or not redrawn"
+        + f"; clicks acknowledged {len(stats.acks):,} ({stats.deferred:,} deferred until the"
+        f" new hand was drawn), refused or not redrawn"
         f" {stats.refused}; games finished {stats.games}",
         f"requests {len(requests):,} ({len(requests) / wall:,.1f}/s): "
         + ", ".join(f"{k} {n:,}" for k, n in sorted(kinds.items()))

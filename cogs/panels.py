@@ -14,6 +14,7 @@ import io
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -23,7 +24,7 @@ from bot.app import custom_ids
 from bot.app.errors import answer
 from bot.app.limits import fit
 from bot.render import embeds, pictures
-from bot.render.presenter import Presenter, presenter_for
+from bot.render.presenter import Picture, Presenter, presenter_for
 from bot.service import NotAtTable, TableService, TableStatus
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from cogs.common import display_name, fail, service_of, table_here
@@ -137,10 +138,18 @@ def _action_button(
     )
 
 
-async def build_panel(
-    service: TableService, channel: int, user_id: int, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
-    """The user's private panel: his hand, the table, and his legal moves as components."""
+@dataclass(frozen=True)
+class Panel:
+    """A private panel as drawn, its hand picture not yet made into PNG bytes."""
+
+    embed: discord.Embed
+    components: discord.ui.View
+    picture: Picture | None
+
+
+def draw_panel(service: TableService, channel: int, user_id: int, note: str | None = None) -> Panel:
+    """The user's private panel: his hand, the table, and his legal moves as components (all
+    read from the table at once, so they agree)."""
     table = table_here(service, channel)
     seat = table.seat_of(user_id)
     if seat is None:
@@ -152,10 +161,7 @@ async def build_panel(
     legal = list(tv.legal)
     presenter = embeds.presenter_of(table)
     picture = presenter.hand_picture(view, embeds.seating_of(table, tv.seat))
-    file = None
-    if picture is not None:
-        file = discord.File(io.BytesIO(await pictures.render(picture)), HAND_IMAGE)
-    embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if file else None)
+    embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)
     components, left_out = shared_actions_view(channel, table.game, tuple(legal))
     if left_out:
         embed.add_field(
@@ -165,7 +171,21 @@ async def build_panel(
         )
     if note:
         embed.set_author(name=note[:250])
-    return fit(None, [embed], what="hand panel")[1][0], components, file
+    return Panel(fit(None, [embed], what="hand panel")[1][0], components, picture)
+
+
+def _file(png: bytes | None) -> list[discord.File]:
+    return [] if png is None else [discord.File(io.BytesIO(png), HAND_IMAGE)]
+
+
+async def build_panel(
+    service: TableService, channel: int, user_id: int, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
+    """``draw_panel`` with its hand picture drawn (in the render pool, or from its cache)."""
+    panel = draw_panel(service, channel, user_id, note)
+    png = None if panel.picture is None else await pictures.render(panel.picture)
+    files = _file(png)
+    return panel.embed, panel.components, files[0] if files else None
 
 
 def live_panels_of(interaction: discord.Interaction) -> LivePanels | None:
@@ -214,13 +234,23 @@ async def send_panel(interaction: discord.Interaction, note: str | None = None) 
 
 
 async def edit_panel(interaction: discord.Interaction, channel: int, note: str | None) -> None:
+    """Redraw the panel whose button was pressed, in place. When its hand picture is not drawn
+    yet (the hand changed: most moves), the press is acknowledged at once and the panel shown
+    as soon as the render pool has drawn it: the player's click is not kept waiting on the
+    picture."""
     drawn = _drawn(interaction, channel)
-    embed, view, file = await build_panel(
-        service_of(interaction), channel, interaction.user.id, note
-    )
-    await interaction.response.edit_message(
-        embed=embed, view=view, attachments=[file] if file else []
-    )
+    panel = draw_panel(service_of(interaction), channel, interaction.user.id, note)
+    png = None if panel.picture is None else pictures.ready(panel.picture)
+    if panel.picture is not None and png is None:
+        await interaction.response.defer()
+        png = await pictures.render(panel.picture)
+        await interaction.edit_original_response(
+            embed=panel.embed, view=panel.components, attachments=_file(png)
+        )
+    else:
+        await interaction.response.edit_message(
+            embed=panel.embed, view=panel.components, attachments=_file(png)
+        )
     _remember(interaction, channel, drawn)
 
 
