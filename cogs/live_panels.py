@@ -44,6 +44,8 @@ class _Live:
     again: bool = False
     #: The player pressed a button of this panel: its answer redraws it (``pause``).
     paused: bool = False
+    #: The table snapshot ``key`` was last compared at: the events of one change share it.
+    checked: Any = None
 
 
 class LivePanels:
@@ -110,8 +112,9 @@ class LivePanels:
             if now - live.opened_at >= TOKEN_LIFE or event.table.status is not TableStatus.PLAYING:
                 self.forget(channel, user)
                 continue
-            if live.paused:
+            if live.paused or live.checked is event.table:
                 continue
+            live.checked = event.table
             key = self.key(channel, user)
             if key == live.key:
                 continue
