@@ -29,6 +29,14 @@ log = logging.getLogger(__name__)
 #: An interaction token lives 15 minutes; stop editing a little before that.
 TOKEN_LIFE = 14 * 60.0
 
+#: Redraws that only bring a panel up to date (his moves did not change: a card played, the
+#: turn passing between others) start at most this many per turn of the event loop, oldest
+#: first; one whose panel changes again while it waits draws the newest state once. An idle loop
+#: turns in well under a millisecond, so they go at once; a busy one turns slowly, so under load
+#: they merge instead of queueing ahead of the clicks, the AI moves and the redraws that bring a
+#: player his turn (those start at once).
+LATER_PER_TURN = 8
+
 #: ``(service, channel, user_id) -> (embeds, view, file)``: draws what the message shows.
 Drawn = tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]
 Builder = Callable[[TableService, int, int], Awaitable[Drawn]]
@@ -56,6 +64,9 @@ class LivePanels:
         #: channel -> user -> his live message: an event looks only at its own channel's
         #: (looping over every panel of every table cost 12% of the CPU at 1,000 tables).
         self._panels: dict[int, dict[int, _Live]] = {}
+        #: (channel, user) -> panel whose redraw may wait (``LATER_PER_TURN``), oldest first.
+        self._later: dict[tuple[int, int], _Live] = {}
+        self._pumping = False
 
     def remember(
         self, interaction: discord.Interaction, channel: int, build: Builder, drawn: Any = None
@@ -118,8 +129,34 @@ class LivePanels:
             key = self.key(channel, user)
             if key == live.key:
                 continue
+            # His moves changed (his turn came or went, a window he may call in): at once.
+            urgent = key is None or live.key is None or key[0] != live.key[0]
             live.key = key
-            self._start(channel, user, live)
+            if urgent:
+                self._later.pop((channel, user), None)
+                self._start(channel, user, live)
+            else:
+                self._queue(channel, user, live)
+
+    def _queue(self, channel: int, user: int, live: _Live) -> None:
+        # Assigning an existing key keeps its place in the line: a waiting panel stays waiting.
+        self._later[(channel, user)] = live
+        if not self._pumping:
+            self._pumping = True
+            asyncio.get_running_loop().call_soon(self._pump)
+
+    def _pump(self) -> None:
+        """Start the next ``LATER_PER_TURN`` waiting redraws; again at the loop's next turn."""
+        for _ in range(min(LATER_PER_TURN, len(self._later))):
+            (channel, user), live = next(iter(self._later.items()))
+            del self._later[(channel, user)]
+            # Not if he opened another panel, it was forgotten, or his answer draws it now.
+            if self._panels.get(channel, {}).get(user) is live and not live.paused:
+                self._start(channel, user, live)
+        if self._later:
+            asyncio.get_running_loop().call_soon(self._pump)
+        else:
+            self._pumping = False
 
     def _start(self, channel: int, user: int, live: _Live) -> None:
         """Redraw ``live`` now, or once the redraw under way is done (newest state only)."""
