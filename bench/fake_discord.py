@@ -80,12 +80,15 @@ class FakeChannel:
 
 
 class FakeBot:
-    """The part of ``discord.Client`` the publisher uses."""
+    """The part of ``discord.Client`` the publisher and the panels' cog code use."""
 
     def __init__(self, recorder: Recorder) -> None:
         self.recorder = recorder
         self.user = SimpleNamespace(id=1)
         self._channels: dict[int, FakeChannel] = {}
+        #: What ``cogs.common.service_of`` and ``cogs.panels.live_panels_of`` look up.
+        self.service: Any = None
+        self.live_panels: Any = None
 
     def get_channel(self, channel: int) -> FakeChannel:
         found = self._channels.get(channel)
@@ -97,18 +100,65 @@ class FakeBot:
         return self.get_channel(channel)
 
 
-class FakeInteraction:
-    """A player's component interaction: its answer and the later redraws of its message
-    (``LivePanels``) are recorded."""
+class FakeResponse:
+    """``interaction.response``: the interaction's one answer (recorded as ``interaction``)."""
 
-    def __init__(self, recorder: Recorder, channel: int, user_id: int) -> None:
+    def __init__(self, interaction: FakeInteraction) -> None:
+        self._interaction = interaction
+
+    def is_done(self) -> bool:
+        return self._interaction.answered_at is not None
+
+    async def edit_message(self, **payload: Any) -> None:
+        self._interaction.answered("edit", payload)
+
+    async def send_message(self, content: str | None = None, **payload: Any) -> None:
+        payload.pop("ephemeral", None)  # discord.py turns it into the message flags
+        self._interaction.answered("message", {"content": content, **payload})
+
+    async def defer(self, **_: Any) -> None:
+        self._interaction.answered("defer", {})
+
+
+class FakeInteraction:
+    """A player's component interaction: its answer and the later edits of its message
+    (``LivePanels``) are recorded. ``answered_at`` (monotonic) and ``answer_kind`` say when and
+    how it was first answered: ``edit`` (the panel redrawn in place), ``defer`` (the panel
+    follows with ``edit_original_response``, recorded as ``answer``), or ``message`` (an
+    ephemeral text: a refusal, or the redraw failed)."""
+
+    def __init__(
+        self, recorder: Recorder, channel: int, user_id: int, client: FakeBot | None = None
+    ) -> None:
         self._recorder = recorder
         self.channel_id = channel
-        self.user = SimpleNamespace(id=user_id)
+        self.user = SimpleNamespace(id=user_id, name=f"user {user_id}")
+        self.client = client
+        self.id = recorder.new_id()
+        self.command = None
+        self.response = FakeResponse(self)
+        self.followup = SimpleNamespace(send=self._followup)
+        self.answered_at: float | None = None
+        self.answer_kind: str | None = None
+        self._completed = False
+
+    def answered(self, kind: str, payload: dict[str, Any]) -> None:
+        if self.answered_at is not None:
+            raise RuntimeError("this interaction has already been responded to")
+        self._recorder.record("interaction", self.channel_id, **payload)
+        self.answered_at = time.monotonic()
+        self.answer_kind = kind
 
     async def answer(self, **payload: Any) -> None:
         """``interaction.response.edit_message`` / ``send_message``."""
-        self._recorder.record("interaction", self.channel_id, **payload)
+        self.answered("edit", payload)
+
+    async def _followup(self, content: str | None = None, **payload: Any) -> None:
+        payload.pop("ephemeral", None)
+        self._recorder.record("followup", self.channel_id, content=content, **payload)
 
     async def edit_original_response(self, **payload: Any) -> None:
-        self._recorder.record("live", self.channel_id, **payload)
+        """The deferred answer's panel (``answer``), or a later redraw (``live``)."""
+        kind = "answer" if self.answer_kind == "defer" and not self._completed else "live"
+        self._completed = True
+        self._recorder.record(kind, self.channel_id, **payload)

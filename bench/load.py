@@ -19,11 +19,13 @@ What runs, in one process and one event loop, as in the bot:
   exponential time (mean ``--think`` seconds), then clicks a random legal move on his panel. A
   finished game is replaced by a new one in the same channel.
 
-A click is what ``cogs/panels.py`` does for a panel button: ``service.act``, then the panel
-redrawn with ``build_panel`` (his hand picture, the embed, the buttons) for the interaction's
-answer, and the panel remembered as live. Its **acknowledgement time** runs from the moment the
-click was due to arrive (the ``loop.call_at`` time at which it is scheduled, so a late loop
-counts) to when ``act`` returned and the panel was built.
+A click runs what ``cogs/panels.py`` runs for a panel button (``act_from_panel``, through a
+fake interaction): ``service.act``, then the panel redrawn (his hand picture, the embed, the
+buttons) as the interaction's answer, and the panel remembered as live. Its **acknowledgement
+time** runs from the moment the click was due to arrive (the ``loop.call_at`` time at which it is
+scheduled, so a late loop counts) to the interaction's first answer, its payload built as
+discord.py builds it: the panel itself, or the deferral the cog sends when the new hand's
+picture is still being drawn (the panel follows as soon as it is; both are counted requests).
 
 Also measured: **event-loop stall** (a task sleeping 1 ms in a loop records how late it wakes),
 Discord requests per second, process CPU time per action (every action: humans, AIs and
@@ -58,20 +60,19 @@ import engine  # noqa: E402
 from bench.fake_discord import FakeBot, FakeInteraction, Recorder  # noqa: E402
 from bot.app.budget import RequestBudget  # noqa: E402
 from bot.app.publisher import TablePublisher  # noqa: E402
-from bot.render import embeds  # noqa: E402
+from bot.render.pool import default_pool  # noqa: E402
 from bot.service import (  # noqa: E402
     ActionApplied,
     GameOver,
     TableAbandoned,
     TableClosed,
-    TableError,
     TableEvent,
     TableService,
     TableStatus,
     TurnChanged,
 )
 from cogs.live_panels import LivePanels  # noqa: E402
-from cogs.panels import _live_panel, build_panel  # noqa: E402
+from cogs.panels import act_from_panel  # noqa: E402
 
 GAMES = tuple(engine.GAMES)
 #: The JSON line's keys, in order (the smoke test and the issue's scripts read these).
@@ -124,8 +125,10 @@ class Stats:
     acks: list[float] = field(default_factory=list)
     stalls: list[float] = field(default_factory=list)
     actions: collections.Counter[str] = field(default_factory=collections.Counter)
+    #: Answered with a text instead of the panel: refused, or the redraw failed (logged).
     refused: int = 0
-    failed: int = 0
+    #: Acknowledged first, the panel shown once its picture was drawn.
+    deferred: int = 0
     games: int = 0
     errors: collections.Counter[str] = field(default_factory=collections.Counter)
 
@@ -149,10 +152,11 @@ class Players:
     """The humans of every table, and the listener that tells them their turn came."""
 
     def __init__(
-        self, service: TableService, recorder: Recorder, live: LivePanels | None, config: Config
+        self, service: TableService, client: FakeBot, live: LivePanels | None, config: Config
     ) -> None:
         self.service = service
-        self.recorder = recorder
+        self.client = client
+        self.recorder = client.recorder
         self.live = live
         self.config = config
         self.stats = Stats()
@@ -220,7 +224,8 @@ class Players:
 
     # -- a click --------------------------------------------------------------------------------
     async def click(self, channel: int, user: int, due: float) -> None:
-        """A panel button: act, then the panel redrawn as the answer (``act_from_panel``)."""
+        """A panel button: what ``cogs/panels.py`` runs for it (``act_from_panel``: act, then
+        the panel redrawn as the interaction's answer and kept live)."""
         service = self.service
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
@@ -230,30 +235,15 @@ class Players:
         if not legal:
             return  # the window he could act in closed meanwhile
         action = self.rng.choice(legal)
-        try:
-            result = await service.act(channel, user, action)
-        except TableError:
+        interaction = FakeInteraction(self.recorder, channel, user, self.client)
+        await act_from_panel(interaction, channel, action)  # type: ignore[arg-type]
+        if interaction.answer_kind == "message":
+            # A refusal (the table moved on since he looked) or a failed redraw (logged).
             self.stats.refused += 1
             return
-        interaction = FakeInteraction(self.recorder, channel, user)
-        after = service.get_table(channel)
-        try:
-            note = embeds.presenter_of(result.table).you_did(result.action)
-            if after is None or after.status is not TableStatus.PLAYING:
-                answer: dict[str, Any] = {"content": f"{note}. The game is over.", "embed": None}
-            else:
-                embed, view, file = await build_panel(service, channel, user, note)
-                answer = {"embed": embed, "view": view, "attachments": [file] if file else []}
-        except Exception:
-            # The move is made; the redraw failed (the bot says so and logs it): counted.
-            self.stats.failed += 1
-            logging.getLogger("bench.load").exception("panel not built")
-            return
-        if self.stats.recording:
-            self.stats.acks.append(self.loop.time() - due)
-        await interaction.answer(**answer)
-        if self.live is not None and "view" in answer:
-            self.live.remember(interaction, channel, _live_panel)  # type: ignore[arg-type]
+        if self.stats.recording and interaction.answered_at is not None:
+            self.stats.acks.append(interaction.answered_at - due)
+            self.stats.deferred += interaction.answer_kind == "defer"
 
     async def stop(self) -> None:
         """No more clicks; the clicks under way finish (a click cancelled inside ``act`` would
@@ -298,7 +288,8 @@ async def run(config: Config) -> Result:
     service = TableService(folder / "load.db", ai_delay=config.ai_delay)
     publisher = TablePublisher(bot, service, interval=1.0, budget=RequestBudget())  # type: ignore[arg-type]
     live = LivePanels(service) if config.live_panels else None
-    players = Players(service, recorder, live, config)
+    bot.service, bot.live_panels = service, live
+    players = Players(service, bot, live, config)
     handler = _CountingHandler(players.stats)
     root = logging.getLogger()
     root.addHandler(handler)
@@ -321,10 +312,15 @@ async def run(config: Config) -> Result:
         stats = players.stats
         first_request = len(recorder.requests)
         cpu, wall = time.process_time(), time.perf_counter()
+        loop_cpu = time.thread_time()  # the event loop's thread alone (this one)
+        cache = default_pool().cache
+        hits, misses = cache.hits, cache.misses
         stats.recording = True
         await asyncio.sleep(config.seconds)
         stats.recording = False
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        loop_cpu = time.thread_time() - loop_cpu
+        hits, misses = cache.hits - hits, cache.misses - misses
         requests = recorder.requests[first_request:]
         load = os.getloadavg()[0]
     finally:
@@ -353,7 +349,8 @@ async def run(config: Config) -> Result:
         "cpu_us_per_action": round(cpu / actions * 1e6) if actions else None,
         "load": round(load, 2),
     }
-    bot_own = sum(n for kind, n in kinds.items() if kind not in {"interaction", "live"})
+    answers = {"interaction", "answer", "followup", "live"}  # interaction webhooks: unbudgeted
+    bot_own = sum(n for kind, n in kinds.items() if kind not in answers)
     details = [
         f"{config.tables} tables ({', '.join(config.games)} in turn), {config.seconds:g} s measured"
         f" after {setup:.1f} s of setup and {config.warmup:g} s of warm-up; think"
@@ -361,12 +358,17 @@ async def run(config: Config) -> Result:
         f" {'on' if config.live_panels else 'off'}",
         f"actions {actions:,} ({actions / wall:,.1f}/s): "
         + ", ".join(f"{k} {n:,}" for k, n in sorted(stats.actions.items()))
-        + f"; clicks acknowledged {len(stats.acks):,}, refused {stats.refused},"
-        f" panel failures {stats.failed}; games finished {stats.games}",
+        + f"; clicks acknowledged {len(stats.acks):,} ({stats.deferred:,} deferred until the"
+        f" new hand was drawn), refused or not redrawn"
+        f" {stats.refused}; games finished {stats.games}",
         f"requests {len(requests):,} ({len(requests) / wall:,.1f}/s): "
         + ", ".join(f"{k} {n:,}" for k, n in sorted(kinds.items()))
         + f"; the bot's own (budgeted) {bot_own / wall:,.1f}/s",
-        f"CPU {cpu / wall:.0%} of a core; load average {load:.2f} on {os.cpu_count()} CPUs",
+        f"CPU {cpu / wall:.0%} of a core, of which the event loop's thread {loop_cpu / wall:.0%}"
+        f" ({loop_cpu / max(actions, 1) * 1e6:,.0f} µs per action); load average {load:.2f} on"
+        f" {os.cpu_count()} CPUs",
+        f"pictures: {hits + misses:,} asked for, {misses:,} not in the render pool's cache"
+        f" ({misses / wall:,.1f}/s)",
     ]
     for text, count in stats.errors.most_common(5):
         details.append(f"logged x{count}: {text}")

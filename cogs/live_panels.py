@@ -31,6 +31,14 @@ log = logging.getLogger(__name__)
 #: An interaction token lives 15 minutes; stop editing a little before that.
 TOKEN_LIFE = 14 * 60.0
 
+#: Redraws that only bring a panel up to date (his moves did not change: a card played, the
+#: turn passing between others) start at most this many per turn of the event loop, oldest
+#: first; one whose panel changes again while it waits draws the newest state once. An idle loop
+#: turns in well under a millisecond, so they go at once; a busy one turns slowly, so under load
+#: they merge instead of queueing ahead of the clicks, the AI moves and the redraws that bring a
+#: player his turn (those start at once).
+LATER_PER_TURN = 8
+
 #: ``(service, channel, user_id) -> (embeds, view, file)``: draws what the message shows.
 Drawn = tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]
 Builder = Callable[[TableService, int, int], Awaitable[Drawn]]
@@ -46,6 +54,10 @@ class _Live:
     again: bool = False
     #: The language of the user who opened it (a redraw runs in whoever's task moved).
     language: str = DEFAULT
+    #: The player pressed a button of this panel: its answer redraws it (``pause``).
+    paused: bool = False
+    #: The table snapshot ``key`` was last compared at: the events of one change share it.
+    checked: Any = None
 
 
 class LivePanels:
@@ -56,21 +68,50 @@ class LivePanels:
         #: channel -> user -> his live message: an event looks only at its own channel's
         #: (looping over every panel of every table cost 12% of the CPU at 1,000 tables).
         self._panels: dict[int, dict[int, _Live]] = {}
+        #: (channel, user) -> panel whose redraw may wait (``LATER_PER_TURN``), oldest first.
+        self._later: dict[tuple[int, int], _Live] = {}
+        self._pumping = False
 
-    def remember(self, interaction: discord.Interaction, channel: int, build: Builder) -> None:
+    def remember(
+        self, interaction: discord.Interaction, channel: int, build: Builder, drawn: Any = None
+    ) -> None:
         """``interaction`` answered with what ``build`` draws for the user (his hand panel, or
-        the table he watches): keep it live."""
+        the table he watches): keep it live. ``drawn`` is ``key(channel, user)`` taken when the
+        answer was drawn (default: now); a change since then is redrawn at once."""
         user = interaction.user.id
         old = self._panels.get(channel, {}).get(user)
         if old is not None and old.redraw is not None:
             old.redraw.cancel()
-        self._panels.setdefault(channel, {})[user] = _Live(
+        live = _Live(
             interaction,
             self.service.clock(),
             build,
-            self._key(channel, user),
+            self.key(channel, user),
             language=language_of(interaction.locale),
         )
+        self._panels.setdefault(channel, {})[user] = live
+        if drawn is not None and drawn != live.key:
+            self._start(channel, user, live)
+
+    def pause(self, channel: int, user: int) -> None:
+        """The user pressed a button of his live panel: the answer to that press draws it, so
+        the changes his move makes are not drawn a second time by a redraw racing the answer.
+        ``remember`` (the answer shown) or ``resume`` (no answer drawn) ends the pause."""
+        live = self._panels.get(channel, {}).get(user)
+        if live is not None:
+            live.paused = True
+
+    def resume(self, channel: int, user: int) -> None:
+        """The press changed nothing on the panel (a refused move, a failed redraw): it is live
+        again, redrawn now if the table changed for him meanwhile."""
+        live = self._panels.get(channel, {}).get(user)
+        if live is None or not live.paused:
+            return
+        live.paused = False
+        key = self.key(channel, user)
+        if key != live.key:
+            live.key = key
+            self._start(channel, user, live)
 
     def forget(self, channel: int, user: int) -> None:
         panels = self._panels.get(channel)
@@ -92,18 +133,51 @@ class LivePanels:
             if now - live.opened_at >= TOKEN_LIFE or event.table.status is not TableStatus.PLAYING:
                 self.forget(channel, user)
                 continue
-            key = self._key(channel, user)
+            if live.paused or live.checked is event.table:
+                continue
+            live.checked = event.table
+            key = self.key(channel, user)
             if key == live.key:
                 continue
+            # His moves changed (his turn came or went, a window he may call in): at once.
+            urgent = key is None or live.key is None or key[0] != live.key[0]
             live.key = key
-            if live.redraw is not None and not live.redraw.done():
-                live.again = True
-                continue
-            live.redraw = asyncio.get_running_loop().create_task(
-                self._redraw(channel, user, live), name=f"live-panel-{channel}-{user}"
-            )
+            if urgent:
+                self._later.pop((channel, user), None)
+                self._start(channel, user, live)
+            else:
+                self._queue(channel, user, live)
 
-    def _key(self, channel: int, user: int) -> Any:
+    def _queue(self, channel: int, user: int, live: _Live) -> None:
+        # Assigning an existing key keeps its place in the line: a waiting panel stays waiting.
+        self._later[(channel, user)] = live
+        if not self._pumping:
+            self._pumping = True
+            asyncio.get_running_loop().call_soon(self._pump)
+
+    def _pump(self) -> None:
+        """Start the next ``LATER_PER_TURN`` waiting redraws; again at the loop's next turn."""
+        for _ in range(min(LATER_PER_TURN, len(self._later))):
+            (channel, user), live = next(iter(self._later.items()))
+            del self._later[(channel, user)]
+            # Not if he opened another panel, it was forgotten, or his answer draws it now.
+            if self._panels.get(channel, {}).get(user) is live and not live.paused:
+                self._start(channel, user, live)
+        if self._later:
+            asyncio.get_running_loop().call_soon(self._pump)
+        else:
+            self._pumping = False
+
+    def _start(self, channel: int, user: int, live: _Live) -> None:
+        """Redraw ``live`` now, or once the redraw under way is done (newest state only)."""
+        if live.redraw is not None and not live.redraw.done():
+            live.again = True
+            return
+        live.redraw = asyncio.get_running_loop().create_task(
+            self._redraw(channel, user, live), name=f"live-panel-{channel}-{user}"
+        )
+
+    def key(self, channel: int, user: int) -> Any:
         """What the message shows that can change: moves, hand, the table's move and turn."""
         try:
             seen = self.service.view(channel, user)

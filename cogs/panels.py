@@ -9,10 +9,12 @@ words; what is legal comes from the service, and the service checks every press 
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -21,9 +23,9 @@ from discord.ext import commands
 from bot.app import custom_ids
 from bot.app.errors import answer
 from bot.app.limits import fit
-from bot.i18n import _, _p
+from bot.i18n import _, _p, current, use_locale
 from bot.render import embeds, pictures
-from bot.render.presenter import Presenter
+from bot.render.presenter import Picture, Presenter, presenter_for
 from bot.service import NotAtTable, Table, TableService, TableStatus
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from cogs.common import display_name, fail, joined_text, service_of, speak_to, table_here
@@ -121,6 +123,21 @@ def _placeholder(verb: str, part: int, size: int, total: int) -> str:
     return f"{name}… ({part + 1}-{part + size})"
 
 
+@functools.lru_cache(maxsize=4096)
+def shared_actions_view(
+    channel: int, game: str, legal: tuple[str, ...], language: str
+) -> tuple[discord.ui.View, tuple[str, ...]]:
+    """``actions_view`` made once per channel, game and legal moves, and shared: a panel is
+    drawn at every change of its table (a waiting player's only holds Refresh), and making a
+    discord.py ``View`` costs a system call for its random id (which lets go of the GIL: the
+    loop then waits for the render and database threads) and dozens of objects. The view is
+    stopped (``custom_ids.inert``), so discord.py only reads it: never change the one returned.
+    ``language``: the reader's (the labels are his words), part of the key."""
+    with use_locale(language):
+        view, left_out = actions_view(channel, legal, presenter_for(game))
+    return view, tuple(left_out)
+
+
 def _action_button(
     channel: int, action: str, presenter: Presenter, row: int
 ) -> discord.ui.Button[Any]:
@@ -132,10 +149,18 @@ def _action_button(
     )
 
 
-async def build_panel(
-    service: TableService, channel: int, user_id: int, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
-    """The user's private panel: his hand, the table, and his legal moves as components."""
+@dataclass(frozen=True)
+class Panel:
+    """A private panel as drawn, its hand picture not yet made into PNG bytes."""
+
+    embed: discord.Embed
+    components: discord.ui.View
+    picture: Picture | None
+
+
+def draw_panel(service: TableService, channel: int, user_id: int, note: str | None = None) -> Panel:
+    """The user's private panel: his hand, the table, and his legal moves as components (all
+    read from the table at once, so they agree)."""
     table = table_here(service, channel)
     seat = table.seat_of(user_id)
     if seat is None:
@@ -147,11 +172,8 @@ async def build_panel(
     legal = list(tv.legal)
     presenter = embeds.presenter_of(table)
     picture = presenter.hand_picture(view, embeds.seating_of(table, tv.seat))
-    file = None
-    if picture is not None:
-        file = discord.File(io.BytesIO(await pictures.render(picture)), HAND_IMAGE)
-    embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if file else None)
-    components, left_out = actions_view(channel, legal, presenter)
+    embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)
+    components, left_out = shared_actions_view(channel, table.game, tuple(legal), current())
     if left_out:
         embed.add_field(
             name=_("More moves (type them)"),
@@ -160,18 +182,47 @@ async def build_panel(
         )
     if note:
         embed.set_author(name=note[:250])
-    return fit(None, [embed], what="hand panel")[1][0], components, file
+    return Panel(fit(None, [embed], what="hand panel")[1][0], components, picture)
 
 
-def _remember(interaction: discord.Interaction, channel: int) -> None:
-    """This interaction now shows the user's panel: keep it live (see live_panels)."""
-    remember_live(interaction, channel, _live_panel)
+def _file(png: bytes | None) -> list[discord.File]:
+    return [] if png is None else [discord.File(io.BytesIO(png), HAND_IMAGE)]
 
 
-def remember_live(interaction: discord.Interaction, channel: int, build: Builder) -> None:
+async def build_panel(
+    service: TableService, channel: int, user_id: int, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
+    """``draw_panel`` with its hand picture drawn (in the render pool, or from its cache)."""
+    panel = draw_panel(service, channel, user_id, note)
+    png = None if panel.picture is None else await pictures.render(panel.picture)
+    files = _file(png)
+    return panel.embed, panel.components, files[0] if files else None
+
+
+def live_panels_of(interaction: discord.Interaction) -> LivePanels | None:
     live: LivePanels | None = getattr(interaction.client, "live_panels", None)
+    return live
+
+
+def _drawn(interaction: discord.Interaction, channel: int) -> Any:
+    """What the user's live panel shows of the table now (``LivePanels.key``): taken just
+    before ``build_panel`` reads the table, so a change while the answer is drawn and sent is
+    redrawn (``remember``)."""
+    live = live_panels_of(interaction)
+    return None if live is None else live.key(channel, interaction.user.id)
+
+
+def _remember(interaction: discord.Interaction, channel: int, drawn: Any = None) -> None:
+    """This interaction now shows the user's panel: keep it live (see live_panels)."""
+    remember_live(interaction, channel, _live_panel, drawn)
+
+
+def remember_live(
+    interaction: discord.Interaction, channel: int, build: Builder, drawn: Any = None
+) -> None:
+    live = live_panels_of(interaction)
     if live is not None:
-        live.remember(interaction, channel, build)
+        live.remember(interaction, channel, build, drawn)
 
 
 async def _live_panel(
@@ -183,31 +234,50 @@ async def _live_panel(
 
 async def send_panel(interaction: discord.Interaction, note: str | None = None) -> None:
     assert interaction.channel_id is not None
+    drawn = _drawn(interaction, interaction.channel_id)
     embed, view, file = await build_panel(service_of(interaction), interaction.channel_id,
                                     interaction.user.id, note)  # fmt: skip
     kwargs: dict[str, Any] = {"embed": embed, "view": view, "ephemeral": True}
     if file is not None:
         kwargs["file"] = file
     await interaction.response.send_message(**kwargs)
-    _remember(interaction, interaction.channel_id)
+    _remember(interaction, interaction.channel_id, drawn)
 
 
 async def edit_panel(interaction: discord.Interaction, channel: int, note: str | None) -> None:
-    embed, view, file = await build_panel(
-        service_of(interaction), channel, interaction.user.id, note
-    )
-    await interaction.response.edit_message(
-        embed=embed, view=view, attachments=[file] if file else []
-    )
-    _remember(interaction, channel)
+    """Redraw the panel whose button was pressed, in place. When its hand picture is not drawn
+    yet (the hand changed: most moves), the press is acknowledged at once and the panel shown
+    as soon as the render pool has drawn it: the player's click is not kept waiting on the
+    picture."""
+    drawn = _drawn(interaction, channel)
+    panel = draw_panel(service_of(interaction), channel, interaction.user.id, note)
+    png = None if panel.picture is None else pictures.ready(panel.picture)
+    if panel.picture is not None and png is None:
+        await interaction.response.defer()
+        png = await pictures.render(panel.picture)
+        await interaction.edit_original_response(
+            embed=panel.embed, view=panel.components, attachments=_file(png)
+        )
+    else:
+        await interaction.response.edit_message(
+            embed=panel.embed, view=panel.components, attachments=_file(png)
+        )
+    _remember(interaction, channel, drawn)
 
 
 async def act_from_panel(interaction: discord.Interaction, channel: int, action: str) -> None:
-    """A panel button or select: act, then redraw the panel in place (or explain why not)."""
+    """A panel button or select: act, then redraw the panel in place (or explain why not).
+    Meanwhile the panel is not redrawn live (``LivePanels.pause``): the answer draws it."""
     service = service_of(interaction)
+    live = live_panels_of(interaction)
+    user = interaction.user.id
+    if live is not None:
+        live.pause(channel, user)
     try:
-        result = await service.act(channel, interaction.user.id, action)
+        result = await service.act(channel, user, action)
     except Exception as error:
+        if live is not None:
+            live.resume(channel, user)
         await fail(interaction, error)
         return
     note = embeds.presenter_of(result.table).you_did(result.action)
@@ -224,6 +294,8 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
         await edit_panel(interaction, channel, note)
     except Exception:  # the move is made; only the redraw failed: say so, not "unchanged"
         log.exception("could not redraw the panel after %r", action)
+        if live is not None:
+            live.resume(channel, user)
         await answer(interaction, _("{note}.", note=note))
 
 

@@ -143,7 +143,6 @@ class TablePublisher:
             self._take(state, table, event)
 
     def _take(self, state: _Channel, table: Table, event: TableEvent) -> None:
-        names = embeds.names_of(table)
         if isinstance(event, ActionApplied):
             self._on_action(state, table, event)
         elif isinstance(event, TurnChanged):
@@ -174,7 +173,7 @@ class TablePublisher:
             state.lines.append(_("**Table abandoned** ({reason}).", reason=reason))
             self._freeze(state, table, final=True, color=embeds.COLOR_GONE)
         else:
-            line = _lobby_line(event, names)
+            line = _lobby_line(event, embeds.names_of(table))
             if line:
                 state.lines.append(line)
         state.dirty = True
@@ -308,6 +307,16 @@ class TablePublisher:
         table = self.service.get_table(channel_id)
         if table is None or table.id != state.table_id:
             return
+        if state.message_id is None and not state.searched:
+            state.searched = True
+            state.message_id = await self._find_message(channel_id, table, self._hand(table))
+        # The edit's turn first, then the table as it is by then: a busy budget makes the
+        # message skip the states in between, drawn once, instead of showing the state it had
+        # when the wait began (at 1,000 tables a turn comes every ~25 s).
+        await self._request(channel_id)
+        table = self.service.get_table(channel_id)
+        if table is None or table.id != state.table_id:
+            return
         view = self._public_view(channel_id) if table.status is TableStatus.PLAYING else None
         hand = view.get("hand_number") if view else None
         if state.message_id is not None and state.hand is not None and hand != state.hand:
@@ -320,11 +329,13 @@ class TablePublisher:
         shown = embeds.table_embeds(
             table, view, list(state.lines), image_name=IMAGE_NAME if file else None
         )
-        components = table_components(table)
-        if state.message_id is None and not state.searched:
-            state.searched = True
-            state.message_id = await self._find_message(channel_id, table, hand)
-        await self._show(channel_id, state, shown, components, file)
+        await self._show(channel_id, state, shown, table_components(table), file, granted=True)
+
+    def _hand(self, table: Table) -> Any:
+        """The hand (deal, round) number the table is at, None outside play."""
+        if table.status is not TableStatus.PLAYING:
+            return None
+        return (self._public_view(table.channel_id) or {}).get("hand_number")
 
     async def _show(
         self,
@@ -333,11 +344,15 @@ class TablePublisher:
         shown: list[discord.Embed],
         view: discord.ui.View | None,
         file: discord.File | None,
+        *,
+        granted: bool = False,
     ) -> None:
+        """Edit the table message (or send it); ``granted``: the budget's go was taken."""
         channel = self._channel(channel_id)
         shown = fit(None, shown, what=f"table message of channel {channel_id}")[1]
         attachments = [file] if file else []
-        await self._request(channel_id)
+        if not granted:
+            await self._request(channel_id)
         if state.message_id is not None:
             message = channel.get_partial_message(state.message_id)  # type: ignore[attr-defined]
             try:

@@ -47,6 +47,11 @@ class LruBytes:
             self._data.move_to_end(key)
             return value
 
+    def peek(self, key: Hashable) -> bytes | None:
+        """The value if kept, without counting a hit or a miss or refreshing its place."""
+        with self._lock:
+            return self._data.get(key)
+
     def put(self, key: Hashable, value: bytes) -> None:
         with self._lock:
             self._data[key] = value

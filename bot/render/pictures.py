@@ -24,4 +24,9 @@ def png(picture: Picture) -> bytes:
 async def render(picture: Picture) -> bytes:
     """The same, drawn in the render pool (the event loop keeps serving other tables), and
     answered from its cache when the same picture was drawn before."""
-    return await pool.render(_drawing(picture), **picture.kwargs())
+    return await pool.default_pool().render_keyed(picture, _drawing(picture), **picture.kwargs())
+
+
+def ready(picture: Picture) -> bytes | None:
+    """The picture's PNG bytes if the render pool has them already, else None (nothing drawn)."""
+    return pool.default_pool().cache.peek(picture)

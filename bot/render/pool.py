@@ -55,7 +55,13 @@ class RenderPool:
         return self._executor
 
     async def render(self, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
-        key = call_key(fn, args, kwargs)
+        return await self.render_keyed(call_key(fn, args, kwargs), fn, *args, **kwargs)
+
+    async def render_keyed(
+        self, key: Hashable, fn: Callable[..., bytes], *args: Any, **kwargs: Any
+    ) -> bytes:
+        """``render`` with the cache key given: inputs that are already hashable data (a
+        ``Picture``) need not be frozen again at every request."""
         hit = self.cache.get(key)
         if hit is not None:
             return hit
@@ -79,9 +85,15 @@ class RenderPool:
             self._executor = None
 
 
+#: The default pool's cache: every live hand (``images.HAND_CACHE``, the same bytes objects)
+#: and the tables' pictures, 8-14 KB each. A miss costs the loop a trip to a worker thread
+#: even when the drawing function's own cache has the picture.
+DEFAULT_CACHE = 4096
+
+
 @functools.lru_cache(maxsize=1)
 def default_pool() -> RenderPool:
-    return RenderPool()
+    return RenderPool(cache_size=DEFAULT_CACHE)
 
 
 async def render(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:

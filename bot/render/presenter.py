@@ -57,9 +57,13 @@ class Picture:
         return dict(self.args)
 
 
+#: Values that are already plain and hashable (a hand's cards: the common case, at every panel).
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def _frozen(value: Any) -> Any:
     if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
+        return tuple(v if isinstance(v, _PLAIN) else _frozen(v) for v in value)
     if isinstance(value, Mapping):
         return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
     return value

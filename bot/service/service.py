@@ -115,6 +115,7 @@ from bot.service.models import (
     seat_label,
 )
 from bot.service.rematch_wait import RematchWait
+from bot.service.switch_interval import tune_switch_interval
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.shards import Shards
 from bot.storage import action_log
@@ -253,6 +254,8 @@ class TableService(FlowMixin):
             self._tables[table.channel_id] = table
         # The loaded games leave the collector's scans (see gc_tuning: GC pauses made the p99).
         tune_gc()
+        # The loop's thread gets the GIL back quickly from the worker threads.
+        tune_switch_interval()
         self.driver.start()
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
@@ -313,12 +316,17 @@ class TableService(FlowMixin):
 
     def view(self, channel_id: int, user_id: int) -> TableView:
         """The user's seat view, or the spectator view if he holds no seat. Raises NoTable,
-        TableBroken."""
+        TableBroken. Made once per state of the table and shared: read it, never change it."""
         table = self._require(channel_id)
         seat = table.seat_of(user_id)
         index = seat.index if seat is not None and seat.is_human else None
         if table.game is None:
             return TableView(table=table.public(), seat=index, game=None)
+        view: TableView = table.seen(index, lambda: self._make_view(table, index))
+        return view
+
+    def _make_view(self, table: LiveTable, index: int | None) -> TableView:
+        assert table.game is not None
         try:
             legal = self._legal(table, index)
             game_view = table.game.view(index)
@@ -893,6 +901,8 @@ class TableService(FlowMixin):
         except BaseException:  # the game may be half-changed: take the committed one back
             table.game = table.committed_game()
             raise
+        finally:
+            table.game_changed()
         # From here the game has changed: any failure below puts the committed snapshot back.
         try:
             text = normalize_action(action)

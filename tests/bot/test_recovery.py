@@ -117,7 +117,8 @@ async def pause(service: TableService, open_one: Any) -> None:
     await open_one(channel, "troika")
     live = service._tables[channel]
     while True:
-        await service.settle()  # (no AI move pending: what is printed stays so until the kill)
+        # Settled first: no AI move may commit between PAUSED and the kill.
+        await service.settle()
         if live.move_number - live.snapshot_move >= 5:
             break
         legal = service.legal_actions(channel, HUMAN)
@@ -204,7 +205,10 @@ def test_killed_at_random_moments_recovers_every_acknowledged_action(db_path: Pa
         assert ready.strip() == "READY", ready + proc.stderr.read() if proc.stderr else ""
         time.sleep(rng.uniform(0.02, 0.5))
         proc.send_signal(signal.SIGKILL)
-        out, _ = proc.communicate(timeout=30)
+        # Through the pipe's reader: what readline() read ahead of READY is in its buffer, which
+        # communicate() (reading the pipe itself) would skip, and with it ACK lines.
+        out = proc.stdout.read()
+        proc.communicate(timeout=30)
         assert proc.returncode == -signal.SIGKILL
         total_acks += read_acks(out, acks)
         check_database(db_path, acks)

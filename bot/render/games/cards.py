@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.i18n import N_, _, _p
 from engine import cards as french
@@ -55,7 +56,10 @@ class Face:
     red: bool
 
 
+@lru_cache(maxsize=4096)
 def face(code: str) -> Face:
+    """What ``code`` shows (remembered: a panel asks for a few dozen faces, a busy bot for
+    thousands a second, always among the same few hundred codes)."""
     text = str(code).strip().upper()
     if text == french.JOKER:
         return Face(text, "JK", "", "joker", True)

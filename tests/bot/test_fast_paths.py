@@ -1,0 +1,121 @@
+"""What the bot does to answer faster (issue "Fast under a real bot's load") must never show an
+out-of-date table: a seat's view is made once per state, the action buttons once per channel
+and legal moves, a picture once; a pressed live panel is drawn by its answer, not twice."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bench.fake_discord import FakeInteraction, Recorder
+from bot.render import pictures
+from bot.render.presenter import Picture, presenter_for
+from bot.service import IllegalMove, TableService
+from cogs.live_panels import Drawn, LivePanels
+from cogs.panels import shared_actions_view
+
+CH = 777
+ANN, BOB = 1, 2
+
+
+async def troeven_for_two(service: TableService) -> None:
+    await service.open_table(CH, 99, ANN, "Ann", "troeven", options={"timer": "off"}, seed=3)
+    await service.join(CH, BOB, "Bob")
+    await service.start_game(CH, ANN)
+
+
+def mover(service: TableService) -> int:
+    return next(u for u in (ANN, BOB) if service.legal_actions(CH, u))
+
+
+async def test_a_view_is_shared_within_a_state_and_new_after_each_move(
+    service: TableService,
+) -> None:
+    await troeven_for_two(service)
+    user = mover(service)
+    first = service.view(CH, user)
+    assert service.view(CH, user) is first  # the same state: made once
+    other = BOB if user == ANN else ANN
+    assert service.view(CH, other) is not first and service.view(CH, other).seat != first.seat
+    await service.act(CH, user, first.legal[0])
+    after = service.view(CH, user)
+    assert after is not first
+    assert after.table.move_number == first.table.move_number + 1
+    assert after.legal == tuple(service.legal_actions(CH, user))
+    assert after.game == service._tables[CH].game.view(first.seat)  # type: ignore[union-attr]
+
+
+async def test_a_refused_move_leaves_the_view_as_it_was(service: TableService) -> None:
+    await troeven_for_two(service)
+    user = mover(service)
+    before = service.view(CH, user)
+    with pytest.raises(IllegalMove):
+        await service.act(CH, user, "play nonsense")
+    again = service.view(CH, user)
+    assert again.game == before.game and again.legal == before.legal
+    assert again.table.move_number == before.table.move_number
+
+
+async def test_action_buttons_are_shared_per_channel_and_moves_only() -> None:
+    here = 98_765_001  # a channel no other test draws buttons for
+    view, left = shared_actions_view(here, "troika", ("play 5h", "pass"))
+    assert shared_actions_view(here, "troika", ("play 5h", "pass"))[0] is view
+    assert view.is_finished(), "stopped: discord.py only reads it"
+    other, _ = shared_actions_view(here + 1, "troika", ("play 5h", "pass"))
+    assert other is not view
+    ids = [c["custom_id"] for row in other.to_components() for c in row["components"]]
+    assert ids and all(i.split(":")[2] == str(here + 1) for i in ids)
+    assert shared_actions_view(here, "troika", ("pass",))[0] is not view
+    assert left == ()
+
+
+async def test_a_picture_is_ready_once_drawn_and_keyed_by_what_it_shows() -> None:
+    presenter = presenter_for("troika")
+    picture = presenter.hand_picture({"hand": ["AS", "KH", "7C"]}, None)  # type: ignore[arg-type]
+    assert isinstance(picture, Picture)
+    assert pictures.ready(picture) is None or pictures.ready(picture) == pictures.png(picture)
+    drawn = await pictures.render(picture)
+    assert drawn == pictures.png(picture) and pictures.ready(picture) == drawn
+    smaller = Picture.of("hand_png", cards=["AS", "KH"])
+    assert pictures.ready(smaller) != drawn
+
+
+async def test_a_pressed_panel_is_drawn_by_its_answer_not_by_a_racing_redraw(
+    service: TableService,
+) -> None:
+    await troeven_for_two(service)
+    live = LivePanels(service)
+    service.add_listener(live)
+    drawn = {ANN: 0, BOB: 0}
+
+    async def build(_: TableService, channel: int, user: int) -> Drawn:
+        drawn[user] += 1
+        return [], None, None
+
+    recorder = Recorder()
+    for user in (ANN, BOB):
+        live.remember(FakeInteraction(recorder, CH, user), CH, build)  # type: ignore[arg-type]
+    user = mover(service)
+    other = BOB if user == ANN else ANN
+    live.pause(CH, user)  # he pressed a move: its answer will draw his panel
+    await service.act(CH, user, service.legal_actions(CH, user)[0])
+    await settle()
+    assert drawn == {user: 0, other: 1}
+    live.resume(CH, user)  # ...but it was not drawn (say, the redraw failed): drawn now
+    await settle()
+    assert drawn == {user: 1, other: 1}
+    # An answer drawn before a change, remembered after it, is redrawn at once.
+    stale = live.key(CH, other)
+    mover_now = mover(service)
+    await service.act(CH, mover_now, service.legal_actions(CH, mover_now)[0])
+    await settle()
+    before = dict(drawn)
+    live.remember(FakeInteraction(recorder, CH, other), CH, build, stale)  # type: ignore[arg-type]
+    await settle()
+    assert drawn[other] == before[other] + 1
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
