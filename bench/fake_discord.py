@@ -133,6 +133,9 @@ class FakeInteraction:
         self._recorder = recorder
         self.channel_id = channel
         self.user = SimpleNamespace(id=user_id, name=f"user {user_id}")
+        #: The player's client language (Discord sends one with every interaction).
+        self.locale = "en-US"
+        self.guild_locale = "en-US"
         self.client = client
         self.id = recorder.new_id()
         self.command = None

@@ -59,15 +59,17 @@ async def test_a_refused_move_leaves_the_view_as_it_was(service: TableService) -
 
 async def test_action_buttons_are_shared_per_channel_and_moves_only() -> None:
     here = 98_765_001  # a channel no other test draws buttons for
-    view, left = shared_actions_view(here, "troika", ("play 5h", "pass"))
-    assert shared_actions_view(here, "troika", ("play 5h", "pass"))[0] is view
+    view, left = shared_actions_view(here, "troika", ("play 5h", "pass"), "en")
+    assert shared_actions_view(here, "troika", ("play 5h", "pass"), "en")[0] is view
     assert view.is_finished(), "stopped: discord.py only reads it"
-    other, _ = shared_actions_view(here + 1, "troika", ("play 5h", "pass"))
+    other, _ = shared_actions_view(here + 1, "troika", ("play 5h", "pass"), "en")
     assert other is not view
     ids = [c["custom_id"] for row in other.to_components() for c in row["components"]]
     assert ids and all(i.split(":")[2] == str(here + 1) for i in ids)
-    assert shared_actions_view(here, "troika", ("pass",))[0] is not view
+    assert shared_actions_view(here, "troika", ("pass",), "en")[0] is not view
     assert left == ()
+    french, _ = shared_actions_view(here, "troika", ("play 5h", "pass"), "fr")
+    assert french is not view, "the labels are the reader's words"
 
 
 async def test_a_picture_is_ready_once_drawn_and_keyed_by_what_it_shows() -> None:
