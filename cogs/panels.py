@@ -171,7 +171,7 @@ def draw_panel(service: TableService, channel: int, user_id: int, note: str | No
     view = dict(tv.game or {})
     legal = list(tv.legal)
     presenter = embeds.presenter_of(table)
-    picture = presenter.hand_picture(view, embeds.seating_of(table, tv.seat))
+    picture = presenter.hand_picture_for(view, legal, embeds.seating_of(table, tv.seat))
     embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)
     components, left_out = shared_actions_view(channel, table.game, tuple(legal), current())
     if left_out:

@@ -155,6 +155,19 @@ class Presenter(ABC):
         """A picture of the player's hand, if any."""
         return None
 
+    def hand_picture_for(
+        self, view: View, legal: Sequence[str], seating: Seating
+    ) -> Picture | None:
+        """``hand_picture`` with the cards the player may not play now faded, when his legal
+        moves name cards of his hand (a trick to follow: the other cards fade; bidding names
+        none: nothing fades)."""
+        picture = self.hand_picture(view, seating)
+        if picture is None or picture.draw != "hand_png":
+            return picture
+        args = picture.kwargs()
+        dim = unplayable(args.get("cards") or (), legal)
+        return Picture.of(picture.draw, **args, dim=dim) if dim else picture
+
     def action_label(self, action: str) -> str:
         """A legal action as a button or list label (``play 5h`` -> ``5♥``), at most 80
         characters."""
@@ -250,6 +263,16 @@ class Presenter(ABC):
     # -- helpers for subclasses -------------------------------------------------------------------
     def unknown(self, event: Event) -> UnknownEvent:
         return UnknownEvent(f"{self.game}: no narration for event {event.get('type')!r}")
+
+
+def unplayable(cards: Sequence[Any], legal: Sequence[str]) -> tuple[int, ...]:
+    """The positions of ``cards`` no legal move names, when some move names one of them (else
+    none: the moves are not about cards, or every card is allowed)."""
+    named = {word.casefold() for action in legal for word in str(action).split()[1:]}
+    held = [str(card).casefold() if card is not None else None for card in cards]
+    if not named.intersection(c for c in held if c is not None):
+        return ()
+    return tuple(i for i, card in enumerate(held) if card is not None and card not in named)
 
 
 def presenter_for(game: str) -> Presenter:

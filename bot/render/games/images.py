@@ -226,8 +226,10 @@ def hand_image(
     per_row: int = HAND_PER_ROW,
     width: int = HAND_W,
     letters: Letters = (),
+    dim: Sequence[int] = (),
 ) -> Image.Image:
-    """A hand in overlapping rows, in reading order; each card's index stays in view.
+    """A hand in overlapping rows, in reading order; each card's index stays in view. The cards
+    at the positions ``dim`` are faded: the player may not play them now.
 
     Up to 5 cards sit side by side; more overlap (half a card apart) and wrap onto balanced rows
     of at most ``per_row``; each row covers the lower part of the row above, never an index.
@@ -250,14 +252,31 @@ def hand_image(
         ),
         FELT,
     )
+    dimmed = set(dim)
     i = 0
     for r, k in enumerate(counts):
         for j in range(k):
             if i < len(cards):
-                _put(img, margin + j * step, margin + r * row_step, cards[i], width, colours,
-                     letters)  # fmt: skip
+                x, y = margin + j * step, margin + r * row_step
+                _put(img, x, y, cards[i], width, colours, letters)
+                if i in dimmed:
+                    _dim(img, x, y, cards[i], width, colours, letters)
             i += 1
     return img
+
+
+#: How far a card that may not be played now fades into the felt (0: not at all, 1: gone).
+DIM = 0.55
+
+
+def _dim(
+    img: Image.Image, x: int, y: int, code: str | None, width: int, colours: str, letters: Letters
+) -> None:
+    """Fade the card just put at (x, y) into the felt: it may not be played now. Done before
+    the next card is put, so only what shows of this card fades."""
+    face = card_face(code, width, colours, letters)
+    mask = face.getchannel("A").point(lambda a: int(a * DIM))
+    img.paste(Image.new("RGB", face.size, FELT), (x, y), mask)
 
 
 def row_image(
