@@ -21,6 +21,9 @@ RUN pip install --require-hashes --no-deps -r requirements.lock
 COPY engine/ engine/
 COPY bot/ bot/
 COPY cogs/ cogs/
+# The catalogs compiled once here (the bot user cannot write bot/locale; the bot would else
+# compile them in memory at every start).
+RUN python -m bot.i18n compile
 RUN mkdir data && chown troika:troika data
 
 USER troika
