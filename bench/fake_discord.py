@@ -99,6 +99,10 @@ class FakeBot:
     def get_partial_messageable(self, channel: int) -> FakeChannel:
         return self.get_channel(channel)
 
+    def get_guild(self, guild: int) -> SimpleNamespace:
+        """Every server speaks US English (the publisher writes in its server's language)."""
+        return SimpleNamespace(id=guild, preferred_locale="en-US")
+
 
 class FakeResponse:
     """``interaction.response``: the interaction's one answer (recorded as ``interaction``)."""

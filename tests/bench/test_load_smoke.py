@@ -12,7 +12,9 @@ import pytest
 from bench import load
 
 
-async def test_two_tables_for_two_seconds(tmp_path: Path) -> None:
+async def test_two_tables_for_two_seconds(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     config = load.Config(
         tables=2, seconds=2.0, warmup=0.2, think=0.2, ai_delay=0.05, folder=tmp_path
     )
@@ -27,6 +29,10 @@ async def test_two_tables_for_two_seconds(tmp_path: Path) -> None:
     assert 0 < line["cpu_us_per_action"] < 1_000_000
     assert line["load"] >= 0 and math.isfinite(line["load"])
     assert not any("no presenter" in text for text in result.details), result.details
+    # The whole path ran: no listener (the publisher, the live panels) failed on an event, or
+    # the bench would measure less work than the bot does.
+    failed = [r.getMessage() for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert not failed, failed[:3]
 
 
 def test_the_last_line_printed_is_the_json_object(

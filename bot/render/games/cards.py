@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.i18n import N_, _, _p
+from bot.i18n import DEFAULT, N_, _, _p, current
+from bot.i18n.core import catalog
 from engine import cards as french
 from engine.errors import IllegalAction
 
@@ -80,11 +81,26 @@ def face(code: str) -> Face:
     return Face(text, text, "", "unknown", False)
 
 
+#: Each language's letters, with the catalog they were read from (read again if it changed).
+_LETTERS: dict[str, tuple[object, dict[str, str]]] = {}
+
+
 def rank_letters() -> dict[str, str]:
     """The engine's court and ace letters -> the reader's (``{"K": "R", "Q": "D", "J": "V"}`` in
     French); only the letters his language changes. A catalog's letters are used only when each
     is one or two letters and no two are the same (else the English ones: a card must never read
-    as another)."""
+    as another). Read once per language: every card of every panel asks."""
+    language = current()
+    if language == DEFAULT:
+        return {}
+    source = catalog(language)
+    known = _LETTERS.get(language)
+    if known is None or known[0] is not source:
+        known = _LETTERS[language] = (source, _read_letters())
+    return dict(known[1])
+
+
+def _read_letters() -> dict[str, str]:
     letters = {
         # i18n: the letter of a King on a card (French R, German K, Dutch H): 1-2 letters
         "K": _p("rank letter", "K"),
