@@ -99,6 +99,10 @@ class FakeBot:
     def get_partial_messageable(self, channel: int) -> FakeChannel:
         return self.get_channel(channel)
 
+    def get_guild(self, guild_id: int) -> None:
+        """No server in the cache (the publisher then writes in the default language)."""
+        return None
+
 
 class FakeResponse:
     """``interaction.response``: the interaction's one answer (recorded as ``interaction``)."""
