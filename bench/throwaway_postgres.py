@@ -39,12 +39,21 @@ def throwaway_database() -> Iterator[Throwaway]:
 def server_cpu(pid: int) -> float:
     """CPU seconds (user and system) used so far by the server ``pid`` and its processes: its
     own, its live children's (one per connection, and its workers), and those of the children
-    it already reaped. On Linux (``/proc``); 0.0 elsewhere."""
-    total = _ticks(pid, children_reaped=True)
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and _parent(entry) == pid:
-            total += _ticks(int(entry.name), children_reaped=False)
-    return total / os.sysconf("SC_CLK_TCK")
+    it already reaped. On Linux (``/proc``); 0.0 elsewhere.
+
+    A child reaped while its siblings are read (an autovacuum worker ending) would be counted
+    nowhere, or twice: the reading is taken again until the reaped children's time stood still
+    across it."""
+    for _attempt in range(10):
+        before = _ticks(pid, children_reaped=True)
+        live = sum(
+            _ticks(int(entry.name), children_reaped=False)
+            for entry in Path("/proc").iterdir()
+            if entry.name.isdigit() and _parent(entry) == pid
+        )
+        if _ticks(pid, children_reaped=True) == before:
+            break
+    return (before + live) / os.sysconf("SC_CLK_TCK")
 
 
 def _fields(pid: int | Path) -> list[str]:
