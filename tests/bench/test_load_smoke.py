@@ -1,5 +1,7 @@
 """bench/load.py's core on 2 tables for 2 seconds: it runs the whole path and its JSON line has
-every key with sane values (the figures themselves are the bench's business, not a test's)."""
+every key with sane values (the figures themselves are the bench's business, not a test's); on
+PostgreSQL, one shard's process opens its servers' tables only, and two processes' figures
+merge into one line."""
 
 from __future__ import annotations
 
@@ -10,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from bench import load
+from bench.load_processes import run_processes
+from bot.shards import Shards, shard_of
+from tests.bot.databases import connect
 
 
-async def test_two_tables_for_two_seconds(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+async def test_two_tables_for_two_seconds(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     config = load.Config(
         tables=2, seconds=2.0, warmup=0.2, think=0.2, ai_delay=0.05, folder=tmp_path
     )
@@ -33,6 +36,10 @@ async def test_two_tables_for_two_seconds(
     # the bench would measure less work than the bot does.
     failed = [r.getMessage() for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     assert not failed, failed[:3]
+    # Nothing of the bot's path failed (a fake Discord missing what the bot came to use would
+    # show here, the figures then measuring less than the bot does).
+    assert not any(text.startswith("logged") for text in result.details), result.details
+    assert (line["backend"], line["processes"], line["db_cpu_us_per_action"]) == ("sqlite", 1, None)
 
 
 def test_the_last_line_printed_is_the_json_object(
@@ -49,3 +56,54 @@ def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
         with pytest.raises(SystemExit):
             load.main(bad)
     assert "--games" in capsys.readouterr().err
+    refusals = {
+        "--processes: more than one needs PostgreSQL": ["--processes", "2"],
+        "--database: a postgresql:// URL": ["--database", "load.db"],
+        "--shard-count/--shard-ids: shard 2 is not one of the 2": [
+            *("--shard-count", "2", "--shard-ids", "2"),
+        ],
+        "no --shard-count/--shard-ids": [
+            *("--postgres", "--processes", "2", "--shard-count", "2"),
+        ],
+    }
+    for message, bad in refusals.items():
+        with pytest.raises(SystemExit):
+            load.main(bad)
+        assert message in capsys.readouterr().err
+
+
+async def test_one_shard_of_two_opens_its_servers_tables_only(pg_url: str) -> None:
+    config = load.Config(
+        tables=8, seconds=0.5, warmup=0.1, think=0.2, ai_delay=0.05, database=pg_url,
+        shards=Shards(2, (1,)),
+    )  # fmt: skip
+    result = await load.run(config)
+    assert result.figures["tables"] == 4 and result.figures["backend"] == "postgresql"
+    conn = connect(pg_url)
+    try:
+        guilds = [g for (g,) in conn.execute("SELECT DISTINCT guild_id FROM tables").fetchall()]
+    finally:
+        conn.close()
+    assert guilds and all(shard_of(g, 2) == 1 for g in guilds)
+    with pytest.raises(load.BenchError, match="holds open tables already"):
+        await load.run(config)  # (not an empty database any more)
+
+
+def test_two_processes_on_postgresql_merge_their_figures(pg_url: str) -> None:
+    config = load.Config(
+        tables=8, seconds=1.0, warmup=0.2, think=0.2, ai_delay=0.05, database=pg_url
+    )
+    result = run_processes(config, 2)
+    line = json.loads(json.dumps(result.figures))
+    assert tuple(line)[: len(load.KEYS)] == load.KEYS
+    assert (line["backend"], line["processes"], line["tables"]) == ("postgresql", 2, 8)
+    own = line["per_process"]
+    assert [p["tables"] for p in own] == [4, 4]
+    assert line["discord_rps"] == pytest.approx(sum(p["discord_rps"] for p in own), abs=0.2)
+    assert line["stall_max_ms"] == max(p["stall_max_ms"] for p in own)
+    # (a percentile of every click lies between the processes' own)
+    p99s = [p["ack_p99_ms"] for p in own]
+    assert 0 < line["ack_p50_ms"] <= line["ack_p99_ms"] and min(p99s) <= line["ack_p99_ms"] <= max(
+        p99s
+    )
+    assert any(text.startswith("[shard 1]") for text in result.details)
