@@ -26,10 +26,21 @@ def _loop_time() -> float:
     return asyncio.get_running_loop().time()
 
 
+#: Requests per second the bot allows itself, all its processes together (Discord: ~50 per token).
+BOT_RATE = 40.0
+
+
+def share_of_rate(owned: int, count: int) -> float:
+    """This process's share of ``BOT_RATE`` when it runs ``owned`` of the bot's ``count``
+    shards: Discord's global limit is per bot token, whatever the number of processes (shards
+    are taken to carry alike; SHARD_IDS ranges of one size each keep it so)."""
+    return BOT_RATE * max(owned, 1) / max(count, 1)
+
+
 class RequestBudget:
     def __init__(
         self,
-        rate: float = 40.0,
+        rate: float = BOT_RATE,
         burst: float = 5.0,
         per_channel: int = 5,
         window: float = 5.0,

@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.budget import RequestBudget
+from bot.app.budget import RequestBudget, share_of_rate
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
@@ -139,8 +139,11 @@ class TroikaBot(commands.AutoShardedBot):
         if self._service is None:
             self._service = TableService.from_settings(self.settings, clock=utc_clock)
         self._service.on_shards_lost = self._shards_lost
-        # Real Discord: one budget for every channel's edits and posts (below the 50/s limit).
-        budget = RequestBudget() if self.edit_interval > 0 else None
+        # Real Discord: one budget for every channel's edits and posts (below the 50/s limit,
+        # which holds for the bot's token: a process running some of the shards takes its share).
+        shards = self.settings.shards
+        rate = share_of_rate(len(shards.owned), shards.count)
+        budget = RequestBudget(rate=rate) if self.edit_interval > 0 else None
         self.publisher = TablePublisher(
             self, self._service, interval=self.edit_interval, budget=budget
         )

@@ -81,3 +81,12 @@ async def test_one_channel_gets_at_most_its_share_per_window() -> None:
         times.append(time.monotonic())
     for i in range(len(times) - 5):
         assert times[i + 5] - times[i] >= 0.2 - 0.01, "at most 5 in any 0.2 s window"
+
+
+def test_processes_share_the_bots_rate_by_their_shards() -> None:
+    from bot.app.budget import BOT_RATE, share_of_rate
+
+    assert share_of_rate(1, 1) == BOT_RATE
+    halves = [share_of_rate(1, 2), share_of_rate(1, 2)]
+    assert sum(halves) == BOT_RATE, "two processes together stay within the bot's rate"
+    assert share_of_rate(3, 4) + share_of_rate(1, 4) == BOT_RATE
