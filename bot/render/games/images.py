@@ -316,7 +316,10 @@ def rows_image(
     # A row: its label on the left, then the cards' indices side by side (compact: a rummy
     # table has a row per meld).
     chip_w, chip_h = index_width(MELD_W), index_height(MELD_W)
-    label_w = 150
+    # As wide as the longest label needs (a language's "Last trick" may be longer), within
+    # bounds: the wider the labels, the smaller the cards on a phone.
+    longest = max((font(20).getlength(label) for label, _ in rows), default=0)
+    label_w = int(min(max(150, longest + 26), 240))
     row_h = chip_h + 10
     widest = max((len(cards) for _, cards in rows), default=1)
     width = max(label_w + 10 + (chip_w + 2) * max(widest, 1), 360)
