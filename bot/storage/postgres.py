@@ -102,11 +102,7 @@ class PgDatabase(DatabaseBackend):
     async def _drop(self) -> None:
         conn, self._conn = self._conn, None
         executor, self._executor = self._executor, None
-        if conn is not None and executor is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.get_running_loop().run_in_executor(executor, conn.close)
-        if executor is not None:
-            executor.shutdown(wait=False)
+        await close_on_thread(conn, executor)
 
     @property
     def is_open(self) -> bool:
@@ -130,3 +126,13 @@ class PgDatabase(DatabaseBackend):
         if self._executor is None:
             raise RuntimeError("database is closed")
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
+
+
+async def close_on_thread(conn: Any, executor: ThreadPoolExecutor | None) -> None:
+    """Close a connection on the one thread that uses it, then let that thread go (a lost
+    connection's close may fail: nothing more to do with it)."""
+    if conn is not None and executor is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.get_running_loop().run_in_executor(executor, conn.close)
+    if executor is not None:
+        executor.shutdown(wait=False)

@@ -241,13 +241,11 @@ class ShardLocks:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
 
     async def _close(self) -> None:
+        from bot.storage.postgres import close_on_thread
+
         conn, self._conn = self._conn, None
         executor, self._executor = self._executor, None
-        if conn is not None and executor is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.get_running_loop().run_in_executor(executor, conn.close)
-        if executor is not None:
-            executor.shutdown(wait=False)
+        await close_on_thread(conn, executor)
 
 
 def _listed(shards: Sequence[int]) -> str:
