@@ -15,14 +15,17 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 from discord.http import handle_message_parameters
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
+    """A tuple, not a class instance: a tuple of strings and numbers leaves the garbage
+    collector's lists, where tens of thousands of recorded requests would lengthen the bot's
+    collections (a real bot keeps no such record)."""
+
     kind: str  # send, edit, delete, history, interaction (the click's answer), live (a redraw)
     channel: int
     at: float
