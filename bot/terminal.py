@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bot.i18n import LANGUAGES, _
+from bot.i18n import LANGUAGES, _, _p
 from bot.i18n.core import set_locale
 from bot.i18n.later import said
 from bot.render import embeds
+from bot.render.games.cards import typed_words
 from bot.render.presenter import Seating, UnknownEvent
 from bot.service import (
     ActionApplied,
@@ -47,7 +48,26 @@ from bot.settings import Settings
 from engine.ai import LEVELS
 
 ME = -1  # the terminal player's user id
-COMMANDS = "hand, table, help, quit"
+#: The table's own commands, by their English word (always understood).
+COMMANDS = ("hand", "table", "help", "quit")
+
+
+def command_words() -> dict[str, str]:
+    """The table's commands as the reader types them -> their English word (the English ones
+    too: a player may type either)."""
+    words = {
+        _p("terminal command", "hand"): "hand",
+        _p("terminal command", "table"): "table",
+        _p("terminal command", "help"): "help",
+        _p("terminal command", "quit"): "quit",
+    }
+    return {**{word: word for word in COMMANDS}, "exit": "quit", "q": "quit", "?": "help", **words}
+
+
+def typed_move(line: str) -> str:
+    """A move as typed, its cards read in the reader's letters (``jouer``'s ``dh`` is Q♥)."""
+    verb, *rest = line.split()
+    return " ".join([verb, *typed_words(rest)]) if rest else line
 
 
 def channel_for(game: str) -> int:
@@ -70,7 +90,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--db", type=Path, help="database file (default: DATABASE_PATH)")
     parser.add_argument("--ai", default=LEVELS[-1], help=f"AI level: {', '.join(LEVELS)}")
     parser.add_argument("--delay", type=float, default=0.4, help="seconds before an AI move")
-    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument("--name", default=None, help="your name at the table (default: You)")
     parser.add_argument("--new", action="store_true", help="abandon a saved game and start over")
     parser.add_argument(
         "--lang", default="en", choices=list(LANGUAGES), help="the language the table speaks"
@@ -187,9 +207,10 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
         else:
             if table is not None:  # a lobby left over from an interrupted start
                 await service.abandon(channel, table.host_id)
+            name = args.name or _p("sentence start", "You")
             try:
                 await service.open_table(
-                    channel, None, ME, args.name, game, args.preset, options, seed=args.seed
+                    channel, None, ME, name, game, args.preset, options, seed=args.seed
                 )
                 for _seat in range(players - 1):
                     await service.add_ai(channel, ME, args.ai)
@@ -234,11 +255,13 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         word = " ".join(line.split()).lower()
         if not word:
             continue
-        if word in {"quit", "exit", "q"}:
+        word = command_words().get(word, word)
+        if word == "quit":
             print(_("Saved. Run the same command to carry on (or add `--new`)."), file=out)
             return 0
-        if word in {"help", "?"}:
-            print(_("Commands: {commands}. Or a move: {moves}", commands=COMMANDS,
+        if word == "help":
+            listed = ", ".join(_p("terminal command", c) for c in COMMANDS)
+            print(_("Commands: {commands}. Or a move: {moves}", commands=listed,
                     moves=", ".join(legal)), file=out)  # fmt: skip
             continue
         if word in {"hand", "table"}:
@@ -249,7 +272,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
                 print("\n".join(show_table(table, service.public_view(channel) or {})), file=out)
             continue
         try:
-            await service.act(channel, ME, line)
+            await service.act(channel, ME, typed_move(line))
         except TableError as exc:
             print(f"  {exc}", file=out)
             shown = None

@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from bot import terminal
+from bot.i18n import use_locale
 
 
 def run(argv: list[str], lines: list[str]) -> tuple[int, str]:
@@ -133,3 +134,18 @@ def test_the_table_speaks_the_language_asked_for(
     assert lines[-1].startswith(OPEN) and "--new" in lines[-1], "Saved. … in French"
     _, english = run(argv, ["quit"])
     assert "Saved." in english and OPEN not in english.splitlines()[-1]
+
+
+def test_in_french_the_commands_and_the_cards_are_typed_in_french(tmp_path: Path) -> None:
+    """The shipped French catalog: ``aide``, ``main``, ``quitter``; a card with its French rank
+    letter (``R`` for the King) is the engine's card."""
+    argv = ["troika", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
+    code, text = run([*argv, "--lang", "fr"], ["aide", "main", "quitter"])
+    assert code == 0
+    assert "Commandes : main, table, aide, quitter." in text
+    assert text.count("Ta main") >= 2, "main showed the hand again"
+    assert "Relance la même commande" in text.splitlines()[-1]
+    assert terminal.typed_move("play rh") == "play rh", "in English, R is no rank"
+    with use_locale("fr"):
+        assert terminal.typed_move("play rh") == "play KH"
+        assert terminal.typed_move("bid 7 no") == "bid 7 no"
