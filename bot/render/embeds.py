@@ -15,6 +15,7 @@ part every language keeps (``#12 · hand 3``, see ``bot.app.publisher._FOOTER``)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -44,6 +45,25 @@ def _clip(text: str, limit: int = 1024) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: How the service names an AI seat (``AI 2 (hard)``), stored once in English.
+_AI_NAME = re.compile(r"AI (\d+) \((\w+)\)")
+
+
+def ai_name(stored: str, level: str | None) -> str:
+    """An AI seat's name in the reader's language (``IA 2 (difficile)``); a name the service did
+    not make stays as it is."""
+    match = _AI_NAME.fullmatch(stored)
+    if match is None or match.group(2) != level:
+        return stored
+    levels = {
+        "easy": _p("ai level", "easy"),
+        "normal": _p("ai level", "normal"),
+        "hard": _p("ai level", "hard"),
+    }
+    # i18n: an AI player's name: {n} its number at the table, {level} easy/normal/hard
+    return _("AI {n} ({level})", n=match.group(1), level=levels.get(level, level))
+
+
 def names_of(table: Table) -> list[str]:
     """Display names by engine seat (AI seats say so)."""
     count = max((s.index for s in table.seats), default=-1) + 1
@@ -51,7 +71,7 @@ def names_of(table: Table) -> list[str]:
     for seat in table.seats:
         label = seat.name
         if seat.is_ai and seat.user_id is None:
-            label = f"{seat.name} 🤖"
+            label = f"{ai_name(seat.name, seat.ai_level)} 🤖"
         elif seat.left:
             # i18n: a player who left, whose seat the AI now plays
             label = _("{name} (AI)", name=seat.name)

@@ -243,3 +243,14 @@ def test_every_presenter_says_its_rules_in_the_pseudo_language() -> None:
         with use_locale(PSEUDO):
             text = presenter.rules(None)
         assert not _left_in_english(text, ()), name
+
+
+def test_an_ai_seats_name_is_said_in_the_readers_language() -> None:
+    from bot.render.embeds import ai_name
+
+    assert ai_name("AI 2 (hard)", "hard") == "AI 2 (hard)"
+    with use_locale("fr"):
+        assert ai_name("AI 2 (hard)", "hard") == "IA 2 (difficile)"
+        assert ai_name("Robo", "hard") == "Robo", "a name the service did not make"
+    with use_locale("de"):
+        assert ai_name("AI 1 (easy)", "easy") == "KI 1 (leicht)"
