@@ -14,8 +14,8 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.registry import Collector
 
-#: Every metric's prefix: the product's name (Troika Table), not the game's.
-NAMESPACE = "troika"
+#: Every metric's prefix: the bot's short name, as in its component ids (``tt:``).
+NAMESPACE = "tt"
 
 #: Moves committed, by who made them (``ActionSource``: player, ai, timeout).
 ACTIONS = Counter(

@@ -1,6 +1,6 @@
 """``python -m bot.i18n extract|update|compile|check``: the catalogs' build steps.
 
-- ``extract``: write ``bot/locale/troika.pot`` from the code.
+- ``extract``: write ``bot/locale/messages.pot`` from the code.
 - ``update``: ``extract``, then merge it into every language's ``.po`` (new strings empty).
 - ``compile``: the ``.mo`` files (the bot also compiles a stale one on first use).
 - ``check``: list what keeps the catalogs from being complete; exit 1 if anything.

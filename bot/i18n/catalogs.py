@@ -1,4 +1,4 @@
-"""Building the catalogs: extract the marked strings into ``troika.pot``, merge it into each
+"""Building the catalogs: extract the marked strings into ``messages.pot``, merge it into each
 language's ``.po``, compile the ``.mo`` files, and check them (``python -m bot.i18n``).
 
 Extraction is Babel's scan of the source for ``_``, ``_n``, ``_p`` and ``N_`` plus the strings

@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.i18n.pseudo import pseudo
 
-#: The gettext domain: ``bot/locale/<lang>/LC_MESSAGES/troika.po``.
-DOMAIN = "troika"
+#: The gettext domain: ``bot/locale/<lang>/LC_MESSAGES/messages.po``.
+DOMAIN = "messages"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DEFAULT = "en"
 #: The languages players can have, by code, in their own names (English is the source).
@@ -27,7 +27,7 @@ LANGUAGES: dict[str, str] = {
 #: A language for tests only: every marked string wrapped in ⟦ ⟧ and lengthened by 40%.
 PSEUDO = "qps"
 
-_current: ContextVar[str] = ContextVar("troika_language", default=DEFAULT)
+_current: ContextVar[str] = ContextVar("tt_language", default=DEFAULT)
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _lock = threading.Lock()
 

@@ -79,7 +79,7 @@ async def test_healthz_is_503_while_a_shard_is_not_ready(
     assert status == 503 and '"1": "not ready"' in text and '"database": "ok"' in text
     shards.clear()  # not connected at all yet
     assert (await _get(server, "/healthz"))[0] == 503
-    assert samples((await _get(server, "/metrics"))[2]).get(("troika_shard_ready", ())) is None
+    assert samples((await _get(server, "/metrics"))[2]).get(("tt_shard_ready", ())) is None
 
 
 async def test_healthz_is_503_once_the_database_is_closed(
@@ -87,11 +87,11 @@ async def test_healthz_is_503_once_the_database_is_closed(
 ) -> None:
     server, _ = served
     assert (await _get(server, "/healthz"))[0] == 200
-    assert (await _scrape(server))[("troika_database_up", ())] == 1.0
+    assert (await _scrape(server))[("tt_database_up", ())] == 1.0
     await service.db.close()
     status, _, text = await _get(server, "/healthz")
     assert status == 503 and '"database": "unreachable"' in text and '"ok": false' in text
-    assert (await _scrape(server))[("troika_database_up", ())] == 0.0
+    assert (await _scrape(server))[("tt_database_up", ())] == 0.0
 
 
 async def test_metrics_count_a_table_opened_and_a_move_played(
@@ -99,14 +99,14 @@ async def test_metrics_count_a_table_opened_and_a_move_played(
 ) -> None:
     server, _ = served
     before = await _scrape(server)
-    opened = ("troika_tables_opened_total", (("game", "troeven"),))
-    player = ("troika_actions_total", (("source", "player"),))
-    latency = ("troika_action_latency_seconds_count", ())
+    opened = ("tt_tables_opened_total", (("game", "troeven"),))
+    player = ("tt_actions_total", (("source", "player"),))
+    latency = ("tt_action_latency_seconds_count", ())
     await service.open_table(CH, GUILD, HOST, "Ann", "troeven", options={"timer": "off"})
     await service.join(CH, BOB, "Bob")
     after_open = await _scrape(server)
     assert after_open[opened] == before.get(opened, 0) + 1
-    assert after_open[("troika_tables", (("status", "lobby"),))] == 1
+    assert after_open[("tt_tables", (("status", "lobby"),))] == 1
     await service.start_game(CH, HOST)
     table = service.get_table(CH)
     assert table is not None
@@ -115,12 +115,12 @@ async def test_metrics_count_a_table_opened_and_a_move_played(
     after = await _scrape(server)
     assert after[player] == before.get(player, 0) + 1
     assert after[latency] == before.get(latency, 0) + 1
-    assert after[("troika_action_latency_seconds_sum", ())] > before.get(
-        ("troika_action_latency_seconds_sum", ()), 0
+    assert after[("tt_action_latency_seconds_sum", ())] > before.get(
+        ("tt_action_latency_seconds_sum", ()), 0
     )
-    assert after[("troika_tables", (("status", "playing"),))] == 1
-    assert after[("troika_tables", (("status", "lobby"),))] == 0
-    assert after[("troika_shard_ready", (("shard", "0"),))] == 1.0
+    assert after[("tt_tables", (("status", "playing"),))] == 1
+    assert after[("tt_tables", (("status", "lobby"),))] == 0
+    assert after[("tt_shard_ready", (("shard", "0"),))] == 1.0
 
 
 async def test_metrics_count_database_errors(
@@ -128,7 +128,7 @@ async def test_metrics_count_database_errors(
     clock: FakeClock,
 ) -> None:  # fmt: skip
     server, _ = served
-    key = ("troika_database_errors_total", (("error", "IntegrityError"),))
+    key = ("tt_database_errors_total", (("error", "IntegrityError"),))
     before = (await _scrape(server)).get(key, 0)
     # Another process opens a table in the channel first: our insert is refused by the database.
     other = TableService(db_path, clock=clock, ai_delay=0, limits=TEST_LIMITS)

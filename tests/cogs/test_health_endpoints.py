@@ -49,15 +49,15 @@ async def test_the_bot_serves_health_and_metrics(settings: Settings, tmp_path: P
         assert health is not None and health.port == port
         status, text = await _get(port, "/healthz")
         assert status == 200 and '"shards": {"0": "ready"}' in text, text
-        before = _value((await _get(port, "/metrics"))[1], "troika_publisher_requests_total")
+        before = _value((await _get(port, "/metrics"))[1], "tt_publisher_requests_total")
         await world.open("troeven", humans=2)
         await world.bot.table_publisher.flush()
         status, text = await _get(port, "/metrics")
         assert status == 200
-        assert _value(text, "troika_publisher_requests_total") > before
-        assert _value(text, "troika_tables") == 1  # one table, in play
-        assert 'troika_tables{status="playing"} 1.0' in text
-        assert "troika_publisher_backlog" in text
+        assert _value(text, "tt_publisher_requests_total") > before
+        assert _value(text, "tt_tables") == 1  # one table, in play
+        assert 'tt_tables{status="playing"} 1.0' in text
+        assert "tt_publisher_backlog" in text
     # Closed with the bot: nothing listens any more.
     with socket.socket() as probe:
         assert probe.connect_ex(("127.0.0.1", port)) != 0

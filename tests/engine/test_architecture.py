@@ -20,13 +20,8 @@ GAME_WORDS = (
     "mayi", "may i", "trump", "meld", "tapp", "kitty", "fool", "layoff", "lay off", "misdeal",
     "tarot", "misère", "misere", "solo", "rummy", "kaiser",
 )  # fmt: skip
-#: The product is called Troika Table: its name is not a game's (nor is the prefix of its
-#: Prometheus metrics, named once in bot/metrics.py, nor its gettext domain in bot/i18n).
-PRODUCT = re.compile(
-    r'troika[ _-]?table|troika(bot|tree)\b|troika\.db|^NAMESPACE = "troika"'
-    r'|^DOMAIN = "troika"|troika_language|troika\.(pot|po|mo)\b',
-    re.IGNORECASE,
-)
+#: The product is called Troika Table: its name is not a game's.
+PRODUCT = re.compile(r"troika[ _-]?table|troika(bot|tree)\b|troika\.db", re.IGNORECASE)
 
 
 def forbidden_words() -> list[str]:
