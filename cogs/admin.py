@@ -119,7 +119,7 @@ def _clip(text: str, limit: int = LINE_PART_CHARS) -> str:
 
 def table_line(table: TableSummary) -> str:
     """One table of ``/admin tables``: where, what, its state."""
-    where = {"channel": f"<#{table.channel_id}>", "game": table.title, "id": table.table_id}
+    where = {"channel": f"<#{table.channel_id}>", "game": _(table.title), "id": table.table_id}
     if table.status is TableStatus.BROKEN:
         # (The reason is the error, in English, as logged.)
         return _("{channel} {game} (table {id}): **broken**: {reason}. `/admin end` closes it.",
@@ -335,9 +335,9 @@ class Admin(commands.Cog):
         await self.service.force_end(target, interaction.user.id, later("a server admin ended it"))
         if table.status is TableStatus.PLAYING:
             text = _("The {game} game in {channel} is ended and recorded as abandoned.",
-                     game=table.title, channel=f"<#{target}>")  # fmt: skip
+                     game=_(table.title), channel=f"<#{target}>")  # fmt: skip
         else:
-            text = _("The {game} lobby in {channel} is closed.", game=table.title,
+            text = _("The {game} lobby in {channel} is closed.", game=_(table.title),
                      channel=f"<#{target}>")  # fmt: skip
         await say(interaction, text)
 

@@ -61,10 +61,11 @@ def require_seat(service: TableService, channel: int, user_id: int) -> None:
 
 
 def joined_text(game: str, seat: int | None) -> str:
-    """The answer to a player who joined a lobby (``seat``: his seat's index)."""
+    """The answer to a player who joined a lobby (``game``: its title, said in his language;
+    ``seat``: his seat's index)."""
     if seat is None:
-        return _("You joined {game}.", game=game)
-    return _("You joined {game} at seat {number}.", game=game, number=seat + 1)
+        return _("You joined {game}.", game=_(game))
+    return _("You joined {game} at seat {number}.", game=_(game), number=seat + 1)
 
 
 async def ok(interaction: discord.Interaction, text: str) -> None:

@@ -64,7 +64,7 @@ async def open_table(
         _(
             "You opened a {game} table and took seat 1. Others join with /join or the Join "
             "button; add AI players with /addbot, change options with /options, then /start.",
-            game=table.title,
+            game=_(table.title),
         ),
     )
 
@@ -184,7 +184,7 @@ class Lobby(commands.Cog):
         )
         await ok(
             interaction,
-            _("{game} has started. Your hand: /hand or Show my hand.", game=table.title),
+            _("{game} has started. Your hand: /hand or Show my hand.", game=_(table.title)),
         )
 
     @app_commands.command(

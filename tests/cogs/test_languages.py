@@ -20,7 +20,7 @@ from test_admin import make_admin
 from bot.i18n import _, use_locale
 from bot.i18n import core as i18n_core
 from bot.i18n.core import PseudoTranslations
-from bot.i18n.pseudo import CLOSE, OPEN
+from bot.i18n.pseudo import CLOSE, OPEN, pseudo
 from bot.i18n.translator import CatalogTranslator
 
 
@@ -77,7 +77,7 @@ async def test_a_french_player_reads_french_while_the_table_speaks_the_servers_l
     assert opened.response.content.startswith("You opened a Troika table")
     joined = await world.slash(bob, "join")
     assert joined.ephemeral and is_french(joined.response.content), joined.response.content
-    assert "Troika" in joined.response.content, "the game's title is kept as it is"
+    assert pseudo("Troika") in joined.response.content, "the game's title in his language too"
     # A refusal raised by the service, in his language: only the host starts.
     refused = await world.slash(bob, "start")
     assert refused.ephemeral and is_french(refused.response.content), refused.response.content
