@@ -307,7 +307,28 @@ def check_channel(interaction: discord.Interaction, channel: int) -> None:
         raise NotAtTable(_("This button belongs to a table in another channel."))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND):
+class InChannel:
+    """What every persistent component of a channel's table does first: speak the presser's
+    language, act only from its own channel, and answer any refusal privately. Subclasses say
+    what it does in ``act``."""
+
+    channel: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
+        try:
+            check_channel(interaction, self.channel)
+            await self.act(interaction)
+        except Exception as error:
+            await fail(interaction, error)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class HandButton(
+    InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND
+):
     def __init__(self, channel: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -322,16 +343,13 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
     ) -> HandButton:
         return cls(int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        speak_to(interaction)
-        try:
-            check_channel(interaction, self.channel)
-            await send_panel(interaction)
-        except Exception as error:
-            await fail(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await send_panel(interaction)
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REFRESH):
+class RefreshButton(
+    InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REFRESH
+):
     def __init__(self, channel: int) -> None:
         super().__init__(
             discord.ui.Button(label=_p("button", "Refresh"), custom_id=custom_ids.refresh(channel))
@@ -344,16 +362,11 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
     ) -> RefreshButton:
         return cls(int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        speak_to(interaction)
-        try:
-            check_channel(interaction, self.channel)
-            await edit_panel(interaction, self.channel, None)
-        except Exception as error:
-            await fail(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await edit_panel(interaction, self.channel, None)
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACT):
+class ActButton(InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACT):
     def __init__(self, channel: int, action: str) -> None:
         super().__init__(
             discord.ui.Button(label=action[:80], custom_id=custom_ids.act(channel, action))
@@ -367,17 +380,13 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_
     ) -> ActButton:
         return cls(int(match["channel"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        speak_to(interaction)
-        try:
-            check_channel(interaction, self.channel)
-        except Exception as error:
-            await fail(interaction, error)
-            return
+    async def act(self, interaction: discord.Interaction) -> None:
         await act_from_panel(interaction, self.channel, self.action)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.PICK):
+class PickSelect(
+    InChannel, discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.PICK
+):
     def __init__(self, channel: int, group: str, part: int) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_ids.pick(channel, group, part)))
         self.channel = channel
@@ -388,13 +397,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
     ) -> PickSelect:
         return cls(int(match["channel"]), match["group"], int(match["part"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        speak_to(interaction)
-        try:
-            check_channel(interaction, self.channel)
-        except Exception as error:
-            await fail(interaction, error)
-            return
+    async def act(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if not values:
             await answer(interaction, _("Pick one of the moves in the list."))
@@ -402,7 +405,9 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
         await act_from_panel(interaction, self.channel, str(values[0]))
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.JOIN):
+class JoinButton(
+    InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.JOIN
+):
     def __init__(self, channel: int) -> None:
         super().__init__(
             discord.ui.Button(label=_p("button", "Join"), custom_id=custom_ids.join(channel))
@@ -415,20 +420,17 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
     ) -> JoinButton:
         return cls(int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        speak_to(interaction)
-        try:
-            check_channel(interaction, self.channel)
-            table = await service_of(interaction).join(
-                self.channel, interaction.user.id, display_name(interaction.user)
-            )
-            seat = table.seat_of(interaction.user.id)
-            await answer(interaction, joined_text(table.title, seat.index if seat else None))
-        except Exception as error:
-            await fail(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        table = await service_of(interaction).join(
+            self.channel, interaction.user.id, display_name(interaction.user)
+        )
+        seat = table.seat_of(interaction.user.id)
+        await answer(interaction, joined_text(table.title, seat.index if seat else None))
 
 
-class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.START):
+class StartButton(
+    InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.START
+):
     def __init__(self, channel: int) -> None:
         super().__init__(
             discord.ui.Button(label=_p("button", "Start"), custom_id=custom_ids.start(channel))
@@ -441,17 +443,14 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
     ) -> StartButton:
         return cls(int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        speak_to(interaction)
-        try:
-            check_channel(interaction, self.channel)
-            table = await service_of(interaction).start_game(self.channel, interaction.user.id)
-            await answer(interaction, _("{game} has started. Good luck!", game=table.title))
-        except Exception as error:
-            await fail(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        table = await service_of(interaction).start_game(self.channel, interaction.user.id)
+        await answer(interaction, _("{game} has started. Good luck!", game=_(table.title)))
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REMATCH):
+class RematchButton(
+    InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REMATCH
+):
     """On a finished game's final message: its players play it again (``service.rematch``)."""
 
     def __init__(self, channel: int) -> None:
@@ -466,18 +465,13 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
     ) -> RematchButton:
         return cls(int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        speak_to(interaction)
-        try:
-            check_channel(interaction, self.channel)
-            user = interaction.user.id
-            table = await service_of(interaction).rematch(
-                self.channel, user, display_name(interaction.user)
-            )
-            seat = table.seat_of(user)
-            await answer(interaction, rematch_text(table, user, seat.index if seat else None))
-        except Exception as error:
-            await fail(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        user = interaction.user.id
+        table = await service_of(interaction).rematch(
+            self.channel, user, display_name(interaction.user)
+        )
+        seat = table.seat_of(user)
+        await answer(interaction, rematch_text(table, user, seat.index if seat else None))
 
 
 def rematch_text(table: Table, user: int, seat: int | None) -> str:
