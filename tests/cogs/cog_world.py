@@ -167,7 +167,9 @@ class World:
 
     async def by_button(self, member: MemberActor, action: str) -> InteractionResult:
         """Open the panel from the public message, then press the action's button / select."""
-        panel = await member.click(self.live_table_message(), label="Show my hand")
+        # By its id, not its label: the label is in the server's language.
+        hand = f"tt:hand:{self.channel.id}"
+        panel = await member.click(self.live_table_message(), custom_id=hand)
         self.results.append(panel)
         assert panel.ephemeral and panel.response is not None, panel
         message = panel.response.message

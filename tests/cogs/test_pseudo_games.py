@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 import simcord
 from cog_world import World
-from simcord import InteractionResult, MemberActor
 
 import engine
 from bot.app import limits
@@ -49,38 +48,6 @@ def pseudo_users(monkeypatch: pytest.MonkeyPatch) -> None:
         return record, payload
 
     monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-
-
-class PseudoWorld(World):
-    """``World`` without its English anchors: buttons and messages found by their ids."""
-
-    def table_messages(self) -> list[Any]:
-        me = self.bot.user
-        return [
-            m
-            for m in self.public_messages()
-            if me is not None and m.author.id == me.id and m.embeds
-            and re.search(r"#\d+", m.embeds[0].footer.text or "")
-        ]  # fmt: skip
-
-    async def by_button(self, member: MemberActor, action: str) -> InteractionResult:
-        hand = f"tt:hand:{self.channel.id}"
-        panel = await member.click(self.live_table_message(), custom_id=hand)
-        self.results.append(panel)
-        assert panel.ephemeral and panel.response is not None, panel
-        message = panel.response.message
-        target = f"tt:act:{self.channel.id}:{action}"
-        for row in message.components:
-            for child in getattr(row, "children", []):
-                if child.custom_id == target:
-                    result = await member.click(message, custom_id=target)
-                    self.results.append(result)
-                    return result
-                if action in [o.value for o in getattr(child, "options", [])]:
-                    result = await member.select(message, [action], custom_id=child.custom_id)
-                    self.results.append(result)
-                    return result
-        raise AssertionError(f"no component for {action!r} in the panel")
 
 
 async def open_game(world: World, game: str, humans: int, ais: int, **options: Any) -> None:
@@ -191,14 +158,12 @@ async def test_a_complete_game_in_the_pseudo_language_is_all_translated_and_fits
 ) -> None:
     if game not in engine.GAMES:
         pytest.skip(f"{game} is not in engine.GAMES")
-    playing = PseudoWorld(world.env, world.settings, world.factory, world.guild, world.channel,
-                          world.members)  # fmt: skip
     languages = world.bot.table_publisher.languages
     await languages.choose(GuildRules(world.service.db), world.guild.id, PSEUDO)
     caplog.set_level(logging.WARNING, logger="bot.app.limits")
-    await open_game(playing, game, humans, ais, **options)
-    moves = await playing.play(via="mixed", rng=random.Random(5))
-    assert moves > 0 and playing.table() is None, "the game was played to its end"
+    await open_game(world, game, humans, ais, **options)
+    moves = await world.play(via="mixed", rng=random.Random(5))
+    assert moves > 0 and world.table() is None, "the game was played to its end"
     names = {n for m in world.members for n in (m.name, m.name.capitalize())}
     problems: dict[str, set[str]] = {}
     for body in sent_bodies(world):
