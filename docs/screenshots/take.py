@@ -140,12 +140,15 @@ def shrink(path: Path) -> None:
     small.save(path, optimize=True)
 
 
-async def open_seeded(world: World, game: Game) -> None:
-    """``World.open`` with a fixed deal: the seed is set on the lobby before ``/start``."""
+async def open_seeded(world: World, game: Game, ais: int = 0) -> None:
+    """``World.open`` with a fixed deal: the seed is set on the lobby before ``/start``;
+    ``ais`` of the seats go to the AI."""
     host = world.members[0]
     await world.slash(host, f"new {game.name}", **game.options)
-    for member in world.members[1 : game.humans]:
+    for member in world.members[1 : game.humans - ais]:
         await world.slash(member, "join")
+    for _seat in range(ais):
+        await world.slash(host, "addbot")
     # The service's own lobby record (``world.table()`` is a frozen copy); a lobby has no seed
     # yet, and ``/start`` draws one only when none is set.
     world.service._tables[world.channel.id].seed = SEED
@@ -167,10 +170,12 @@ def speak(world: World, language: str) -> None:
     world.bot.table_publisher.languages._chosen[world.channel.guild.id] = language
 
 
-async def shoot(world: World, game: Game, out: Path, language: str = "") -> list[Path]:
+async def shoot(
+    world: World, game: Game, out: Path, language: str = "", ais: int = 0
+) -> list[Path]:
     if language:
         speak(world, language)
-    await open_seeded(world, game)
+    await open_seeded(world, game, ais)
     count = {"n": 0}
 
     def stop(w: World) -> bool:
@@ -223,6 +228,7 @@ async def main() -> None:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--lang", default="", choices=["", "fr", "de", "nl"])
+    parser.add_argument("--ais", type=int, default=0, help="seats the AI plays (the last ones)")
     parser.add_argument("games", nargs="*", default=[g.name for g in GAMES])
     args = parser.parse_args()
     unknown = set(args.games) - {g.name for g in GAMES}
@@ -242,7 +248,7 @@ async def main() -> None:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             async with run_world(make_settings(Path(tmp))) as world:
-                await shoot(world, game, args.out, args.lang)
+                await shoot(world, game, args.out, args.lang, args.ais)
 
 
 if __name__ == "__main__":
