@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot.app.custom_ids import Sealed
 from bot.i18n import DEFAULT, language_of
 from bot.i18n.core import set_locale
 from bot.service import TableEvent, TableService, TableStatus
@@ -40,7 +41,7 @@ TOKEN_LIFE = 14 * 60.0
 LATER_PER_TURN = 8
 
 #: ``(service, channel, user_id) -> (embeds, view, file)``: draws what the message shows.
-Drawn = tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]
+Drawn = tuple[list[discord.Embed], Sealed | None, discord.File | None]
 Builder = Callable[[TableService, int, int], Awaitable[Drawn]]
 
 

@@ -111,7 +111,7 @@ def actions_view(
             row=ACTION_ROWS,
         )
     )
-    return custom_ids.inert(view), left_out
+    return view, left_out
 
 
 def _placeholder(verb: str, part: int, size: int, total: int) -> str:
@@ -126,16 +126,16 @@ def _placeholder(verb: str, part: int, size: int, total: int) -> str:
 @functools.lru_cache(maxsize=4096)
 def shared_actions_view(
     channel: int, game: str, legal: tuple[str, ...], language: str
-) -> tuple[discord.ui.View, tuple[str, ...]]:
+) -> tuple[custom_ids.Sealed, tuple[str, ...]]:
     """``actions_view`` made once per channel, game and legal moves, and shared: a panel is
     drawn at every change of its table (a waiting player's only holds Refresh), and making a
     discord.py ``View`` costs a system call for its random id (which lets go of the GIL: the
-    loop then waits for the render and database threads) and dozens of objects. The view is
-    stopped (``custom_ids.inert``), so discord.py only reads it: never change the one returned.
+    loop then waits for the render and database threads) and dozens of objects. Kept sealed
+    (``custom_ids.Sealed``: the payload only, a few objects for the collector to scan).
     ``language``: the reader's (the labels are his words), part of the key."""
     with use_locale(language):
         view, left_out = actions_view(channel, legal, presenter_for(game))
-    return view, tuple(left_out)
+    return custom_ids.sealed(view), tuple(left_out)
 
 
 def _action_button(
@@ -154,7 +154,7 @@ class Panel:
     """A private panel as drawn, its hand picture not yet made into PNG bytes."""
 
     embed: discord.Embed
-    components: discord.ui.View
+    components: custom_ids.Sealed
     picture: Picture | None
 
 
@@ -191,7 +191,7 @@ def _file(png: bytes | None) -> list[discord.File]:
 
 async def build_panel(
     service: TableService, channel: int, user_id: int, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View, discord.File | None]:
+) -> tuple[discord.Embed, custom_ids.Sealed, discord.File | None]:
     """``draw_panel`` with its hand picture drawn (in the render pool, or from its cache)."""
     panel = draw_panel(service, channel, user_id, note)
     png = None if panel.picture is None else await pictures.render(panel.picture)
@@ -227,7 +227,7 @@ def remember_live(
 
 async def _live_panel(
     service: TableService, channel: int, user_id: int
-) -> tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]:
+) -> tuple[list[discord.Embed], custom_ids.Sealed | None, discord.File | None]:
     embed, view, file = await build_panel(service, channel, user_id)
     return [embed], view, file
 

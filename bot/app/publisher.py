@@ -342,7 +342,7 @@ class TablePublisher:
         channel_id: int,
         state: _Channel,
         shown: list[discord.Embed],
-        view: discord.ui.View | None,
+        view: custom_ids.Sealed | None,
         file: discord.File | None,
         *,
         granted: bool = False,
@@ -389,7 +389,7 @@ class TablePublisher:
         # the final message of a finished game offers a rematch (``table_components``).
         view = table_components(job.table) if job.final else None
         await self._show(
-            channel_id, state, [embed], view or custom_ids.inert(discord.ui.View()), None
+            channel_id, state, [embed], view or custom_ids.sealed(discord.ui.View()), None
         )
         state.message_id = None
         state.hand = None
@@ -511,7 +511,7 @@ class TablePublisher:
 
     async def render(
         self, table: Table
-    ) -> tuple[list[discord.Embed], discord.ui.View | None, discord.File | None]:
+    ) -> tuple[list[discord.Embed], custom_ids.Sealed | None, discord.File | None]:
         """The table message as it should look now (for ``/table``), in the server's language."""
         with use_locale(self.language(table)):
             state = self._channels.get(table.channel_id)
@@ -523,7 +523,7 @@ class TablePublisher:
             return shown, table_components(table), file
 
 
-def table_components(table: Table) -> discord.ui.View | None:
+def table_components(table: Table) -> custom_ids.Sealed:
     """The public message's buttons: Join / Start in the lobby, Show my hand in play, Rematch
     once the game is over."""
     view = discord.ui.View(timeout=None)
@@ -544,7 +544,7 @@ def table_components(table: Table) -> discord.ui.View | None:
                                     style=discord.ButtonStyle.success,
                                     emoji="🔁", custom_id=custom_ids.rematch(channel))  # fmt: skip
         view.add_item(rematch)
-    return custom_ids.inert(view)
+    return custom_ids.sealed(view)
 
 
 def _lobby_line(event: TableEvent, names: Sequence[str]) -> str | None:

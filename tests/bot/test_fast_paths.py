@@ -61,7 +61,11 @@ async def test_action_buttons_are_shared_per_channel_and_moves_only() -> None:
     here = 98_765_001  # a channel no other test draws buttons for
     view, left = shared_actions_view(here, "troika", ("play 5h", "pass"), "en")
     assert shared_actions_view(here, "troika", ("play 5h", "pass"), "en")[0] is view
-    assert view.is_finished(), "stopped: discord.py only reads it"
+    assert view.is_finished() and not view.is_dispatchable(), "never kept in discord.py's store"
+    payload = view.to_components()
+    assert all(type(c) is dict for row in payload for c in row["components"]), (
+        "sealed: the payload only, no discord.ui objects for the collector to scan"
+    )
     other, _ = shared_actions_view(here + 1, "troika", ("play 5h", "pass"), "en")
     assert other is not view
     ids = [c["custom_id"] for row in other.to_components() for c in row["components"]]

@@ -26,7 +26,6 @@ async def test_few_moves_are_buttons_with_a_refresh() -> None:
     buttons, picks = _actions(view)
     assert buttons == ["play 5h", "play 3s", "pass"] and not picks and not left_out
     assert any(getattr(i, "label", "") == "Refresh" for i in view.children)
-    assert view.is_finished(), "inert: answered by the dynamic items, not kept in the store"
 
 
 def test_many_moves_become_select_menus_without_losing_any() -> None:
