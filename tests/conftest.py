@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.render.pool import DEFAULT_CACHE, RenderPool, use_default_pool
 from tests.postgres_server import SKIP_ENV, PostgresServer
 
 
@@ -37,3 +38,17 @@ def pg_url(pg_server: PostgresServer) -> Iterator[str]:
         yield pg_server.url(name)
     finally:
         pg_server.release(name)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def render_in_threads() -> Iterator[None]:
+    """Pictures drawn in threads throughout the tests (``use_default_pool`` says why); the
+    process pool is tested on its own (``tests/bot/test_images.py``) and measured in ``bench/``."""
+    pool = RenderPool("thread", 2, cache_size=DEFAULT_CACHE)
+    previous = use_default_pool(pool)
+    try:
+        yield
+    finally:
+        pool.close()
+        if previous is not None:
+            use_default_pool(previous)

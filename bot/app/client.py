@@ -32,6 +32,7 @@ from bot.app.publisher import TablePublisher
 from bot.i18n.core import set_locale
 from bot.i18n.translator import CatalogTranslator
 from bot.leaderboard import GuildRules
+from bot.render.pool import default_pool
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.backup import backup_loop
@@ -150,6 +151,7 @@ class TroikaBot(commands.AutoShardedBot):
         self._service.add_listener(self.publisher)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await default_pool().start()
         await self._service.start()
         self._service_started = True
         await self.publisher.languages.load(GuildRules(self._service.db))

@@ -1,4 +1,4 @@
-"""Rendering off the event loop: pictures are drawn in a small worker pool.
+"""Rendering off the event loop: pictures are drawn in a small pool of worker processes.
 
     png = await render(images.table_png, names, trick, caption="last trick")
 
@@ -6,26 +6,32 @@
 pool and answers from a cache when the same picture was asked for before, so that an unchanged
 picture is neither drawn nor encoded again; two identical requests in flight share one drawing.
 
-Threads, not processes, by default: ``bench/render.py --pool`` draws 60-80 new table pictures
-with each while a 5 ms timer runs on the event loop. Over six runs on 2 cores shared with other
-work (load average 7-12): 2 threads took 0.5-1.1 s, 2 processes 0.9-2.9 s (start-up, pickling
-the PNG bytes back, a face cache per process); the timer's 99th-percentile lateness was alike
-(threads 19-54 ms, processes 17-38 ms; on the loop itself 30-80 ms), mostly the machine's load.
-Pillow releases the GIL while it scales, pastes and encodes. Its FreeType calls keep the GIL,
-which is what makes sharing the cached fonts between the threads safe (a free-threaded Python
-would need processes). ``RenderPool("process")`` is there to measure again.
+Processes by default, forked from the bot's fork server (``bot.workers``, the drawing module
+loaded there). Drawing a hand is mostly Python code under the GIL (Pillow releases it only
+while it scales, pastes and encodes): in threads it competed with the event loop for the GIL.
+Measured with ``bench/load.py`` at 1,000 tables (40 s, the same machine and minute, load
+2.2-2.5): threads, click-to-acknowledgement p50 10.4 ms, p99 40.3 ms, loop stall p99 10.0 ms;
+processes 3.7 ms, 36.3 ms, 6.8 ms. The price: the PNG bytes pickled back (8-14 KB a picture)
+and a face cache per worker. ``RenderPool("thread")`` is kept to measure again (and for a
+free-threaded Python). A worker killed breaks a process pool: the next picture starts a fresh
+one and is drawn there (a table never loses its pictures to one dead worker).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import multiprocessing
+import logging
+import os
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
 from bot.render.cache import LruBytes, call_key
+from bot.workers import context as worker_context
+
+log = logging.getLogger(__name__)
 
 PoolKind = Literal["thread", "process"]
 
@@ -33,7 +39,7 @@ PoolKind = Literal["thread", "process"]
 class RenderPool:
     """A worker pool for pictures, with a cache of the PNG bytes it made."""
 
-    def __init__(self, kind: PoolKind = "thread", workers: int = 2, cache_size: int = 128) -> None:
+    def __init__(self, kind: PoolKind = "process", workers: int = 2, cache_size: int = 128) -> None:
         if kind not in ("thread", "process"):
             raise ValueError(f"kind must be 'thread' or 'process', not {kind!r}")
         if workers < 1:
@@ -49,10 +55,16 @@ class RenderPool:
             if self.kind == "thread":
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
             else:
-                # spawn: a fork of a process running discord.py's threads and loop is unsafe.
-                context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=worker_context())
         return self._executor
+
+    async def start(self) -> None:
+        """Start the workers now: a process pool's take a moment (forked, then importing what
+        the fork server had not), which the first pictures need not wait for."""
+        loop = asyncio.get_running_loop()
+        executor = self.executor()
+        started = [loop.run_in_executor(executor, os.getpid) for _ in range(self.workers)]
+        await asyncio.gather(*started)
 
     async def render(self, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
         return await self.render_keyed(call_key(fn, args, kwargs), fn, *args, **kwargs)
@@ -68,8 +80,7 @@ class RenderPool:
         pending = self._inflight.get(key)
         if pending is not None and pending.get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending)
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.executor(), functools.partial(fn, *args, **kwargs))
+        future = asyncio.ensure_future(self._draw(functools.partial(fn, *args, **kwargs)))
         self._inflight[key] = future
         try:
             value = await asyncio.shield(future)
@@ -78,6 +89,19 @@ class RenderPool:
                 del self._inflight[key]
         self.cache.put(key, value)
         return value
+
+    async def _draw(self, job: Callable[[], bytes]) -> bytes:
+        """``job()`` in a worker; a broken process pool (a worker killed) is replaced once."""
+        loop = asyncio.get_running_loop()
+        executor = self.executor()
+        try:
+            return await loop.run_in_executor(executor, job)
+        except BrokenProcessPool:
+            log.warning("the render pool broke: a fresh one takes over")
+            if self._executor is executor:
+                executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+            return await loop.run_in_executor(self.executor(), job)
 
     def close(self) -> None:
         if self._executor is not None:
@@ -91,9 +115,23 @@ class RenderPool:
 DEFAULT_CACHE = 4096
 
 
-@functools.lru_cache(maxsize=1)
+_default: list[RenderPool] = []
+
+
 def default_pool() -> RenderPool:
-    return RenderPool(cache_size=DEFAULT_CACHE)
+    """The bot's pool (processes), made at first use."""
+    if not _default:
+        _default.append(RenderPool(cache_size=DEFAULT_CACHE))
+    return _default[0]
+
+
+def use_default_pool(pool: RenderPool) -> RenderPool | None:
+    """Make ``pool`` the default; the one it replaces (if any) is returned, not closed. The
+    tests' SimCord world needs threads: it freezes ``time.monotonic`` while the loop runs, and
+    a process start polls its siblings with a zero timeout measured on that clock (forever)."""
+    previous = _default.pop() if _default else None
+    _default.append(pool)
+    return previous
 
 
 async def render(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:

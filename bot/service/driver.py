@@ -27,13 +27,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import random
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 import engine
+from bot import workers
 from bot.service import timers
 from bot.service.errors import IllegalMove
 from bot.service.listeners import TableStalled
@@ -64,12 +64,9 @@ AI_BUDGET = 0.8
 
 
 def ai_pool() -> ProcessPoolExecutor:
-    """A pool for AI decisions. Its processes fork from a server process (started once per
-    process, the engine loaded in it): not from the bot, whose threads (the database's) a fork
-    could catch holding a lock, and without a fresh interpreter's start-up per worker."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["engine", "bot.service.timers"])
-    return ProcessPoolExecutor(max_workers=AI_WORKERS, mp_context=context)
+    """A pool for AI decisions, its processes forked from the bot's fork server
+    (``bot.workers``: the engine loaded in it)."""
+    return ProcessPoolExecutor(max_workers=AI_WORKERS, mp_context=workers.context())
 
 
 def retry_delay(failures: int) -> float:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import signal
 import threading
 
 import pytest
@@ -318,5 +320,20 @@ async def test_a_process_pool_draws_the_same_picture() -> None:
     try:
         args = (["Ann", "Bob"], [(0, "AS"), (1, "T21")])
         assert await pool.render(images.table_png, *args) == images.table_png(*args)
+    finally:
+        pool.close()
+
+
+async def test_a_killed_render_worker_is_replaced_and_the_picture_still_drawn() -> None:
+    pool = RenderPool("process", 1)
+    try:
+        assert await pool.render(images.row_png, ["AS"], caption="one")
+        executor = pool.executor()
+        for process in list(executor._processes.values()):  # type: ignore[attr-defined]
+            os.kill(process.pid, signal.SIGKILL)
+            process.join()
+        png = await pool.render(images.row_png, ["KS"], caption="two")
+        assert png == images.row_png(["KS"], caption="two")
+        assert pool.executor() is not executor, "a fresh pool took over"
     finally:
         pool.close()
