@@ -15,20 +15,18 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
 
-
-class Request(NamedTuple):
-    """A tuple, not a class instance: a tuple of strings and numbers leaves the garbage
-    collector's lists, where tens of thousands of recorded requests would lengthen the bot's
-    collections (a real bot keeps no such record)."""
-
-    kind: str  # send, edit, delete, history, interaction (the click's answer), live (a redraw)
-    channel: int
-    at: float
+#: One recorded request: (kind, channel, monotonic time). ``kind``: send, edit, delete, history,
+#: interaction (the click's answer), live (a redraw). A plain tuple of strings and numbers: the
+#: garbage collector stops tracking it at its first collection, so tens of thousands of them do
+#: not lengthen the bot's collections (a real bot keeps no such record). A NamedTuple would
+#: stay tracked: CPython untracks exact tuples only (measured: 16,000 of them were in a
+#: generation-1 collection at 1,000 tables).
+Request = tuple[str, int, float]
 
 
 @dataclass
@@ -43,7 +41,7 @@ class Recorder:
             # What discord.py builds before the HTTP request; the files are closed with it.
             with handle_message_parameters(**payload):
                 pass
-        self.requests.append(Request(kind, channel, time.monotonic()))
+        self.requests.append((kind, channel, time.monotonic()))
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -147,10 +145,15 @@ class FakeInteraction:
         self.id = recorder.new_id()
         self.command = None
         self.response = FakeResponse(self)
-        self.followup = SimpleNamespace(send=self._followup)
         self.answered_at: float | None = None
         self.answer_kind: str | None = None
         self._completed = False
+
+    @property
+    def followup(self) -> SimpleNamespace:
+        """Made at each use, as discord.py makes its webhook: not kept, so the interaction
+        leaves no more cyclic garbage than discord.py's (its ``response`` points back)."""
+        return SimpleNamespace(send=self._followup)
 
     def answered(self, kind: str, payload: dict[str, Any]) -> None:
         if self.answered_at is not None:

@@ -33,8 +33,9 @@ discord.py builds it: the panel itself, or the deferral the cog sends when the n
 picture is still being drawn (the panel follows as soon as it is; both are counted requests).
 
 Also measured: **event-loop stall** (a task sleeping 1 ms in a loop records how late it wakes),
-Discord requests per second, process CPU time per action (every action: humans, AIs and
-timeouts) and the load average (other work on the machine slows everything).
+Discord requests per second, the bot's CPU time per action (its process and its worker
+processes: the pictures', the AI's; every action: humans, AIs and timeouts) and the load
+average (other work on the machine slows everything).
 
 With PostgreSQL, ``--processes N`` runs the bot as N processes on the database, as past one
 machine (``bench/load_processes.py``): the script starts itself N times, process i serving shard
@@ -72,8 +73,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+from bench.cpu import server_cpu, tree_cpu  # noqa: E402
 from bench.fake_discord import FakeBot, FakeInteraction, Recorder  # noqa: E402
-from bench.throwaway_postgres import server_cpu, throwaway_database  # noqa: E402
+from bench.throwaway_postgres import throwaway_database  # noqa: E402
 from bot.app.budget import RequestBudget  # noqa: E402
 from bot.app.publisher import TablePublisher  # noqa: E402
 from bot.render.pool import default_pool  # noqa: E402
@@ -365,6 +367,7 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
                 "the database holds open tables already: give the bench an empty database"
             )
         setup = time.perf_counter()
+        await default_pool().start()  # as the bot does before it serves anyone
         channels = [c for c in range(1, config.tables + 1) if config.shards.owns(guild_of(c))]
         # Open the tables 50 at a time: group commits, as many players opening at once.
         for first in range(0, len(channels), 50):
@@ -378,14 +381,14 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         first_request = len(recorder.requests)
         if config.server_pid is not None:
             db_cpu = server_cpu(config.server_pid)
-        cpu, wall = time.process_time(), time.perf_counter()
+        cpu, wall = bot_cpu(config), time.perf_counter()
         loop_cpu = time.thread_time()  # the event loop's thread alone (this one)
         cache = default_pool().cache
         hits, misses = cache.hits, cache.misses
         stats.recording = True
         await asyncio.sleep(config.seconds)
         stats.recording = False
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        cpu, wall = bot_cpu(config) - cpu, time.perf_counter() - wall
         loop_cpu = time.thread_time() - loop_cpu
         hits, misses = cache.hits - hits, cache.misses - misses
         if config.server_pid is not None and db_cpu is not None:
@@ -406,7 +409,7 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         root.removeHandler(handler)
 
     actions = sum(stats.actions.values())
-    kinds = collections.Counter(r.kind for r in requests)
+    kinds = collections.Counter(kind for kind, _, _ in requests)
     backend = "postgresql" if config.database is not None else "sqlite"
     figures: dict[str, Any] = {
         "tables": len(channels),
@@ -457,6 +460,12 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         "requests": len(requests),
     }
     return Result(figures, details, raw)
+
+
+def bot_cpu(config: Config) -> float:
+    """CPU seconds of the bot: this process and its worker processes (the pictures' and the
+    AI's pools), not a database server the bench started."""
+    return tree_cpu(os.getpid(), skip=config.server_pid)
 
 
 def per_action(seconds: float | None, actions: int) -> int | None:

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.cpu import server_cpu
 from bench.load import (
     GO,
     READY,
@@ -31,7 +32,6 @@ from bench.load import (
     per_action,
     percentile,
 )
-from bench.throwaway_postgres import server_cpu
 from bot.storage.urls import redact
 
 SCRIPT = Path(__file__).resolve().parent / "load.py"

@@ -12,12 +12,16 @@ collection (every live game is scanned) took 20-60 ms; every action in flight wa
 - Generation-0 threshold 300 (default 700): a gen-0 collection costs ~1 us per young object
   here (coroutines, futures, timer handles, table snapshots), so each pause stays ~0.3 ms; more
   of them, the same total work.
-- Generation-1 threshold 2,000 (default 10): a gen-1 collection scans every object that outlived
-  a gen-0 one, which is mostly the games' changing state, ~15-35 ms for 1,000 busy tables. At
-  2,000 actions/s it now comes every ~40 s instead of every ~4 s, and a full collection every
-  ~10 of those. Cyclic garbage (rare: game states are acyclic) waits that long to be freed.
-
-Measured (paced, 1,000 tables, 30 s): p99 8.2 ms with (700, 100, 10), 3.5-4.8 ms with these.
+- Generation-1 threshold 2,000 (default 10): a gen-1 collection scans every object that
+  outlived a gen-0 one and was not yet promoted: at 1,000 busy tables that is mostly the live
+  state of every table that moved lately (views, panels, pending tasks), ~230,000 objects, a
+  70-180 ms pause of the event loop, and *not much less at a lower threshold*: those objects
+  live seconds, longer than the gap between two gen-1 collections. Measured with
+  ``bench/load.py`` at 1,000 tables (120 s runs): at 500 the pause came every ~4 s and took
+  72 ms at the median (ack p99 70 ms); at 2,000, every ~20 s, 1 ms to 178 ms (ack p99 69 ms);
+  at 20,000 every ~4 minutes, but the cyclic garbage that outlived a gen-0 collection (each
+  interaction leaves some, as discord.py's point back at themselves) piled up in generation 1
+  for as long, and that collection froze the loop for 965 ms. So 2,000.
 """
 
 from __future__ import annotations
