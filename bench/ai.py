@@ -1,7 +1,7 @@
 """AI strength and speed: duplicate matches between levels, decision time per level.
 
     python bench/ai.py [--games troika,troeven,...] [--seeds N] [--first-seed S]
-                       [--pairs normal:easy,hard:normal,hard:oldhard] [--history]
+                       [--pairs normal:easy,hard:normal,hard:oldhard] [--history] [--no-budget]
 
 Duplicate matches: each seed's deals are played twice (or once per seat), the levels swapping
 places, so luck of the cards cancels out.
@@ -22,7 +22,10 @@ mean score edge per game (teams and 2 players: A's final score minus B's; free-f
 score minus B's in the same seat; signs turned where the lower score is better).
 
 Decision times (p50, p99 per level) are measured on every AI move, one process on one core; the
-load average is printed because other work on the machine slows the figures.
+load average is printed because other work on the machine slows the figures. The hard players
+bound their work by counts and stop early only past a time budget (a safety net); on a busy
+machine that net can cut their search short, so ``--no-budget`` lifts it to measure strength by
+the counts alone (the decision times then show the work a quiet machine would do, slowed).
 
 The views list every completed trick under ``played_tricks``; ``--history`` rebuilds that list
 from the events instead (a check of the views' list). Level ``oldhard`` is Troika's frozen hard
@@ -95,10 +98,16 @@ def baseline_player(game: str, seed: int) -> Player:
     return TroikaHard(seed)
 
 
+#: ``--no-budget``: the hard players' time budget (a safety net) lifted, so only their counts
+#: (samples, rollouts) bound the work and a busy machine cannot weaken them.
+NO_BUDGET = {"on": False}
+
+
 def new_player(game: str, level: str, seed: int) -> Player:
-    if level == "oldhard":
-        return baseline_player(game, seed)
-    return make_player(game, level, seed)
+    player = baseline_player(game, seed) if level == "oldhard" else make_player(game, level, seed)
+    if NO_BUDGET["on"] and hasattr(player, "budget"):
+        player.budget = 1e9
+    return player
 
 
 def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str, Any]:
@@ -238,7 +247,11 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here")
     parser.add_argument("--pairs", default="normal:easy,hard:normal")
     parser.add_argument("--history", action="store_true", help="add played_tricks to views")
+    parser.add_argument(
+        "--no-budget", action="store_true", help="lift the hard players' time budget: counts only"
+    )
     args = parser.parse_args()
+    NO_BUDGET["on"] = args.no_budget
     print(f"load average {os.getloadavg()}, cpus {os.cpu_count()}; one process")
     print(
         "win = level A's share of games, ties half, 95% interval over seeds (Troika: A's team "
