@@ -2,6 +2,7 @@
 
     python bench/ai.py [--games troika,troeven,...] [--seeds N] [--first-seed S]
                        [--pairs normal:easy,hard:normal,hard:oldhard] [--history]
+                       [--no-budget]
 
 Duplicate matches: each seed's deals are played twice (or once per seat), the levels swapping
 places, so luck of the cards cancels out.
@@ -27,6 +28,11 @@ load average is printed because other work on the machine slows the figures.
 The views list every completed trick under ``played_tricks``; ``--history`` rebuilds that list
 from the events instead (a check of the views' list). Level ``oldhard`` is Troika's frozen hard
 player from before issue 19 (``engine.ai.baseline``).
+
+``--no-budget`` lifts the hard players' wall-clock safety net (their ``budget``): every decision
+then does all the work its counts allow (samples, rollouts, solver nodes), so the strength
+figures do not depend on the machine's load (a loaded machine otherwise cuts the deeper search
+first). The decision times are then those of the full work, measured under whatever load.
 """
 
 from __future__ import annotations
@@ -95,10 +101,15 @@ def baseline_player(game: str, seed: int) -> Player:
     return TroikaHard(seed)
 
 
+#: ``--no-budget``: lift the hard players' time budget (strength by counts only).
+NO_BUDGET = False
+
+
 def new_player(game: str, level: str, seed: int) -> Player:
-    if level == "oldhard":
-        return baseline_player(game, seed)
-    return make_player(game, level, seed)
+    player = baseline_player(game, seed) if level == "oldhard" else make_player(game, level, seed)
+    if NO_BUDGET and hasattr(player, "budget"):
+        player.budget = math.inf  # type: ignore[attr-defined]
+    return player
 
 
 def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str, Any]:
@@ -238,8 +249,16 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here")
     parser.add_argument("--pairs", default="normal:easy,hard:normal")
     parser.add_argument("--history", action="store_true", help="add played_tricks to views")
+    parser.add_argument(
+        "--no-budget",
+        action="store_true",
+        help="lift the hard players' time budget: strength bound by counts only, not by load",
+    )
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()}, cpus {os.cpu_count()}; one process")
+    global NO_BUDGET
+    NO_BUDGET = args.no_budget
+    budget = "no time budget (counts only)" if NO_BUDGET else "time budgets on"
+    print(f"load average {os.getloadavg()}, cpus {os.cpu_count()}; one process; {budget}")
     print(
         "win = level A's share of games, ties half, 95% interval over seeds (Troika: A's team "
         "wins; Troeven: A wins; Troggu/TroiKuntza: A's seat scores better than B in the same "

@@ -247,6 +247,49 @@ def make_chance(expected: float, number: int) -> float:
     return 0.5 * (1.0 + math.erf((expected - number + 0.5) / (SPREAD * math.sqrt(2.0))))
 
 
+def static_kind_values(hand: list[int], deck: tuple[int, ...], kinds: set[int]) -> dict[int, float]:
+    """``normal``'s expected team hand points declaring each kind of bid (a quick count)."""
+    values: dict[int, float] = {}
+    if B.TRUMP in kinds:
+        values[B.TRUMP] = best_trump(hand, deck, False)[1]
+    if B.TRUMP_LOW in kinds:
+        values[B.TRUMP_LOW] = best_trump(hand, deck, True)[1]
+    if B.NO in kinds:
+        values[B.NO] = evaluate(hand, deck, None, False)
+    if B.NO_LOW in kinds:
+        values[B.NO_LOW] = evaluate(hand, deck, None, True)
+    return {k: v + CALIBRATION[k] for k, v in values.items()}
+
+
+def choose_bid(
+    values: dict[int, float],
+    bids: list[int],
+    may_pass: bool,
+    partner_high: bool,
+    confidence: float = BID_CONFIDENCE,
+) -> int | None:
+    """``normal``'s call among the legal ``bids`` (None: pass) given each kind's expected
+    points; ``hard`` also uses it to guess how the other seats bid."""
+    # A failed contract costs the whole bid while the defenders score their points anyway:
+    # duplicate matches of ``normal`` against itself showed bidding only near-sure
+    # contracts wins most (0.5: 41%, 0.85: 55%, 0.95+: 59% against bidding at 0.85).
+    # Outbid the partner only when surer still: his contract is ours too.
+    needed = confidence + (0.04 if partner_high else 0.0)
+    best: tuple[float, int] | None = None
+    for bid in bids:
+        number, kind = B.number_of(bid), B.kind_of(bid)
+        chance = make_chance(values[kind], number)
+        if chance < needed and may_pass:
+            continue
+        factor = 2 if B.is_no_trump(bid) else 1
+        gain = factor * (chance * max(values[kind], number) - (1 - chance) * number)
+        # The cheapest number first (a higher one only adds risk); then the best kind.
+        score = -number * 1000 + gain
+        if best is None or score > best[0]:
+            best = (score, bid)
+    return None if best is None else best[1]
+
+
 def _cards(codes: list[str]) -> list[int]:
     return [CARD[c] for c in codes]
 
@@ -270,45 +313,19 @@ class TroikaNormal(SeededPlayer):
     # bidding -------------------------------------------------------------------------------
     def kind_values(self, view: View, kinds: set[int]) -> dict[int, float]:
         """Expected team hand points declaring each kind of bid."""
-        hand = _cards(view["hand"])
         deck = deck_for(bool(view["options"]["kitty"]))
-        values: dict[int, float] = {}
-        if B.TRUMP in kinds:
-            values[B.TRUMP] = best_trump(hand, deck, False)[1]
-        if B.TRUMP_LOW in kinds:
-            values[B.TRUMP_LOW] = best_trump(hand, deck, True)[1]
-        if B.NO in kinds:
-            values[B.NO] = evaluate(hand, deck, None, False)
-        if B.NO_LOW in kinds:
-            values[B.NO_LOW] = evaluate(hand, deck, None, True)
-        return {k: v + CALIBRATION[k] for k, v in values.items()}
+        return static_kind_values(_cards(view["hand"]), deck, kinds)
 
     def bid(self, view: View, legal: list[str]) -> str:
         if "misdeal" in legal:
             return "misdeal"
-        bids = [(B.parse(a.split()[1:], view["options"]), a) for a in legal if a != "pass"]
+        bids = [B.parse(a.split()[1:], view["options"]) for a in legal if a.startswith("bid ")]
         if not bids:
             return "pass"
-        values = self.kind_values(view, {B.kind_of(b) for b, _ in bids})
-        partner = (view["seat"] + 2) % 4
-        # A failed contract costs the whole bid while the defenders score their points anyway:
-        # duplicate matches of ``normal`` against itself showed bidding only near-sure
-        # contracts wins most (0.5: 41%, 0.85: 55%, 0.95+: 59% against bidding at 0.85).
-        # Outbid the partner only when surer still: his contract is ours too.
-        needed = self.bid_confidence + (0.04 if view.get("high_bidder") == partner else 0.0)
-        best: tuple[float, str] | None = None
-        for bid, action in bids:
-            number, kind = B.number_of(bid), B.kind_of(bid)
-            chance = make_chance(values[kind], number)
-            if chance < needed and "pass" in legal:
-                continue
-            factor = 2 if B.is_no_trump(bid) else 1
-            gain = factor * (chance * max(values[kind], number) - (1 - chance) * number)
-            # The cheapest number first (a higher one only adds risk); then the best kind.
-            score = -number * 1000 + gain
-            if best is None or score > best[0]:
-                best = (score, action)
-        return best[1] if best is not None else "pass"
+        values = self.kind_values(view, {B.kind_of(b) for b in bids})
+        partner_high = view.get("high_bidder") == (view["seat"] + 2) % 4
+        bid = choose_bid(values, bids, "pass" in legal, partner_high, self.bid_confidence)
+        return "pass" if bid is None else "bid " + B.text(bid)
 
     # trumps and kitty ----------------------------------------------------------------------
     def trump(self, view: View, legal: list[str]) -> str:
@@ -534,7 +551,7 @@ class TroikaHard(TroikaNormal):
         self,
         seed: int = 0,
         samples: int = 40,
-        bid_samples: int = 24,
+        bid_samples: int = 96,
         rollouts: int = 280,
         exact_samples: int = 24,
         exact_tricks: int = 6,
@@ -620,7 +637,13 @@ class TroikaHard(TroikaNormal):
         done = sample_loop(lambda: sample_hands(info, self.rng), use, samples, deadline, tries=4)
         return totals if done else None
 
-    # simulated contracts --------------------------------------------------------------------
+    # bidding and trumps by simulated deals ---------------------------------------------------
+    def bid(self, view: View, legal: list[str]) -> str:
+        # Imported here: the bidding search builds on this module's play policy.
+        from engine.ai.troika_bidding import hard_bid
+
+        return hard_bid(view, legal, self.rng, self.bid_samples, self.budget)
+
     def contract_values(
         self,
         hand: list[int],
