@@ -543,9 +543,12 @@ def score_change(
 class TroikaHard(TroikaNormal):
     """Determinized search. From ``exact_tricks`` tricks left each sampled deal is solved
     double-dummy (``troika_solver``); earlier the solver is too slow in Python, and each legal
-    card is played out with the ``normal`` policy instead. ``samples`` deals per move bound the
-    work, so a seed always gives the same move; ``budget`` seconds is only a safety net (a
-    decision stops sampling there, never before its first deal)."""
+    card is played out with the ``normal`` policy instead. Counts bound the work, so a seed
+    always gives the same move: ``samples`` deals (at most ``rollouts`` playouts) a card
+    decision, ``exact_samples`` deals or ``exact_nodes`` solver nodes in the last tricks,
+    ``bid_samples`` deals a call or a choice of trumps (``troika_bidding``). ``budget`` seconds
+    is only a safety net (a decision stops sampling there, never before its first deal): the
+    counts fit well within it on a quiet machine."""
 
     def __init__(
         self,
@@ -555,7 +558,8 @@ class TroikaHard(TroikaNormal):
         rollouts: int = 280,
         exact_samples: int = 24,
         exact_tricks: int = 6,
-        budget: float = 0.35,
+        exact_nodes: int = 70_000,
+        budget: float = 0.45,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
@@ -563,6 +567,7 @@ class TroikaHard(TroikaNormal):
         self.rollouts = rollouts
         self.exact_samples = exact_samples
         self.exact_tricks = exact_tricks
+        self.exact_nodes = exact_nodes
         self.budget = budget
 
     def play(self, view: View, legal: list[str]) -> str:
@@ -593,13 +598,20 @@ class TroikaHard(TroikaNormal):
         deadline = time.perf_counter() + self.budget
         team = info.seat & 1
         totals = dict.fromkeys(options, 0.0)
-        # Fewer deals while the hand is long: a 6-trick solve costs ~4x a 5-trick one.
-        samples = self.exact_samples if len(info.hand) <= 5 else max(1, self.exact_samples // 3)
+        # Deals are solved until ``exact_samples`` or ``exact_nodes`` searched nodes (a count,
+        # so the same seed gives the same move): a long hand's solves cost many more nodes.
+        spent = [0]
+
+        def draw() -> list[list[int]] | None:
+            if spent[0] >= self.exact_nodes:
+                return None
+            return sample_hands(info, self.rng)
 
         def use(hands: list[list[int]]) -> bool:
             solver = Solver(info.trump, info.low, team, deadline=deadline)
             masks = [mask_of(h) for h in hands]
             values = solver.move_values(masks, info.trick, info.leader, options)
+            spent[0] += solver.nodes
             if solver.exhausted:
                 return False
             left = len(info.hand) + sum(POINTS[c] for h in hands for c in h)
@@ -609,7 +621,7 @@ class TroikaHard(TroikaNormal):
                 totals[card] += self._score(info, gained)
             return True
 
-        done = sample_loop(lambda: sample_hands(info, self.rng), use, samples, deadline, tries=4)
+        done = sample_loop(draw, use, self.exact_samples, deadline, tries=4)
         return totals if done else None
 
     def rollout_totals(self, info: PlayInfo, options: list[int]) -> dict[int, float] | None:
