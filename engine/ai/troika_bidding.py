@@ -17,6 +17,9 @@ This sees what the fixed-threshold bidding of ``normal`` (and the old ``hard``) 
 stuck opposing dealer who is likely to fail, a partner likely to bid anyway, an opponent's
 contract worth pushing, the no-trump bids' double score, and the match score on the last hand.
 Deal counts bound the work (a seed gives the same call); the time budget is a safety net.
+Measured against the old hard player (``bench/ai.py``, tuned on seeds 2000-2019 and 3000-3015):
+the same player bidding this way went from 47.5% to 61% of its games on the first seeds; on
+fresh seeds 5000-5029 the whole ``hard`` player wins 63% +- 10 (see ``engine.ai.troika``).
 """
 
 from __future__ import annotations
