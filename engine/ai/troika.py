@@ -18,13 +18,17 @@ list. Choices made here:
   and the declarer's own discards). With six tricks left or fewer each deal is solved
   double-dummy (``troika_solver``: exact hand points for every legal card); earlier, each legal
   card is played out with the ``normal`` policy for all four seats. The card with the best
-  average score change (our team's minus theirs) wins. Bidding and trumps are chosen from
-  simulated hands played out the same way. Sample counts bound the work (the same seed gives
-  the same move); a time budget per decision is only a safety net for a loaded machine.
-  Measured (bench/ai.py, 30 seeds): about level with the hard player it replaced (frozen in
-  ``engine.ai.baseline``): 57% of games, +0.8 points a game; again 30 seeds from seed 1000 on a
-  loaded machine (load average ~8 on 2 cores, the time budget cutting the deeper search
-  first): 50% +- 8, +2.1 points a game.
+  average score change (our team's minus theirs) wins. Bidding (``troika_bidding``) values every
+  call by the score it brings on deals fitting the calls made so far, the rest of the auction
+  and the contract reached played out; trumps are the suit whose simulated contract scores best.
+  Counts bound the work (deals, playouts, solver nodes: the same seed gives the same move); a
+  time budget per decision is only a safety net for a loaded machine.
+  Measured (bench/ai.py --no-budget, fresh seeds 5000-5029, two chunks of 15): against the
+  hard player it replaced (frozen in ``engine.ai.baseline``) 63% +- 10 of games (38 of 60),
+  +4.1 points a game; against ``normal`` 85% +- 10 (51 of 60), +16.6 points a game. Before the
+  sampled bidding it was 57% (seeds 0-29) and 47.5% (seeds 2000-2019, the same bidding as the
+  old player, which both then shared: their games differed in the card play only). Decision
+  time (one process, load average ~2.5 on 2 cores, budget on): p50 26 ms, p99 451 ms.
 """
 
 from __future__ import annotations
@@ -247,6 +251,49 @@ def make_chance(expected: float, number: int) -> float:
     return 0.5 * (1.0 + math.erf((expected - number + 0.5) / (SPREAD * math.sqrt(2.0))))
 
 
+def static_kind_values(hand: list[int], deck: tuple[int, ...], kinds: set[int]) -> dict[int, float]:
+    """``normal``'s expected team hand points declaring each kind of bid (a quick count)."""
+    values: dict[int, float] = {}
+    if B.TRUMP in kinds:
+        values[B.TRUMP] = best_trump(hand, deck, False)[1]
+    if B.TRUMP_LOW in kinds:
+        values[B.TRUMP_LOW] = best_trump(hand, deck, True)[1]
+    if B.NO in kinds:
+        values[B.NO] = evaluate(hand, deck, None, False)
+    if B.NO_LOW in kinds:
+        values[B.NO_LOW] = evaluate(hand, deck, None, True)
+    return {k: v + CALIBRATION[k] for k, v in values.items()}
+
+
+def choose_bid(
+    values: dict[int, float],
+    bids: list[int],
+    may_pass: bool,
+    partner_high: bool,
+    confidence: float = BID_CONFIDENCE,
+) -> int | None:
+    """``normal``'s call among the legal ``bids`` (None: pass) given each kind's expected
+    points; ``hard`` also uses it to guess how the other seats bid."""
+    # A failed contract costs the whole bid while the defenders score their points anyway:
+    # duplicate matches of ``normal`` against itself showed bidding only near-sure
+    # contracts wins most (0.5: 41%, 0.85: 55%, 0.95+: 59% against bidding at 0.85).
+    # Outbid the partner only when surer still: his contract is ours too.
+    needed = confidence + (0.04 if partner_high else 0.0)
+    best: tuple[float, int] | None = None
+    for bid in bids:
+        number, kind = B.number_of(bid), B.kind_of(bid)
+        chance = make_chance(values[kind], number)
+        if chance < needed and may_pass:
+            continue
+        factor = 2 if B.is_no_trump(bid) else 1
+        gain = factor * (chance * max(values[kind], number) - (1 - chance) * number)
+        # The cheapest number first (a higher one only adds risk); then the best kind.
+        score = -number * 1000 + gain
+        if best is None or score > best[0]:
+            best = (score, bid)
+    return None if best is None else best[1]
+
+
 def _cards(codes: list[str]) -> list[int]:
     return [CARD[c] for c in codes]
 
@@ -270,45 +317,19 @@ class TroikaNormal(SeededPlayer):
     # bidding -------------------------------------------------------------------------------
     def kind_values(self, view: View, kinds: set[int]) -> dict[int, float]:
         """Expected team hand points declaring each kind of bid."""
-        hand = _cards(view["hand"])
         deck = deck_for(bool(view["options"]["kitty"]))
-        values: dict[int, float] = {}
-        if B.TRUMP in kinds:
-            values[B.TRUMP] = best_trump(hand, deck, False)[1]
-        if B.TRUMP_LOW in kinds:
-            values[B.TRUMP_LOW] = best_trump(hand, deck, True)[1]
-        if B.NO in kinds:
-            values[B.NO] = evaluate(hand, deck, None, False)
-        if B.NO_LOW in kinds:
-            values[B.NO_LOW] = evaluate(hand, deck, None, True)
-        return {k: v + CALIBRATION[k] for k, v in values.items()}
+        return static_kind_values(_cards(view["hand"]), deck, kinds)
 
     def bid(self, view: View, legal: list[str]) -> str:
         if "misdeal" in legal:
             return "misdeal"
-        bids = [(B.parse(a.split()[1:], view["options"]), a) for a in legal if a != "pass"]
+        bids = [B.parse(a.split()[1:], view["options"]) for a in legal if a.startswith("bid ")]
         if not bids:
             return "pass"
-        values = self.kind_values(view, {B.kind_of(b) for b, _ in bids})
-        partner = (view["seat"] + 2) % 4
-        # A failed contract costs the whole bid while the defenders score their points anyway:
-        # duplicate matches of ``normal`` against itself showed bidding only near-sure
-        # contracts wins most (0.5: 41%, 0.85: 55%, 0.95+: 59% against bidding at 0.85).
-        # Outbid the partner only when surer still: his contract is ours too.
-        needed = self.bid_confidence + (0.04 if view.get("high_bidder") == partner else 0.0)
-        best: tuple[float, str] | None = None
-        for bid, action in bids:
-            number, kind = B.number_of(bid), B.kind_of(bid)
-            chance = make_chance(values[kind], number)
-            if chance < needed and "pass" in legal:
-                continue
-            factor = 2 if B.is_no_trump(bid) else 1
-            gain = factor * (chance * max(values[kind], number) - (1 - chance) * number)
-            # The cheapest number first (a higher one only adds risk); then the best kind.
-            score = -number * 1000 + gain
-            if best is None or score > best[0]:
-                best = (score, action)
-        return best[1] if best is not None else "pass"
+        values = self.kind_values(view, {B.kind_of(b) for b in bids})
+        partner_high = view.get("high_bidder") == (view["seat"] + 2) % 4
+        bid = choose_bid(values, bids, "pass" in legal, partner_high, self.bid_confidence)
+        return "pass" if bid is None else "bid " + B.text(bid)
 
     # trumps and kitty ----------------------------------------------------------------------
     def trump(self, view: View, legal: list[str]) -> str:
@@ -526,19 +547,23 @@ def score_change(
 class TroikaHard(TroikaNormal):
     """Determinized search. From ``exact_tricks`` tricks left each sampled deal is solved
     double-dummy (``troika_solver``); earlier the solver is too slow in Python, and each legal
-    card is played out with the ``normal`` policy instead. ``samples`` deals per move bound the
-    work, so a seed always gives the same move; ``budget`` seconds is only a safety net (a
-    decision stops sampling there, never before its first deal)."""
+    card is played out with the ``normal`` policy instead. Counts bound the work, so a seed
+    always gives the same move: ``samples`` deals (at most ``rollouts`` playouts) a card
+    decision, ``exact_samples`` deals or ``exact_nodes`` solver nodes in the last tricks,
+    ``bid_samples`` deals a call or a choice of trumps (``troika_bidding``). ``budget`` seconds
+    is only a safety net (a decision stops sampling there, never before its first deal): the
+    counts fit well within it on a quiet machine."""
 
     def __init__(
         self,
         seed: int = 0,
         samples: int = 40,
-        bid_samples: int = 24,
+        bid_samples: int = 96,
         rollouts: int = 280,
         exact_samples: int = 24,
         exact_tricks: int = 6,
-        budget: float = 0.35,
+        exact_nodes: int = 70_000,
+        budget: float = 0.45,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
@@ -546,6 +571,7 @@ class TroikaHard(TroikaNormal):
         self.rollouts = rollouts
         self.exact_samples = exact_samples
         self.exact_tricks = exact_tricks
+        self.exact_nodes = exact_nodes
         self.budget = budget
 
     def play(self, view: View, legal: list[str]) -> str:
@@ -576,13 +602,20 @@ class TroikaHard(TroikaNormal):
         deadline = time.perf_counter() + self.budget
         team = info.seat & 1
         totals = dict.fromkeys(options, 0.0)
-        # Fewer deals while the hand is long: a 6-trick solve costs ~4x a 5-trick one.
-        samples = self.exact_samples if len(info.hand) <= 5 else max(1, self.exact_samples // 3)
+        # Deals are solved until ``exact_samples`` or ``exact_nodes`` searched nodes (a count,
+        # so the same seed gives the same move): a long hand's solves cost many more nodes.
+        spent = [0]
+
+        def draw() -> list[list[int]] | None:
+            if spent[0] >= self.exact_nodes:
+                return None
+            return sample_hands(info, self.rng)
 
         def use(hands: list[list[int]]) -> bool:
             solver = Solver(info.trump, info.low, team, deadline=deadline)
             masks = [mask_of(h) for h in hands]
             values = solver.move_values(masks, info.trick, info.leader, options)
+            spent[0] += solver.nodes
             if solver.exhausted:
                 return False
             left = len(info.hand) + sum(POINTS[c] for h in hands for c in h)
@@ -592,7 +625,7 @@ class TroikaHard(TroikaNormal):
                 totals[card] += self._score(info, gained)
             return True
 
-        done = sample_loop(lambda: sample_hands(info, self.rng), use, samples, deadline, tries=4)
+        done = sample_loop(draw, use, self.exact_samples, deadline, tries=4)
         return totals if done else None
 
     def rollout_totals(self, info: PlayInfo, options: list[int]) -> dict[int, float] | None:
@@ -620,7 +653,13 @@ class TroikaHard(TroikaNormal):
         done = sample_loop(lambda: sample_hands(info, self.rng), use, samples, deadline, tries=4)
         return totals if done else None
 
-    # simulated contracts --------------------------------------------------------------------
+    # bidding and trumps by simulated deals ---------------------------------------------------
+    def bid(self, view: View, legal: list[str]) -> str:
+        # Imported here: the bidding search builds on this module's play policy.
+        from engine.ai.troika_bidding import hard_bid
+
+        return hard_bid(view, legal, self.rng, self.bid_samples, self.budget)
+
     def contract_values(
         self,
         hand: list[int],

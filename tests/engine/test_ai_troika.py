@@ -160,3 +160,31 @@ def test_with_trump_lead_the_declarer_leads_his_long_suit_to_make_it_trumps() ->
     assert game.view(0)["phase"] == "play"
     assert choose(game) == "play as"
     assert choose(game, "hard").split()[1].endswith("s")
+
+
+def test_hard_solves_the_last_tricks_within_its_node_count(monkeypatch) -> None:
+    # Six tricks left: every deal is solved double-dummy until ``exact_nodes`` are spent, so a
+    # node count of 1 stops after the first deal (and the same seed gives the same card).
+    from engine.ai import troika as ai
+
+    game = game_with({0: STRONG})
+    act(game, "bid 7", "pass", "pass", "pass", "trump s")
+    for _ in range(8):  # two tricks played by normal seats
+        seat = game.to_act()[0]
+        act(game, TroikaNormal(1).choose(game.view(seat), game.legal_actions(seat)))
+    seat = game.to_act()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    assert len(view["hand"]) == 6
+    solved: list[int] = []
+    real = ai.Solver.move_values
+
+    def counting(self, *args):  # type: ignore[no-untyped-def]
+        solved.append(1)
+        return real(self, *args)
+
+    monkeypatch.setattr(ai.Solver, "move_values", counting)
+    move = TroikaHard(5, exact_nodes=1, budget=1e9).choose(view, legal)
+    assert move in legal and len(solved) == 1
+    solved.clear()
+    assert TroikaHard(5, exact_nodes=10**9, budget=1e9).choose(view, legal) in legal
+    assert len(solved) == 24  # every deal of ``exact_samples``
