@@ -1,5 +1,6 @@
 """How long a thread may hold the GIL while another waits for it, for a bot whose event loop
-shares the interpreter with worker threads (the render pool, the database's thread).
+shares the interpreter with worker threads (the database's; the render pool's, when it draws
+in threads).
 
 CPython's default is 5 ms: when the loop's thread lets go of the GIL for a moment (a system
 call: ``epoll``, a random id for a discord.py view, handing work to a queue) a worker that was

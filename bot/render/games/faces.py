@@ -6,7 +6,7 @@ callers paste the RGBA images and never draw on them. Suit symbols are shapes, s
 to hold ♠♥♦♣ or the Tarot suits.
 
 ``letters``: the reader's rank letters (``(("K", "R"), ("Q", "D"), ("J", "V"))`` in French, see
-``cards.picture_letters``), given by the caller since pictures are drawn in worker threads that
+``cards.picture_letters``), given by the caller since pictures are drawn in worker processes that
 do not know the reader's language; empty for the English ones.
 
 ``colours``: ``"two"`` (♥♦ red, ♠♣ black; Tarot cups and coins red) or ``"four"`` (♠ black,

@@ -17,7 +17,7 @@ so the card indices are large in proportion to the picture. Every function takes
 ``colours="two"`` (♥♦ red, ♠♣ black) or ``"four"`` (♠ black, ♥ red, ♦ blue, ♣ green; Tarot
 cups red, coins amber, swords blue, batons green).
 
-Words and letters come translated: pictures are drawn in worker threads, which do not know the
+Words and letters come translated: pictures are drawn in worker processes, which do not know the
 reader's language, so captions and names arrive as the text to draw, and ``letters`` (the
 reader's rank letters, ``cards.picture_letters``) is an argument of every function that draws
 cards, and so part of the picture's cache key.
