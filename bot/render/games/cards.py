@@ -32,8 +32,9 @@ TAROT_SUITS = {
 }
 #: French suits by name (``engine.cards.SUIT_NAMES``, marked here to be translated where shown).
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
-#: The rank letters a language may change: the courts and the ace (numbers stay).
-LETTER_RANKS = ("K", "Q", "J", "A")
+#: The rank letters a language may change: the courts (the Tarot's Knight N too) and the ace
+#: (numbers stay).
+LETTER_RANKS = ("K", "Q", "N", "J", "A")
 #: French suits in message text. Discord draws ♠ and ♣ as black emoji, nearly invisible on the
 #: dark theme; the outline ♤ and ♧ are not emoji, so they take the theme's text colour (light on
 #: dark, dark on light). Hearts and diamonds stay the red emoji, readable on both.
@@ -106,6 +107,8 @@ def _read_letters() -> dict[str, str]:
         "K": _p("rank letter", "K"),
         # i18n: the letter of a Queen on a card (French D, German D, Dutch V): 1-2 letters
         "Q": _p("rank letter", "Q"),
+        # i18n: the letter of a Tarot Knight on a card (French C, German R, Dutch R): 1-2 letters
+        "N": _p("rank letter", "N"),
         # i18n: the letter of a Jack on a card (French V, German B, Dutch B): 1-2 letters
         "J": _p("rank letter", "J"),
         # i18n: the letter of an Ace on a card (A in French, German and Dutch): 1-2 letters

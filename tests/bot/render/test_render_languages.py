@@ -206,6 +206,16 @@ def test_text_shows_the_readers_letters_and_suits(catalogs: None) -> None:
         assert pretty("QH") == "Q♥️"
 
 
+def test_the_tarot_knight_reads_in_the_readers_letter_too() -> None:
+    """The real catalogs: French Cavalier C, German Reiter R, Dutch Ruiter R, in text and in the
+    pictures' letters (it read N, the engine's letter, in every language)."""
+    for language, letter in (("fr", "C"), ("de", "R"), ("nl", "R")):
+        with use_locale(language):
+            assert pretty("NCU") == f"{letter}🏆", language
+            assert ("N", letter) in picture_letters()["letters"]
+    assert pretty("NCU") == "N🏆"
+
+
 def test_a_card_typed_in_the_readers_letters_reaches_the_engine_as_its_code(
     catalogs: None,
 ) -> None:
