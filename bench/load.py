@@ -263,6 +263,9 @@ class Players:
     async def click(self, channel: int, user: int, due: float) -> None:
         """A panel button: what ``cogs/panels.py`` runs for it (``act_from_panel``: act, then
         the panel redrawn as the interaction's answer and kept live)."""
+        # A click that arrives while measuring counts, however late its answer: counting only
+        # the answers given before the window closes would drop the slowest clicks.
+        counted = self.stats.recording
         service = self.service
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
@@ -278,7 +281,7 @@ class Players:
             # A refusal (the table moved on since he looked) or a failed redraw (logged).
             self.stats.refused += 1
             return
-        if self.stats.recording and interaction.answered_at is not None:
+        if counted and interaction.answered_at is not None:
             self.stats.acks.append(interaction.answered_at - due)
             self.stats.deferred += interaction.answer_kind == "defer"
 
