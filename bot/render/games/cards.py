@@ -146,8 +146,9 @@ def shown_rank(rank: str, letters: dict[str, str] | None = None) -> str:
 def typed_card(word: str) -> str:
     """A card typed in the reader's letters -> the engine's code (Dutch ``vh`` -> ``QH``); any
     other word as it was. The rank is read in his letters, the suit stays ``S H D C`` or a
-    symbol; English codes (and ``T`` for 10) keep working as the engine reads them. A letter of
-    his that is also an English rank (``K``) means his rank: he types in his language."""
+    symbol (a Tarot suit ``CU CO SW BA``); English codes (and ``T`` for 10) keep working as the
+    engine reads them. A letter of his that is also an English rank (``K``) means his rank: he
+    types in his language."""
     letters = rank_letters()
     if not letters:
         return word
@@ -156,6 +157,9 @@ def typed_card(word: str) -> str:
     for rank, mine in letters.items():
         if upper.startswith(mine) and len(upper) > len(mine):
             suit = text[len(mine) :]
+            tarot = suit.upper().lstrip("-_")
+            if tarot in TAROT_SUITS:  # the Tarot's suits (French C for the Knight: ``ccu``)
+                return rank + tarot
             try:
                 return rank + french.parse_suit(suit)
             except IllegalAction:

@@ -30,6 +30,7 @@ from bot.render.games.cards import (
 from bot.render.games.faces import card_face
 from bot.render.presenter import Presenter, Section, presenter_for
 from engine.troeven.summary import summary as troeven_summary
+from engine.troggu import cards as troggu_cards
 from engine.troika.summary import summary as troika_summary
 
 #: A word of English: three ASCII letters or more (card codes and numbers are shorter).
@@ -207,12 +208,17 @@ def test_text_shows_the_readers_letters_and_suits(catalogs: None) -> None:
 
 
 def test_the_tarot_knight_reads_in_the_readers_letter_too() -> None:
-    """The real catalogs: French Cavalier C, German Reiter R, Dutch Ruiter R, in text and in the
-    pictures' letters (it read N, the engine's letter, in every language)."""
+    """The real catalogs: French Cavalier C, German Reiter R, Dutch Ruiter R, in text, in the
+    pictures' letters and typed (it read N, the engine's letter, in every language)."""
     for language, letter in (("fr", "C"), ("de", "R"), ("nl", "R")):
         with use_locale(language):
             assert pretty("NCU") == f"{letter}🏆", language
             assert ("N", letter) in picture_letters()["letters"]
+            # Typed: his letter, the Tarot's suits as the engine writes them.
+            typed = typed_card(f"{letter.lower()}-ba")
+            assert troggu_cards.parse_card(typed) == troggu_cards.parse_card("n-ba"), language
+    with use_locale("fr"):
+        assert typed_card("ccu") == "NCU" and typed_card("dsw") == "QSW"
     assert pretty("NCU") == "N🏆"
 
 
