@@ -2,8 +2,9 @@
 
 It runs the same ``TableService`` on the same database as the bot: you sit at seat 0, the AI
 takes the other seats, and you type the words of the slash commands (``bid 7 no``,
-``play 5H``...) plus ``hand``, ``table``, ``help`` and ``quit``. What it prints is what the Discord
-table message and hand panel show: the game's presenter's sections, as plain text.
+``play 5H``...; with ``--lang``, as Discord names them there: ``miser 7 no``, ``jouer DH``) plus
+``hand``, ``table``, ``help`` and ``quit`` (``main``, ``aide``...). What it prints is what the
+Discord table message and hand panel show: the game's presenter's sections, as plain text.
 The game is saved after every move: ``quit`` and run the same command again to carry on
 (``--new`` starts over). Terminal tables use negative channel ids, one per game, so they never
 collide with Discord channels; the bot does not load them.
@@ -30,7 +31,7 @@ from bot.i18n import LANGUAGES, _, _p
 from bot.i18n.core import set_locale
 from bot.i18n.later import said
 from bot.render import embeds
-from bot.render.games.cards import typed_words
+from bot.render.games.cards import code_as_typed, typed_words
 from bot.render.presenter import Seating, UnknownEvent
 from bot.service import (
     ActionApplied,
@@ -64,10 +65,35 @@ def command_words() -> dict[str, str]:
     return {**{word: word for word in COMMANDS}, "exit": "quit", "q": "quit", "?": "help", **words}
 
 
-def typed_move(line: str) -> str:
-    """A move as typed, its cards read in the reader's letters (``jouer``'s ``dh`` is Q♥)."""
+def move_words(verbs: Sequence[engine.Verb]) -> dict[str, str]:
+    """The first words of a game's moves as the reader names them -> the engine's word: the
+    move commands' translated names, as Discord shows them (``jouer`` -> ``play``); the
+    engine's own words are understood too."""
+    words: dict[str, str] = {}
+    for verb in verbs:
+        for word in (verb.name, *verb.also):
+            words[word] = word
+    for verb in verbs:  # (a translation that is another move's English word loses to it)
+        for word in (verb.name, *verb.also):
+            words.setdefault(_p("command name", word).lower(), word)
+    return words
+
+
+def shown_move(action: str, words: Mapping[str, str]) -> str:
+    """An action as the reader types it: its first word in his language, its cards in his
+    letters (French ``play QH`` -> ``jouer DH``)."""
+    head, *rest = action.split(" ")
+    mine = {engine_word: word for word, engine_word in words.items() if word != engine_word}
+    return " ".join([mine.get(head, head), *(code_as_typed(word) for word in rest)])
+
+
+def typed_move(line: str, words: Mapping[str, str] | None = None) -> str:
+    """A move as typed: its first word read in the reader's language (``words``:
+    ``move_words``), its cards in the reader's letters (``jouer dh`` is ``play QH``)."""
     verb, *rest = line.split()
-    return " ".join([verb, *typed_words(rest)]) if rest else line
+    if words is not None:
+        verb = words.get(verb.lower(), verb)
+    return " ".join([verb, *typed_words(rest)]) if rest else verb
 
 
 def channel_for(game: str) -> int:
@@ -220,9 +246,10 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
                 if service.get_table(channel) is not None:
                     await service.abandon(channel, ME)
                 return 2
-            names = ", ".join(s.name for s in table.seats)
-            print(_("{game}: {names}. You are seat 1. Type `help`.", game=_(spec.title),
-                    names=names), file=out)  # fmt: skip
+            seating = embeds.seating_of(table, None)
+            names = ", ".join(seating.name(seat) for seat in range(len(table.seats)))
+            print(_("{game}: {names}. You are seat 1. Type `{help}`.", game=_(spec.title),
+                    names=names, help=_p("terminal command", "help")), file=out)  # fmt: skip
         printer.table = service.get_table(channel)
         return await loop(service, channel, read, out)
     finally:
@@ -237,7 +264,9 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if table is None:
             print(_("The game is over."), file=out, flush=True)
             return 0
+        words = move_words(engine.GAMES[table.game].verbs)
         legal = service.legal_actions(channel, ME)
+        typed = [shown_move(action, words) for action in legal]  # as he would type them
         if not legal:
             await asyncio.sleep(0.05)  # a timed window or the AI is on its way
             continue
@@ -245,7 +274,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if state != shown:
             view = service.view(channel, ME).game or {}
             print("\n".join(show_hand(table, view, legal)), file=out)
-            moves = ", ".join(legal[:20]) + (" ..." if len(legal) > 20 else "")
+            moves = ", ".join(typed[:20]) + (" ..." if len(typed) > 20 else "")
             print(_("Type: {moves}", moves=moves), file=out)
             shown = state
         try:
@@ -262,7 +291,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if word == "help":
             listed = ", ".join(_p("terminal command", c) for c in COMMANDS)
             print(_("Commands: {commands}. Or a move: {moves}", commands=listed,
-                    moves=", ".join(legal)), file=out)  # fmt: skip
+                    moves=", ".join(typed)), file=out)  # fmt: skip
             continue
         if word in {"hand", "table"}:
             if word == "hand":
@@ -272,7 +301,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
                 print("\n".join(show_table(table, service.public_view(channel) or {})), file=out)
             continue
         try:
-            await service.act(channel, ME, typed_move(line))
+            await service.act(channel, ME, typed_move(line, words))
         except TableError as exc:
             print(f"  {exc}", file=out)
             shown = None

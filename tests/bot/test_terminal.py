@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
 import re
 from pathlib import Path
 
@@ -149,3 +150,38 @@ def test_in_french_the_commands_and_the_cards_are_typed_in_french(tmp_path: Path
     with use_locale("fr"):
         assert terminal.typed_move("play rh") == "play KH"
         assert terminal.typed_move("bid 7 no") == "bid 7 no"
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "nl"])
+def test_every_move_offered_in_the_readers_words_is_the_engines_move(language: str) -> None:
+    """The moves the terminal lists are typed in the reader's words (his command names, his rank
+    letters) and read back as the engine's very action, in every game; seeded random games."""
+    seen_translated = 0
+    with use_locale(language):
+        for name, spec in engine.GAMES.items():
+            words = terminal.move_words(spec.verbs)
+            for seed in range(2):
+                game = engine.new_game(name, spec.default_players, seed=seed)
+                rng = random.Random(seed)
+                for _ in range(400):
+                    if game.is_over():
+                        break
+                    seat = rng.choice(game.to_act())
+                    legal = game.legal_actions(seat)
+                    for action in legal:
+                        shown = terminal.shown_move(action, words)
+                        seen_translated += shown.split(" ")[0] != action.split(" ")[0]
+                        typed = terminal.typed_move(shown, words)
+                        assert typed.lower() == action.lower(), (name, shown)
+                    # (the engine takes the move as typed back)
+                    choice = rng.choice(legal)
+                    game.apply(seat, terminal.typed_move(terminal.shown_move(choice, words), words))
+    assert seen_translated > 0, "no move word was translated"
+
+
+def test_in_french_a_move_is_typed_with_its_french_command_name(tmp_path: Path) -> None:
+    argv = ["troika", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
+    code, text = run([*argv, "--lang", "fr"], ["quitter"])
+    assert code == 0 and "Tape `aide`" in text and "IA 1 (difficile)" in text.splitlines()[0]
+    offered = next(line for line in text.splitlines() if line.startswith("Tape :"))
+    assert "miser 7 no" in offered and "bid" not in offered  # /miser: Discord's French name

@@ -159,12 +159,26 @@ def typed_card(word: str) -> str:
             suit = text[len(mine) :]
             tarot = suit.upper().lstrip("-_")
             if tarot in TAROT_SUITS:  # the Tarot's suits (French C for the Knight: ``ccu``)
-                return rank + tarot
+                return rank + suit.upper()
             try:
                 return rank + french.parse_suit(suit)
             except IllegalAction:
                 return word
     return word
+
+
+def code_as_typed(word: str) -> str:
+    """A card's code as the reader types it (French ``QH`` -> ``DH``, ``N-CU`` -> ``C-CU``): the
+    inverse of ``typed_card``; any other word as it is."""
+    letters = rank_letters()
+    if not letters:
+        return word
+    shown = face(word)
+    mine = letters.get(shown.rank) if shown.family in {"french", "tarot"} else None
+    if mine is None:
+        return word
+    text = word.strip()
+    return (mine if text[0].isupper() else mine.lower()) + text[len(shown.rank) :]
 
 
 def typed_words(arguments: list[str]) -> list[str]:
