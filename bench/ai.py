@@ -1,8 +1,8 @@
 """AI strength and speed: duplicate matches between levels, decision time per level.
 
-    python bench/ai.py [--games troika,troeven,...] [--seeds N] [--first-seed S]
-                       [--pairs normal:easy,hard:normal,hard:oldhard] [--history]
-                       [--no-budget]
+    python bench/ai.py [--games troika,troeven,...] [--players 3,8] [--seeds N]
+                       [--first-seed S] [--pairs normal:easy,hard:normal,hard:oldhard]
+                       [--history] [--no-budget]
 
 Duplicate matches: each seed's deals are played twice (or once per seat), the levels swapping
 places, so luck of the cards cancels out.
@@ -72,12 +72,20 @@ SETUPS: dict[str, tuple[Setup, ...]] = {
         Setup("troeven", 2, {"version": "layout"}),
         Setup("troeven", 2, {"version": "stock"}),
     ),
+    # Every table size the game allows (``--players`` picks some); fewer deals a game with more
+    # players keep a duplicate set's length alike.
     "troggu": (
+        Setup("troggu", 3, {"deals": 4}),
         Setup("troggu", 4, {"deals": 4}),
+        Setup("troggu", 5, {"deals": 3}),
         Setup("troggu", 6, {"deals": 3}),
+        Setup("troggu", 7, {"deals": 2}),
         Setup("troggu", 8, {"deals": 2}),
     ),
-    "troikuntza": (Setup("troikuntza", 4), Setup("troikuntza", 6)),
+    "troikuntza": (
+        Setup("troikuntza", 3, {"allow_three": True}),
+        *(Setup("troikuntza", n) for n in range(4, 11)),
+    ),
 }
 
 #: The project's targets: (level A, level B, game) -> A's win share.
@@ -249,6 +257,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here")
     parser.add_argument("--pairs", default="normal:easy,hard:normal")
     parser.add_argument("--history", action="store_true", help="add played_tricks to views")
+    parser.add_argument("--players", default="", help="table sizes to run (e.g. 4,8; default all)")
     parser.add_argument(
         "--no-budget",
         action="store_true",
@@ -269,7 +278,10 @@ def main() -> None:
         if name not in engine.GAMES:
             print(f"{name}: not registered, skipped")
             continue
+        sizes = {int(n) for n in args.players.split(",") if n}
         for setup in SETUPS[name]:
+            if sizes and setup.players not in sizes:
+                continue
             for pair in args.pairs.split(","):
                 a, b = pair.split(":")
                 start = time.perf_counter()
@@ -285,7 +297,7 @@ def main() -> None:
                     share = out.field if out.field is not None and b == "easy" else out.mean
                     extra += f"  target {target:.0%}: " + ("met" if share >= target else "MISSED")
                 print(
-                    f"{setup.label:26} {a:>6} vs {b:<6} win {out.mean:6.1%} +- {out.half:5.1%} "
+                    f"{setup.label:31} {a:>6} vs {b:<6} win {out.mean:6.1%} +- {out.half:5.1%} "
                     f"({out.games} games, {took:.0f}s){extra}",
                     flush=True,
                 )
