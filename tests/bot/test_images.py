@@ -55,7 +55,7 @@ def _is_box(glyph: Image.Image, box: Image.Image) -> bool:
     if abs(glyph.width - box.width) > 1 or abs(glyph.height - box.height) > 1:
         return False
     diff = ImageChops.difference(glyph.resize(box.size), box)
-    return sum(diff.getdata()) / (box.width * box.height) < 40
+    return sum(diff.get_flattened_data()) / (box.width * box.height) < 40
 
 
 def _boxes(text: str, plain: bool = False) -> int:

@@ -30,7 +30,7 @@ def test_the_presenter_asks_for_the_faded_cards() -> None:
 def test_a_faded_card_is_darker_where_it_shows() -> None:
     def brightness(png: bytes, box: tuple[int, int, int, int]) -> float:
         part = Image.open(io.BytesIO(png)).convert("L").crop(box)
-        return sum(part.getdata()) / (part.width * part.height)
+        return sum(part.get_flattened_data()) / (part.width * part.height)
 
     cards = ["5H", "KS"]
     plain = images.hand_png(cards=cards)
