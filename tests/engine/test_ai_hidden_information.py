@@ -8,6 +8,7 @@ itself) must make exactly the same move in both worlds, and a legal one.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -55,6 +56,14 @@ def shuffle_hidden(game: engine.Game, seat: int, rng: random.Random) -> engine.G
     return other
 
 
+def unbudgeted(player: Any) -> Any:
+    """``player`` without its wall-clock budget: a search cut by the clock stops at a point the
+    machine's load decides, and two worlds would differ by that, not by what the seat sees."""
+    if hasattr(player, "budget"):
+        player.budget = math.inf
+    return player
+
+
 SETUPS = [
     ("troika", 4, {}),
     ("troika", 4, {"kitty": True}),
@@ -84,8 +93,8 @@ def test_the_move_does_not_depend_on_hidden_cards(
             view = game.view(seat)
             assert twin.view(seat) == view, "the shuffle must not change what the seat sees"
             assert twin.legal_actions(seat) == legal
-            mine = small_hard(name, level, moves).choose(view, legal)
-            theirs = small_hard(name, level, moves).choose(twin.view(seat), legal)
+            mine = unbudgeted(small_hard(name, level, moves)).choose(view, legal)
+            theirs = unbudgeted(small_hard(name, level, moves)).choose(twin.view(seat), legal)
             assert mine == theirs
             assert mine in legal
             checked += 1
@@ -109,8 +118,11 @@ def test_troika_hard_endgame_search_sees_no_hidden_card(options: dict[str, Any])
         if late and len(legal) > 1:
             twin = shuffle_hidden(game, seat, rng)
             assert twin.view(seat) == view
-            mine = TroikaHard(moves, exact_samples=4).choose(view, legal)
-            assert mine == TroikaHard(moves, exact_samples=4).choose(twin.view(seat), legal)
+            mine = TroikaHard(moves, exact_samples=4, budget=math.inf).choose(view, legal)
+            theirs = TroikaHard(moves, exact_samples=4, budget=math.inf).choose(
+                twin.view(seat), legal
+            )
+            assert mine == theirs
             assert mine in legal
             checked += 1
         game.apply(seat, make_player("troika", "normal", moves).choose(view, legal))
