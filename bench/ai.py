@@ -274,11 +274,11 @@ def main() -> None:
         "seat with the same cards); W/T/L; edge = A's mean score edge a game; field (FFA) = "
         "A's seat beats the average of its table's B seats."
     )
+    sizes = {int(n) for n in args.players.split(",") if n}
     for name in args.games.split(","):
         if name not in engine.GAMES:
             print(f"{name}: not registered, skipped")
             continue
-        sizes = {int(n) for n in args.players.split(",") if n}
         for setup in SETUPS[name]:
             if sizes and setup.players not in sizes:
                 continue

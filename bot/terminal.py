@@ -66,33 +66,32 @@ def command_words() -> dict[str, str]:
 
 
 def move_words(verbs: Sequence[engine.Verb]) -> dict[str, str]:
-    """The first words of a game's moves as the reader names them -> the engine's word: the
-    move commands' translated names, as Discord shows them (``jouer`` -> ``play``); the
-    engine's own words are understood too."""
-    words: dict[str, str] = {}
-    for verb in verbs:
-        for word in (verb.name, *verb.also):
-            words[word] = word
-    for verb in verbs:  # (a translation that is another move's English word loses to it)
-        for word in (verb.name, *verb.also):
-            words.setdefault(_p("command name", word).lower(), word)
-    return words
+    """The first words of a game's moves -> the reader's names for them: the move commands'
+    translated names, as Discord shows them (``play`` -> ``jouer``)."""
+    return {
+        word: _p("command name", word).lower() for verb in verbs for word in (verb.name, *verb.also)
+    }
+
+
+def reading(words: Mapping[str, str]) -> dict[str, str]:
+    """``move_words`` read back: the reader's word -> the engine's; the engine's own words are
+    understood too, and win over a translation that is another move's English word."""
+    return {**{mine: word for word, mine in words.items()}, **{word: word for word in words}}
 
 
 def shown_move(action: str, words: Mapping[str, str]) -> str:
-    """An action as the reader types it: its first word in his language, its cards in his
-    letters (French ``play QH`` -> ``jouer DH``)."""
+    """An action as the reader types it (``words``: ``move_words``): its first word in his
+    language, its cards in his letters (French ``play QH`` -> ``jouer DH``)."""
     head, *rest = action.split(" ")
-    mine = {engine_word: word for word, engine_word in words.items() if word != engine_word}
-    return " ".join([mine.get(head, head), *(code_as_typed(word) for word in rest)])
+    return " ".join([words.get(head, head), *(code_as_typed(word) for word in rest)])
 
 
-def typed_move(line: str, words: Mapping[str, str] | None = None) -> str:
-    """A move as typed: its first word read in the reader's language (``words``:
-    ``move_words``), its cards in the reader's letters (``jouer dh`` is ``play QH``)."""
+def typed_move(line: str, read: Mapping[str, str] | None = None) -> str:
+    """A move as typed: its first word read in the reader's language (``read``: ``reading``),
+    its cards in the reader's letters (``jouer dh`` is ``play QH``)."""
     verb, *rest = line.split()
-    if words is not None:
-        verb = words.get(verb.lower(), verb)
+    if read is not None:
+        verb = read.get(verb.lower(), verb)
     return " ".join([verb, *typed_words(rest)]) if rest else verb
 
 
@@ -258,18 +257,20 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
 
 async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
     shown: tuple[int, tuple[str, ...]] | None = None
+    first = service.get_table(channel)
+    words = move_words(engine.GAMES[first.game].verbs) if first is not None else {}
+    understood = reading(words)
     while True:
         await service.settle()
         table = service.get_table(channel)
         if table is None:
             print(_("The game is over."), file=out, flush=True)
             return 0
-        words = move_words(engine.GAMES[table.game].verbs)
         legal = service.legal_actions(channel, ME)
-        typed = [shown_move(action, words) for action in legal]  # as he would type them
         if not legal:
             await asyncio.sleep(0.05)  # a timed window or the AI is on its way
             continue
+        typed = [shown_move(action, words) for action in legal]  # as he would type them
         state = (table.move_number, tuple(legal))
         if state != shown:
             view = service.view(channel, ME).game or {}
@@ -301,7 +302,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
                 print("\n".join(show_table(table, service.public_view(channel) or {})), file=out)
             continue
         try:
-            await service.act(channel, ME, typed_move(line, words))
+            await service.act(channel, ME, typed_move(line, understood))
         except TableError as exc:
             print(f"  {exc}", file=out)
             shown = None

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.render.pool import DEFAULT_CACHE, RenderPool, use_default_pool
+from bot.render.pool import drawing_in_threads
 from tests.postgres_server import SKIP_ENV, PostgresServer
 
 
@@ -44,11 +44,5 @@ def pg_url(pg_server: PostgresServer) -> Iterator[str]:
 def render_in_threads() -> Iterator[None]:
     """Pictures drawn in threads throughout the tests (``use_default_pool`` says why); the
     process pool is tested on its own (``tests/bot/test_images.py``) and measured in ``bench/``."""
-    pool = RenderPool("thread", 2, cache_size=DEFAULT_CACHE)
-    previous = use_default_pool(pool)
-    try:
+    with drawing_in_threads():
         yield
-    finally:
-        pool.close()
-        if previous is not None:
-            use_default_pool(previous)

@@ -20,10 +20,11 @@ one and is drawn there (a table never loses its pictures to one dead worker).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
@@ -132,6 +133,20 @@ def use_default_pool(pool: RenderPool) -> RenderPool | None:
     previous = _default.pop() if _default else None
     _default.append(pool)
     return previous
+
+
+@contextlib.contextmanager
+def drawing_in_threads(workers: int = 2) -> Iterator[RenderPool]:
+    """The default pool is a thread pool inside the block (a SimCord world: see
+    ``use_default_pool``), then closed and the one it replaced put back."""
+    pool = RenderPool("thread", workers, cache_size=DEFAULT_CACHE)
+    previous = use_default_pool(pool)
+    try:
+        yield pool
+    finally:
+        pool.close()
+        if previous is not None:
+            use_default_pool(previous)
 
 
 async def render(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:

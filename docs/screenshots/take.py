@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tests" / "cogs"))  # the SimCord world the cog te
 
 from cog_world import World, make_settings, run_world  # noqa: E402
 
-from bot.render.pool import DEFAULT_CACHE, RenderPool, use_default_pool  # noqa: E402
+from bot.render.pool import drawing_in_threads  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 WIDTH, HEIGHT = 400, 1400  # a phone's width; tall enough for the whole message
@@ -246,15 +246,13 @@ async def main() -> None:
 
     simcord.Env._settle_internal = settle  # type: ignore[method-assign]
     # Pictures in threads, as in the tests: SimCord freezes the clock a process start waits on.
-    pool = RenderPool("thread", 2, cache_size=DEFAULT_CACHE)
-    use_default_pool(pool)
-    for game in GAMES:
-        if game.name not in args.games:
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            async with run_world(make_settings(Path(tmp))) as world:
-                await shoot(world, game, args.out, args.lang, args.ais)
-    pool.close()
+    with drawing_in_threads():
+        for game in GAMES:
+            if game.name not in args.games:
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                async with run_world(make_settings(Path(tmp))) as world:
+                    await shoot(world, game, args.out, args.lang, args.ais)
 
 
 if __name__ == "__main__":

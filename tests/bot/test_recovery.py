@@ -93,7 +93,6 @@ async def worker(mode: str, db_path: str, seed: int) -> int:
                 if mode == "finish":
                     return
                 await open_one(channel, game)
-                lives[service._tables[channel].id] = service._tables[channel]
                 continue
             if table.status.value == "lobby":  # killed between open and start
                 await service.abandon(channel, HUMAN)

@@ -156,10 +156,11 @@ def test_in_french_the_commands_and_the_cards_are_typed_in_french(tmp_path: Path
 def test_every_move_offered_in_the_readers_words_is_the_engines_move(language: str) -> None:
     """The moves the terminal lists are typed in the reader's words (his command names, his rank
     letters) and read back as the engine's very action, in every game; seeded random games."""
-    seen_translated = 0
+    seen_translated = cards_translated = 0
     with use_locale(language):
         for name, spec in engine.GAMES.items():
             words = terminal.move_words(spec.verbs)
+            read = terminal.reading(words)
             for seed in range(2):
                 game = engine.new_game(name, spec.default_players, seed=seed)
                 rng = random.Random(seed)
@@ -171,12 +172,14 @@ def test_every_move_offered_in_the_readers_words_is_the_engines_move(language: s
                     for action in legal:
                         shown = terminal.shown_move(action, words)
                         seen_translated += shown.split(" ")[0] != action.split(" ")[0]
-                        typed = terminal.typed_move(shown, words)
+                        cards_translated += shown.split(" ")[1:] != action.split(" ")[1:]
+                        typed = terminal.typed_move(shown, read)
                         assert typed.lower() == action.lower(), (name, shown)
                     # (the engine takes the move as typed back)
                     choice = rng.choice(legal)
-                    game.apply(seat, terminal.typed_move(terminal.shown_move(choice, words), words))
+                    game.apply(seat, terminal.typed_move(terminal.shown_move(choice, words), read))
     assert seen_translated > 0, "no move word was translated"
+    assert cards_translated > 0, "no card was written in the reader's letters"
 
 
 def test_in_french_a_move_is_typed_with_its_french_command_name(tmp_path: Path) -> None:
