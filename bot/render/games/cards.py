@@ -122,15 +122,19 @@ def _read_letters() -> dict[str, str]:
     return {rank: text for rank, text in letters.items() if text != rank}
 
 
+def fool_word() -> str:
+    """The Tarot's Fool in the reader's word (``EXCUSE`` in French): on its picture, and typed."""
+    # i18n: the word across the Tarot's Fool in a picture (capitals, short: EXCUSE, SKÜS...)
+    return _p("card word", "FOOL")
+
+
 def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     """The reader's rank letters as a drawing function's ``letters`` argument (nothing when they
     are the English ones: the same picture, the same cache key as before)."""
     letters = rank_letters()
-    # i18n: the word across the Tarot's Fool in a picture (capitals, short: EXCUSE, SKÜS...)
-    fool = _p("card word", "FOOL")
     # i18n: the word on a Joker in a picture (capitals, short)
     joker = _p("card word", "JOKER")
-    for word, shown in (("FOOL", fool), ("JOKER", joker)):
+    for word, shown in (("FOOL", fool_word()), ("JOKER", joker)):
         if shown != word and 0 < len(shown) <= 8:
             letters[word] = shown
     return {"letters": tuple(sorted(letters.items()))} if letters else {}
@@ -148,12 +152,14 @@ def typed_card(word: str) -> str:
     other word as it was. The rank is read in his letters, the suit stays ``S H D C`` or a
     symbol (a Tarot suit ``CU CO SW BA``); English codes (and ``T`` for 10) keep working as the
     engine reads them. A letter of his that is also an English rank (``K``) means his rank: he
-    types in his language."""
+    types in his language. His word for the Fool (``excuse``) is the Fool."""
+    text = word.strip()
+    upper = text.upper()
+    if upper == fool_word() and upper.isalpha():
+        return "FOOL"
     letters = rank_letters()
     if not letters:
         return word
-    text = word.strip()
-    upper = text.upper()
     for rank, mine in letters.items():
         if upper.startswith(mine) and len(upper) > len(mine):
             suit = text[len(mine) :]
@@ -168,12 +174,16 @@ def typed_card(word: str) -> str:
 
 
 def code_as_typed(word: str) -> str:
-    """A card's code as the reader types it (French ``QH`` -> ``DH``, ``N-CU`` -> ``C-CU``): the
+    """A card's code as the reader types it (French ``QH`` -> ``DH``, ``N-CU`` -> ``C-CU``,
+    ``fool`` -> ``excuse``): the
     inverse of ``typed_card``; any other word as it is."""
+    shown = face(word)
+    fool = fool_word()
+    if shown.family == "fool" and fool.isalpha():
+        return fool if word.strip()[:1].isupper() else fool.lower()
     letters = rank_letters()
     if not letters:
         return word
-    shown = face(word)
     mine = letters.get(shown.rank) if shown.family in {"french", "tarot"} else None
     if mine is None:
         return word

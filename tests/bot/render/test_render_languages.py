@@ -18,8 +18,10 @@ import engine
 from bot.i18n import PSEUDO, use_locale
 from bot.i18n import core as i18n_core
 from bot.i18n.pseudo import strip_pseudo
+from bot.i18n.refusals import refusal_text
 from bot.render.games import images
 from bot.render.games.cards import (
+    code_as_typed,
     picture_letters,
     pretty,
     pretty_suit,
@@ -29,6 +31,7 @@ from bot.render.games.cards import (
 )
 from bot.render.games.faces import card_face
 from bot.render.presenter import Presenter, Section, presenter_for
+from engine.errors import IllegalAction
 from engine.troeven.summary import summary as troeven_summary
 from engine.troggu import cards as troggu_cards
 from engine.troika.summary import summary as troika_summary
@@ -220,6 +223,23 @@ def test_the_tarot_knight_reads_in_the_readers_letter_too() -> None:
     with use_locale("fr"):
         assert typed_card("ccu") == "NCU" and typed_card("dsw") == "QSW"
     assert pretty("NCU") == "N🏆"
+
+
+def test_the_fool_is_typed_and_shown_in_the_readers_word() -> None:
+    """The real catalogs: a French player types ``excuse`` (the word on his picture of the
+    Fool), a German ``sküs``, a Dutch ``nar``; the terminal writes the Fool that way too."""
+    for language, word in (("fr", "excuse"), ("de", "sküs"), ("nl", "nar")):
+        with use_locale(language):
+            assert troggu_cards.parse_card(typed_card(word)) == troggu_cards.FOOL, language
+            assert typed_card(word.upper()) == "FOOL"
+            assert code_as_typed("fool") == word and code_as_typed("FOOL") == word.upper()
+            assert typed_words(["fool"]) == ["fool"]  # the engine's own word still works
+    letters = {"fr": "R D C V", "de": "K D R B", "nl": "H V R B"}
+    for language, word in (("fr", "EXCUSE"), ("de", "SKÜS"), ("nl", "NAR")):
+        with use_locale(language):
+            refusal = refusal_text(IllegalAction("troggu.not_a_card", text="zz"))
+        assert letters[language] in refusal and f"`{word}`" in refusal, refusal
+    assert typed_card("excuse") == "excuse" and code_as_typed("fool") == "fool"
 
 
 def test_a_card_typed_in_the_readers_letters_reaches_the_engine_as_its_code(
