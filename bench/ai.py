@@ -72,16 +72,9 @@ SETUPS: dict[str, tuple[Setup, ...]] = {
         Setup("troeven", 2, {"version": "layout"}),
         Setup("troeven", 2, {"version": "stock"}),
     ),
-    # Every table size the game allows (``--players`` picks some); fewer deals a game with more
-    # players keep a duplicate set's length alike.
-    "troggu": (
-        Setup("troggu", 3, {"deals": 4}),
-        Setup("troggu", 4, {"deals": 4}),
-        Setup("troggu", 5, {"deals": 3}),
-        Setup("troggu", 6, {"deals": 3}),
-        Setup("troggu", 7, {"deals": 2}),
-        Setup("troggu", 8, {"deals": 2}),
-    ),
+    # Every table size the game allows (``--players`` picks some), each game as the table plays
+    # it by default (Troggu: as many deals as players); ``--deals`` shortens them.
+    "troggu": tuple(Setup("troggu", n) for n in range(3, 9)),
     "troikuntza": (
         Setup("troikuntza", 3, {"allow_three": True}),
         *(Setup("troikuntza", n) for n in range(4, 11)),
@@ -259,6 +252,9 @@ def main() -> None:
     parser.add_argument("--history", action="store_true", help="add played_tricks to views")
     parser.add_argument("--players", default="", help="table sizes to run (e.g. 4,8; default all)")
     parser.add_argument(
+        "--deals", type=int, default=0, help="deals a game where the game has that option"
+    )
+    parser.add_argument(
         "--no-budget",
         action="store_true",
         help="lift the hard players' time budget: strength bound by counts only, not by load",
@@ -282,6 +278,8 @@ def main() -> None:
         for setup in SETUPS[name]:
             if sizes and setup.players not in sizes:
                 continue
+            if args.deals and any(o.name == "deals" for o in engine.GAMES[name].options):
+                setup = Setup(name, setup.players, {**setup.options, "deals": args.deals})
             for pair in args.pairs.split(","):
                 a, b = pair.split(":")
                 start = time.perf_counter()
