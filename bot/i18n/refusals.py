@@ -33,8 +33,25 @@ def _joined(items: list[str], pair: str) -> str:
     return text
 
 
+#: The plain fields that hold one card (the lists of cards are the ``list`` and ``space`` styles).
+CARD_FIELDS = ("card", "example")
+
+
+def _as_typed(value: Any) -> Any:
+    """A card code as the reader types it (``QH`` -> French ``DH``); anything else as it is."""
+    # Imported here: the card faces speak through this package (``bot.i18n``) themselves.
+    from bot.render.games.cards import code_as_typed
+
+    return code_as_typed(value) if isinstance(value, str) and value else value
+
+
 class _Localized(string.Formatter):
-    """``str.format`` with the styles of ``engine.messages``, in the current language."""
+    """``str.format`` with the styles of ``engine.messages``, in the current language; cards in
+    the reader's letters (the engine names them by its English codes)."""
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        value = super().get_value(key, args, kwargs)
+        return _as_typed(value) if key in CARD_FIELDS else value
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec in WORD_STYLES:
@@ -46,7 +63,9 @@ class _Localized(string.Formatter):
         if format_spec == "seats":
             # i18n: a seat of the table by its number
             return ", ".join(_("seat {number}", number=v) for v in value)
-        if format_spec in ("list", "code", "space", "etc"):
+        if format_spec in ("list", "space"):  # cards among them: in the reader's letters
+            return messages.styled([_as_typed(v) for v in value], format_spec)
+        if format_spec in ("code", "etc"):
             return messages.styled(value, format_spec)  # (punctuation and code only)
         return super().format_field(value, format_spec)
 

@@ -179,7 +179,7 @@ def code_as_typed(word: str) -> str:
     inverse of ``typed_card``; any other word as it is."""
     shown = face(word)
     fool = fool_word()
-    if shown.family == "fool" and fool.isalpha():
+    if shown.family == "fool" and fool.isalpha() and fool != "FOOL":
         return fool if word.strip()[:1].isupper() else fool.lower()
     letters = rank_letters()
     if not letters:

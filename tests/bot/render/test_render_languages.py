@@ -239,6 +239,11 @@ def test_the_fool_is_typed_and_shown_in_the_readers_word() -> None:
         with use_locale(language):
             refusal = refusal_text(IllegalAction("troggu.not_a_card", text="zz"))
         assert letters[language] in refusal and f"`{word}`" in refusal, refusal
+    # The cards a refusal lists are written as he types them too.
+    follow = IllegalAction("trick.follow_suit", suit="CU", cards=["j-cu", "fool"])
+    with use_locale("fr"):
+        assert refusal_text(follow).endswith("v-cu, excuse."), refusal_text(follow)
+    assert refusal_text(follow) == str(follow)
     assert typed_card("excuse") == "excuse" and code_as_typed("fool") == "fool"
 
 
