@@ -26,11 +26,14 @@
   At 8 players the same kind of model passed hands whose Tapp ``normal`` wins (14 duplicate
   losses to 9 wins over 40 seeds) and is not used; other sizes were not measured.
 - Measured (``bench/ai.py --games troggu --pairs hard:normal --seeds 40 --first-seed 5000
-  --no-budget``; tuned on seeds 0-39), hard's seat beats normal's in the same seat: 4 players
-  64.4% +- 5.4 (200 games), 6 players 61.7% +- 4.9 (280), 8 players 55.2% +- 2.8 (360: short of
-  60%). Hard decisions p50 4 ms, p99 193 ms, max 316 ms (one process, load average 1-2).
-  With 6-8 players most duplicate games tie: a defender pays the same whatever he plays unless
-  the contract's outcome changes (about 85% of his deals at 8 players).
+  --no-budget``, whole games of the default length: as many deals as players; tuned on seeds
+  0-39), hard's seat beats normal's in the same seat with the same cards: 3 players 67.9% +- 5.7
+  (160 games), 4 players 64.4% +- 5.4 (200), 5 players 65.0% +- 5.3 (240), 6 players 65.6% +-
+  5.5 (280), 7 players 63.0% +- 5.3 (320), 8 players 60.3% +- 5.0 (360) and on seeds 5040-5079
+  62.5% +- 4.1 (360). Games cut to 2 deals at 8 players tie more (66%) and gave 55.2% +- 2.8:
+  a defender pays the same whatever he plays unless the contract's outcome changes (about 85%
+  of his deals at 8 players), so hard's edge shows over a whole game. Hard decisions with the
+  budget on: p50 4 ms, p99 193 ms, max 316 ms (one process, load average 1-2).
 """
 
 from __future__ import annotations
