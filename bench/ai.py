@@ -278,7 +278,7 @@ def main() -> None:
         for setup in SETUPS[name]:
             if sizes and setup.players not in sizes:
                 continue
-            if args.deals and any(o.name == "deals" for o in engine.GAMES[name].options):
+            if args.deals and "deals" in engine.GAMES[name].defaults():
                 setup = Setup(name, setup.players, {**setup.options, "deals": args.deals})
             for pair in args.pairs.split(","):
                 a, b = pair.split(":")

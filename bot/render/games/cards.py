@@ -128,6 +128,12 @@ def fool_word() -> str:
     return _p("card word", "FOOL")
 
 
+def _typed_fool() -> str | None:
+    """The reader's word for the Fool when he types one of his own (one word, not ``FOOL``)."""
+    word = fool_word()
+    return word if word.isalpha() and word != "FOOL" else None
+
+
 def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     """The reader's rank letters as a drawing function's ``letters`` argument (nothing when they
     are the English ones: the same picture, the same cache key as before)."""
@@ -155,7 +161,7 @@ def typed_card(word: str) -> str:
     types in his language. His word for the Fool (``excuse``) is the Fool."""
     text = word.strip()
     upper = text.upper()
-    if upper == fool_word() and upper.isalpha():
+    if upper == _typed_fool():
         return "FOOL"
     letters = rank_letters()
     if not letters:
@@ -178,8 +184,8 @@ def code_as_typed(word: str) -> str:
     ``fool`` -> ``excuse``): the
     inverse of ``typed_card``; any other word as it is."""
     shown = face(word)
-    fool = fool_word()
-    if shown.family == "fool" and fool.isalpha() and fool != "FOOL":
+    fool = _typed_fool() if shown.family == "fool" else None
+    if fool is not None:
         return fool if word.strip()[:1].isupper() else fool.lower()
     letters = rank_letters()
     if not letters:

@@ -244,6 +244,11 @@ def test_the_fool_is_typed_and_shown_in_the_readers_word() -> None:
     with use_locale("fr"):
         assert refusal_text(follow).endswith("v-cu, excuse."), refusal_text(follow)
     assert refusal_text(follow) == str(follow)
+    # ... and a card named alone (a plain ``{card}`` field).
+    not_held = IllegalAction("troggu.not_held", card="N-CU", cards=["t21"])
+    with use_locale("fr"):
+        assert "C-CU" in refusal_text(not_held) and "N-CU" not in refusal_text(not_held)
+    assert "N-CU" in refusal_text(not_held)
     assert typed_card("excuse") == "excuse" and code_as_typed("fool") == "fool"
 
 
