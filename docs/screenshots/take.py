@@ -8,7 +8,10 @@ Run from the repository root (needs the Playwright package and a Chromium; see R
 
 For each game it opens a table of humans, plays seeded random legal moves until mid-game, then
 captures the public table message and the private hand panel ("Show my hand") of the player to
-act, each in both themes: ``<game>_table_<theme>.png`` and ``<game>_hand_<theme>.png``. With
+act, each in both themes: ``<game>_table_<theme>.png`` and ``<game>_hand_<theme>.png``; with
+``--refusals``, also the private replies to two bad moves of that player (a card he holds but
+may not play, and a word that is no card): ``<game>_refused_<theme>.png``, ``<game>_nocard_...``.
+With
 ``--lang``, every player's client and the server speak that language and the files are
 ``<game>_table_<theme>_<lang>.png`` (and so on).
 """
@@ -172,8 +175,24 @@ def speak(world: World, language: str) -> None:
     world.bot.table_publisher.languages._chosen[world.channel.guild.id] = language
 
 
+async def bad_moves(world: World, member: Any, legal: list[str]) -> list[tuple[str, Any]]:
+    """The replies to ``/play`` of a card ``member`` holds but may not play now (when he has
+    one) and of a word that is no card; both must be refused privately."""
+    view = world.service.view(world.channel.id, member.id).game or {}
+    playable = {a.split(" ", 1)[1].lower() for a in legal if a.startswith("play ")}
+    held = [str(c) for c in view.get("hand", []) if str(c).lower() not in playable]
+    replies = []
+    for kind, card in (("refused", held[0] if held else None), ("nocard", "zz")):
+        if card is None:
+            continue
+        reply = await world.slash(member, "play", card=card)
+        assert reply.ephemeral, f"{kind}: the refusal is private"
+        replies.append((kind, reply))
+    return replies
+
+
 async def shoot(
-    world: World, game: Game, out: Path, language: str = "", ais: int = 0
+    world: World, game: Game, out: Path, language: str = "", ais: int = 0, refusals: bool = False
 ) -> list[Path]:
     if language:
         speak(world, language)
@@ -193,7 +212,7 @@ async def shoot(
     await world.play(stop=stop, choose=choose)
     turn = world.human_to_act()
     assert turn is not None, f"{game.name} ended within {game.moves} moves"
-    member, _ = turn
+    member, legal = turn
     table_message = world.live_table_message()
     hand_button = next(
         c.custom_id
@@ -202,6 +221,9 @@ async def shoot(
         if "tt:hand:" in (c.custom_id or "")
     )
     panel = await member.click(table_message, custom_id=hand_button)
+    shots = [("table", table_message), ("hand", panel)]
+    if refusals:
+        shots += await bad_moves(world, member, legal)
     written = []
     async with world.env.preview(
         world.channel, viewers=[member], layout="message", display="fixed", width=WIDTH,
@@ -209,7 +231,7 @@ async def shoot(
     ) as preview:  # fmt: skip
         for theme in THEMES:
             ThemedBrowser.theme = theme
-            for kind, target in (("table", table_message), ("hand", panel)):
+            for kind, target in shots:
                 suffix = f"_{language}" if language else ""
                 path = out / f"{game.name}_{kind}_{theme}{suffix}.png"
                 report = await preview.screenshot(
@@ -231,6 +253,7 @@ async def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--lang", default="", choices=["", "fr", "de", "nl"])
     parser.add_argument("--ais", type=int, default=0, help="seats the AI plays (the last ones)")
+    parser.add_argument("--refusals", action="store_true", help="also two refused moves")
     parser.add_argument("games", nargs="*", default=[g.name for g in GAMES])
     args = parser.parse_args()
     unknown = set(args.games) - {g.name for g in GAMES}
@@ -252,7 +275,7 @@ async def main() -> None:
                 continue
             with tempfile.TemporaryDirectory() as tmp:
                 async with run_world(make_settings(Path(tmp))) as world:
-                    await shoot(world, game, args.out, args.lang, args.ais)
+                    await shoot(world, game, args.out, args.lang, args.ais, args.refusals)
 
 
 if __name__ == "__main__":
