@@ -1,0 +1,239 @@
+"""``/games [mine]``: the server's recent finished games, newest first, with page buttons;
+``/export game``: a finished game's record as a JSON file (``bot.records``, schema in
+``docs/records.md``). Both answer only the member who asks; both see only this server's games.
+
+The page buttons carry the page in their custom id (``tt:games:<member or 0>:<page>``), so they
+keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.errors import answer
+from bot.i18n import _, _n, _p
+from bot.records import GameSummary, RecordError, build, finished_game, recent_games
+from bot.records.store import running_here
+from bot.service import TableError, TableService
+from cogs.common import service_of, speak_to
+from engine import GAMES
+
+#: Games per page of /games (each one line: an embed's description holds them all).
+PAGE = 10
+#: Autocomplete offers at most Discord's 25 choices.
+CHOICES = 25
+COLOR = discord.Color.dark_teal()
+#: A name shown in a line or a choice (Discord names are up to 32 characters).
+NAME_CHARS = 16
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise TableError(_("Game records belong to a server: use this command in one."))
+    return interaction.guild_id
+
+
+def title_of(game: str) -> str:
+    spec = GAMES.get(game)
+    return spec.title if spec else game
+
+
+def short(name: str) -> str:
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
+
+
+def players_of(game: GameSummary) -> str:
+    """``Ann 🏆, Bob, Cat``: the winners marked."""
+    return ", ".join(
+        discord.utils.escape_markdown(short(name)) + (" 🏆" if winner else "")
+        for _seat, name, _user, _score, winner in game.players
+    )
+
+
+def line_of(game: GameSummary) -> str:
+    hands = _n("{n} hand", "{n} hands", game.hands)
+    return (
+        f"`#{game.table_id}` **{title_of(game.game)}** · {players_of(game)}"
+        f" · {hands} · <t:{int(game.ended_at)}:R>"
+    )
+
+
+def games_embed(games: list[GameSummary], total: int, page: int, mine: bool) -> discord.Embed:
+    title = _("Your finished games") if mine else _("The server's finished games")
+    embed = discord.Embed(title=title, color=COLOR)
+    if not games:
+        embed.description = _("No finished game yet.")
+        return embed
+    embed.description = "\n".join(line_of(game) for game in games)
+    pages = max(1, math.ceil(total / PAGE))
+    embed.set_footer(
+        text=_("Page {page}/{pages} · /export with the game's # gives its record",
+               page=page, pages=pages)
+        + " · "
+        + _n("{n} game", "{n} games", total)
+    )  # fmt: skip
+    return embed
+
+
+async def games_page(
+    service: TableService, guild: int, member: int | None, page: int
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    games, total = await service.db.run(
+        lambda conn: recent_games(conn, guild, user_id=member, limit=PAGE, offset=(page - 1) * PAGE)
+    )
+    pages = max(1, math.ceil(total / PAGE))
+    embed = games_embed(games, total, page, member is not None)
+    if pages <= 1:
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    for target, label in ((page - 1, _p("button", "Previous")), (page + 1, _p("button", "Next"))):
+        view.add_item(GamesPageButton(member or 0, target, label, 1 <= target <= pages))
+    return embed, view
+
+
+class GamesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tt:games:(?P<member>\d+):(?P<page>\d+)",
+):
+    """Previous / next page of /games; the custom id says whose list and which page."""
+
+    def __init__(self, member: int, page: int, label: str = "", enabled: bool = True) -> None:
+        self.member, self.page = member, page
+        super().__init__(
+            discord.ui.Button(
+                label=label or "·",
+                style=discord.ButtonStyle.secondary,
+                disabled=not enabled,
+                custom_id=f"tt:games:{member}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> GamesPageButton:
+        return cls(int(match["member"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        speak_to(interaction)
+        try:
+            embed, view = await games_page(
+                service_of(interaction),
+                guild_of(interaction),
+                self.member or None,
+                max(1, self.page),
+            )
+        except TableError as error:
+            await answer(interaction, str(error))
+            return
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+class Records(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service  # type: ignore[attr-defined, no-any-return]
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(GamesPageButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(GamesPageButton)
+
+    @app_commands.command(name="games", description="The server's recent finished games")
+    @app_commands.describe(mine="Only the games you played in")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        try:
+            guild = guild_of(interaction)
+        except TableError as error:
+            await answer(interaction, str(error))
+            return
+        member = interaction.user.id if mine else None
+        embed, view = await games_page(self.service, guild, member, 1)
+        if view is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name="export", description="A finished game's record as a JSON file")
+    @app_commands.describe(game="The game's # (see /games)")
+    @app_commands.guild_only()
+    async def export(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53]
+    ) -> None:
+        try:
+            guild = guild_of(interaction)
+        except TableError as error:
+            await answer(interaction, str(error))
+            return
+        finished = await self.service.db.run(lambda conn: finished_game(conn, guild, game))
+        if finished is None and await self.service.db.run(
+            lambda conn: running_here(conn, guild, game)
+        ):
+            await answer(
+                interaction,
+                _("Game #{id} is still being played: only a finished game has a record.", id=game),
+            )
+            return
+        if finished is None:
+            await answer(
+                interaction,
+                _("There is no finished game #{id} in this server: `/games` lists them.",
+                  id=game),
+            )  # fmt: skip
+            return
+        try:
+            record = build(finished)
+        except RecordError as error:  # a game whose dealt state was lost (set aside as damaged)
+            await answer(interaction, _("Game #{id} cannot be replayed: {reason}", id=game,
+                                        reason=str(error)))  # fmt: skip
+            return
+        text = json.dumps(record, ensure_ascii=False, indent=1).encode()
+        file = discord.File(io.BytesIO(text), filename=f"{finished.game}-{finished.table_id}.json")
+        await interaction.response.send_message(
+            _("The record of game #{id} ({game}): every move, replayable.", id=game,
+              game=title_of(finished.game)),
+            file=file,
+            ephemeral=True,
+        )  # fmt: skip
+
+    @export.autocomplete("game")
+    async def complete_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None:
+            return []
+        guild = interaction.guild_id
+        games, _total = await self.service.db.run(
+            lambda conn: recent_games(conn, guild, user_id=None, limit=CHOICES, offset=0)
+        )
+        typed = current.strip().lstrip("#")
+        return [
+            app_commands.Choice(
+                name=f"#{g.table_id} {title_of(g.game)} · "
+                + ", ".join(short(p[1]) for p in g.players)[:70],
+                value=g.table_id,
+            )
+            for g in games
+            if not typed or str(g.table_id).startswith(typed)
+        ]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Records(bot))
