@@ -1,6 +1,8 @@
 """``/games [mine]``: the server's recent finished games, newest first, with page buttons;
 ``/export game``: a finished game's record as a JSON file (``bot.records``, schema in
-``docs/records.md``). Both answer only the member who asks; both see only this server's games.
+``docs/records.md``); ``/replay game hand``: one hand of a finished game as an animated picture
+posted in the channel (``bot.render.replay``). /games and /export answer only the member who
+asks; all three see only this server's games, and only finished ones.
 
 The page buttons carry the page in their custom id (``tt:games:<member or 0>:<page>``), so they
 keep working after a restart.
@@ -19,11 +21,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.errors import answer
-from bot.i18n import _, _n, _p
+from bot.i18n import _, _n, _p, use_locale
 from bot.records import GameSummary, RecordError, build, finished_game, recent_games
-from bot.records.store import running_here
+from bot.records.store import FinishedGame, running_here
+from bot.render import pool, replay
 from bot.service import TableError, TableService
-from cogs.common import service_of, speak_to
+from cogs.common import bot_of, service_of, speak_to
 from engine import GAMES
 
 #: Games per page of /games (each one line: an embed's description holds them all).
@@ -182,28 +185,10 @@ class Records(commands.Cog):
         except TableError as error:
             await answer(interaction, str(error))
             return
-        finished = await self.service.db.run(lambda conn: finished_game(conn, guild, game))
-        if finished is None and await self.service.db.run(
-            lambda conn: running_here(conn, guild, game)
-        ):
-            await answer(
-                interaction,
-                _("Game #{id} is still being played: only a finished game has a record.", id=game),
-            )
+        found = await self.record_of(interaction, guild, game)
+        if found is None:
             return
-        if finished is None:
-            await answer(
-                interaction,
-                _("There is no finished game #{id} in this server: `/games` lists them.",
-                  id=game),
-            )  # fmt: skip
-            return
-        try:
-            record = build(finished)
-        except RecordError as error:  # a game whose dealt state was lost (set aside as damaged)
-            await answer(interaction, _("Game #{id} cannot be replayed: {reason}", id=game,
-                                        reason=str(error)))  # fmt: skip
-            return
+        finished, record = found
         text = json.dumps(record, ensure_ascii=False, indent=1).encode()
         file = discord.File(io.BytesIO(text), filename=f"{finished.game}-{finished.table_id}.json")
         await interaction.response.send_message(
@@ -213,6 +198,80 @@ class Records(commands.Cog):
             ephemeral=True,
         )  # fmt: skip
 
+    async def record_of(
+        self, interaction: discord.Interaction, guild: int, game: int
+    ) -> tuple[FinishedGame, dict[str, Any]] | None:
+        """The finished game ``game`` of this server and its record; else None, having told the
+        member why (still running, unknown here, or its log was lost)."""
+        finished = await self.service.db.run(lambda conn: finished_game(conn, guild, game))
+        if finished is None and await self.service.db.run(
+            lambda conn: running_here(conn, guild, game)
+        ):
+            await answer(
+                interaction,
+                _("Game #{id} is still being played: only a finished game has a record.", id=game),
+            )
+            return None
+        if finished is None:
+            await answer(
+                interaction,
+                _("There is no finished game #{id} in this server: `/games` lists them.",
+                  id=game),
+            )  # fmt: skip
+            return None
+        try:
+            return finished, build(finished)
+        except RecordError as error:  # a game whose dealt state was lost (set aside as damaged)
+            await answer(interaction, _("Game #{id} cannot be replayed: {reason}", id=game,
+                                        reason=str(error)))  # fmt: skip
+            return None
+
+    @app_commands.command(
+        name="replay", description="Post one hand of a finished game as an animated picture"
+    )
+    @app_commands.describe(game="The game's # (see /games)", hand="Which hand (default: the first)")
+    @app_commands.guild_only()
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, 2**53],
+        hand: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        try:
+            guild = guild_of(interaction)
+        except TableError as error:
+            await answer(interaction, str(error))
+            return
+        found = await self.record_of(interaction, guild, game)
+        if found is None:
+            return
+        finished, record = found
+        names = [str(seat["name"]) for seat in record["seats"]]
+        language = bot_of(interaction).table_publisher.languages.of(guild)
+        try:
+            with use_locale(language):  # posted for everyone: the server's language
+                stills = replay.frames(record, hand, names)
+                caption = _("Game #{id} ({game}), hand {hand}: every hand shown.", id=game,
+                            game=title_of(finished.game), hand=hand)  # fmt: skip
+        except replay.NoSuchHand:
+            count = replay.hands_in(record)
+            await answer(
+                interaction,
+                _n("Game #{id} had {n} hand: choose it by its number.",
+                   "Game #{id} had {n} hands: choose one from 1 to {n}.", count, id=game),
+            )  # fmt: skip
+            return
+        await interaction.response.defer(thinking=True)  # drawing takes a second or two
+        gif = await pool.render(replay.draw, tuple(stills))
+        if len(gif) > replay.UPLOAD_LIMIT:
+            await interaction.edit_original_response(
+                content=_("That hand is too long to draw as one picture.")
+            )
+            return
+        file = discord.File(io.BytesIO(gif), filename=f"replay-{game}-{hand}.gif")
+        await interaction.followup.send(caption, file=file)
+
+    @replay.autocomplete("game")
     @export.autocomplete("game")
     async def complete_game(
         self, interaction: discord.Interaction, current: str

@@ -56,12 +56,13 @@ def build(finished: FinishedGame) -> dict[str, Any]:
         ],
         "result": _plain(finished.result),
     }
-    if _deal(record).to_json() != dealt.to_json():
+    if deal(record).to_json() != dealt.to_json():
         record["dealt"] = finished.dealt  # dealt otherwise than from its seed: kept whole
     return record
 
 
-def _deal(record: Mapping[str, Any]) -> Game:
+def deal(record: Mapping[str, Any]) -> Game:
+    """The game as dealt: from ``dealt`` when the record has it, else from the seed."""
     dealt = record.get("dealt")
     if dealt is not None:
         if not isinstance(dealt, str):
@@ -111,7 +112,7 @@ def check(record: Any) -> dict[str, Any]:
 
 def steps(record: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], list[Event], Game]]:
     """Each move of ``record`` with the engine's events for it and the game after it."""
-    game = _deal(record)
+    game = deal(record)
     for number, move in enumerate(record["actions"], 1):
         try:
             events = game.apply(move["seat"], move["action"])
@@ -134,3 +135,34 @@ def replay(record: Any) -> list[list[Event]]:
     if record.get("result") is not None and _plain(game.result()) != record["result"]:
         raise RecordError("the game ends otherwise than the record's result")
     return events
+
+
+def played(
+    name: str, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+) -> dict[str, Any]:
+    """The record of a game the normal AI plays out in every seat (no table, no database):
+    what the benches, the screenshots and the tests replay."""
+    from engine.ai import make_player  # only here: the bot replays records without the AI
+
+    game = engine.new_game(name, players, options=dict(options or {}), seed=seed)
+    actions: list[dict[str, Any]] = []
+    while not game.is_over():
+        seat = game.to_act()[0]
+        player = make_player(name, "normal", seed=len(actions))
+        move = player.choose(game.view(seat), game.legal_actions(seat))
+        game.apply(seat, move)
+        actions.append({"seat": seat, "action": move, "source": "ai"})
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": name,
+        "players": players,
+        "options": _plain(game.options),
+        "seed": game.seed,
+        "seats": [
+            {"seat": s, "name": f"P{s + 1}", "user_id": None, "ai_level": "normal", "team": None}
+            for s in range(players)
+        ],  # fmt: skip
+        "actions": actions,
+        "result": _plain(game.result()),
+    }

@@ -50,3 +50,23 @@ async def test_export_refuses_a_running_or_unknown_game_privately(world: World) 
     unknown = await world.slash(world.members[0], "export", game=999_999)
     assert unknown.ephemeral and not unknown.response.attachments
     assert "no finished game #999999" in unknown.response.content
+
+
+async def test_replay_posts_the_hand_as_an_animated_picture(world: World) -> None:
+    table_id = await play_troeven(world)
+    posted = await world.slash(world.members[2], "replay", game=table_id, hand=2)
+    assert not posted.ephemeral
+    (message,) = posted.followups or [posted.response]
+    assert f"#{table_id}" in message.content and "hand 2" in message.content
+    (attachment,) = message.attachments
+    gif = await attachment.read()
+    assert gif[:6] == b"GIF89a" and len(gif) < 10 * 1024 * 1024
+
+
+async def test_replay_refuses_a_running_game_and_a_hand_it_never_had(world: World) -> None:
+    table_id = await play_troeven(world)
+    too_far = await world.slash(world.members[0], "replay", game=table_id, hand=999)
+    assert too_far.ephemeral and "choose one from 1 to" in too_far.response.content
+    running = await world.open("troeven", humans=2)
+    refused = await world.slash(world.members[0], "replay", game=running.id)
+    assert refused.ephemeral and "still being played" in refused.response.content
