@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -37,7 +37,9 @@ CAPTION_LINES = 3
 LINE = 20
 #: Seconds a frame stays: a move, the end of a trick (several events at once), the summary.
 MOVE_SECONDS = 0.9
-BUSY_SECONDS = 1.8
+#: A long hand (TroiKuntza's last rounds at 10 players) plays faster, to last about this long.
+LONGEST_HAND = 150.0
+SHORTEST_SECONDS = 0.3
 START_SECONDS = 2.5
 SUMMARY_SECONDS = 6.0
 #: Discord shows a GIF up to its upload limit (10 MiB without boosts); replays stay well under.
@@ -52,6 +54,8 @@ class Frame:
     hands: tuple[tuple[str, Picture | None], ...]
     caption: tuple[str, ...]
     seconds: float
+    #: The record's moves (numbered from 1) this frame shows: a turn may be several.
+    moves: tuple[int, ...] = ()
 
 
 class NoSuchHand(LookupError):
@@ -79,52 +83,74 @@ def _still(
     for seat in range(game.players):
         view = game.view(seat)
         hands.append((seating.name(seat), presenter.hand_picture(view, seating.for_seat(seat))))
-    lines = tuple(_plain(line) for line in caption if line)[-CAPTION_LINES:]
+    lines = tuple(_plain(line) for line in caption if line)
     return Frame(presenter.table_picture(public, seating), tuple(hands), lines, seconds)
 
 
 def frames(record: Mapping[str, Any], hand: int, names: Sequence[str]) -> list[Frame]:
     """The frames of hand ``hand`` (from 1) of ``record``, captions in the current language:
-    the hands as dealt, each move with its narration, and the hand's summary. NoSuchHand if
-    the game had no such hand."""
+    the hands as dealt, then each turn (a player's moves in a row: one card in a trick game;
+    take, melds and discard in a rummy) with the narration of its moves, then the hand's
+    summary. NoSuchHand if the game had no such hand."""
     presenter = presenter_for(str(record["game"]))
     seating = Seating(names=tuple(names), options=dict(record.get("options") or {}))
     played = 1
-    out: list[Frame] = []
-    previous: Frame | None = None
-    if hand == 1:
-        out.append(_start(record, presenter, seating))
-    for _move, events, game in steps(record):
-        if played > hand:
-            break
-        caption = [presenter.narrate(dict(e), seating) or "" for e in events]
+    turns: list[tuple[int, Frame]] = []  # (seat, frame) per move of the hand
+    out: list[Frame] = [_start(record, presenter, seating)] if hand == 1 else []
+    summary: Frame | None = None
+    for number, (move, events, game) in enumerate(steps(record), 1):
         ended = [e for e in events if e.get("type") == "hand_over"]
         if played == hand:
+            caption = tuple(_plain(c) for e in events if (c := presenter.narrate(dict(e), seating)))
             if ended:
-                # The deal that follows is already on the table: show the hand as it ended
-                # (the frame before), then its summary.
-                last = previous or _still(game, presenter, seating, [], 0)
-                out.append(Frame(last.table, last.hands, tuple(map(_plain, filter(None, caption)))
-                                 [-CAPTION_LINES:], BUSY_SECONDS))  # fmt: skip
-                out.append(_summary(presenter, dict(ended[0]), seating, last))
+                # The next deal is already on the table: the hand as it ended is the frame
+                # before, with this last move's words; then the summary.
+                last = turns[-1][1] if turns else _still(game, presenter, seating, [], 0)
+                turns.append((int(move["seat"]), Frame(last.table, last.hands, caption, 0,
+                                                       (number,))))  # fmt: skip
+                summary = _summary(presenter, dict(ended[0]), seating)
             else:
-                seconds = BUSY_SECONDS if len([c for c in caption if c]) > 1 else MOVE_SECONDS
-                previous = _still(game, presenter, seating, caption, seconds)
-                out.append(previous)
+                frame = _still(game, presenter, seating, list(caption), 0)
+                turns.append((int(move["seat"]), replace(frame, moves=(number,))))
         if ended:
             played += 1
+            if played > hand:
+                break
             if played == hand:
                 out.append(_still(game, presenter, seating, [], START_SECONDS))
-    if not out or played <= hand:
+    if summary is None:
         raise NoSuchHand(hand)
+    merged = _turns(turns)
+    seconds = max(SHORTEST_SECONDS, min(MOVE_SECONDS, LONGEST_HAND / max(1, len(merged))))
+    for frame in merged:
+        busy = len(frame.caption) > 1
+        out.append(replace(frame, seconds=seconds * 2 if busy else seconds))
+    out.append(summary)
     return out
+
+
+def _turns(moves: list[tuple[int, Frame]]) -> list[Frame]:
+    """One frame per turn: a move followed by another of the same seat joins it (the later
+    picture, both captions, both move numbers). Not a move that said more than one thing: a
+    card that won a trick keeps its frame, with the whole trick on the table, even when its
+    player leads the next one."""
+    out: list[tuple[int, Frame]] = []
+    for seat, frame in moves:
+        if out and out[-1][0] == seat and len(out[-1][1].caption) <= 1:
+            before = out[-1][1]
+            frame = replace(frame, caption=before.caption + frame.caption,
+                            moves=before.moves + frame.moves)  # fmt: skip
+            out[-1] = (seat, frame)
+        else:
+            out.append((seat, frame))
+    return [frame for _seat, frame in out]
 
 
 def _start(record: Mapping[str, Any], presenter: Any, seating: Seating) -> Frame:
     return _still(deal(record), presenter, seating, [], START_SECONDS)
 
 
-def _summary(presenter: Any, event: dict[str, Any], seating: Seating, last: Frame) -> Frame:
+def _summary(presenter: Any, event: dict[str, Any], seating: Seating) -> Frame:
     lines: list[str] = []
     for section in presenter.summary(event, seating):
         if section.title:
