@@ -271,6 +271,26 @@ class Records(commands.Cog):
         file = discord.File(io.BytesIO(gif), filename=f"replay-{game}-{hand}.gif")
         await interaction.followup.send(caption, file=file)
 
+    @replay.autocomplete("hand")
+    async def complete_hand(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The hands of the game chosen in the ``game`` option (none before it is chosen)."""
+        game = getattr(interaction.namespace, "game", None)
+        if interaction.guild_id is None or not isinstance(game, int):
+            return []
+        guild = interaction.guild_id
+        finished = await self.service.db.run(lambda conn: finished_game(conn, guild, game))
+        if finished is None:
+            return []
+        try:
+            count = replay.hands_in(build(finished))
+        except RecordError:
+            return []
+        typed = current.strip()
+        hands = [n for n in range(1, count + 1) if not typed or str(n).startswith(typed)]
+        return [app_commands.Choice(name=_("hand {n}", n=n), value=n) for n in hands[:CHOICES]]
+
     @replay.autocomplete("game")
     @export.autocomplete("game")
     async def complete_game(

@@ -70,3 +70,15 @@ async def test_replay_refuses_a_running_game_and_a_hand_it_never_had(world: Worl
     running = await world.open("troeven", humans=2)
     refused = await world.slash(world.members[0], "replay", game=running.id)
     assert refused.ephemeral and "still being played" in refused.response.content
+
+
+async def test_replay_offers_the_games_hands(world: World) -> None:
+    table_id = await play_troeven(world)
+    record_hands = await world.members[0].autocomplete(
+        world.channel, "replay", "hand", "", game=table_id
+    )
+    values = [c["value"] for c in record_hands]
+    assert values[:3] == [1, 2, 3] and len(values) <= 25
+    assert record_hands[0]["name"] == "hand 1"
+    none_yet = await world.members[0].autocomplete(world.channel, "replay", "hand", "")
+    assert none_yet == []
