@@ -1,0 +1,70 @@
+"""Faults an outside probe of the table service found (issue 31), each pinned by a test: a
+``settle`` that never returned, a refusal that changed its table, a full disk answered with the
+database's raw words, and refusals that quoted a caller's input whole."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import TableService, TableStatus
+from tests.bot.conftest import TEST_LIMITS, FakeClock
+
+GUILD = 77
+CHANNEL = 500
+HOST, BOB = 1, 2
+NO_TIMER = {"timer": "off"}
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """These faults are the service's, not a backend's: SQLite alone."""
+    return tmp_path / "troika.db"
+
+
+@pytest.fixture
+async def slow_ai(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
+    """A service whose AI pauses a second before each move (the clock moves only by hand):
+    its driver sleeps while it has a move to make."""
+    svc = TableService(db_path, clock=clock, sleep=clock.sleep, ai_delay=1.0, limits=TEST_LIMITS)
+    await svc.start()
+    try:
+        yield svc
+    finally:
+        await svc.close()
+
+
+async def ai_awaited(service: TableService, clock: FakeClock) -> None:
+    """A Troeven table, HOST against an easy AI, the AI's seat awaited and its driver asleep."""
+    await service.open_table(CHANNEL, GUILD, HOST, "Ann", "troeven", options=NO_TIMER, seed=5)
+    await service.add_ai(CHANNEL, HOST, "easy")
+    await service.start_game(CHANNEL, HOST)
+    for _ in range(10):
+        table = service.get_table(CHANNEL)
+        assert table is not None
+        if table.to_act and table.seat(table.to_act[0]).is_ai:
+            await asyncio.sleep(0)  # the driver starts its pause
+            return
+        await service.act(CHANNEL, HOST, service.legal_actions(CHANNEL, HOST)[0])
+        await clock.advance(1.0)
+    raise AssertionError("the AI's seat was never awaited")
+
+
+# -- 1. settle() after a member took the awaited AI's seat ---------------------------------------
+async def test_settle_returns_after_a_member_takes_the_awaited_ai_seat(
+    slow_ai: TableService, clock: FakeClock
+) -> None:
+    await ai_awaited(slow_ai, clock)
+    live = slow_ai._tables[CHANNEL]
+    assert live.driver_busy, "the driver is pausing before the AI's move"
+    ai_seat = slow_ai.get_table(CHANNEL).to_act[0]
+    # Bob takes the seat the AI was about to play: the driver is cancelled and nothing is left
+    # for it to do (no AI seat awaited, no timer).
+    await slow_ai.join(CHANNEL, BOB, "Bob", seat=ai_seat)
+    table = slow_ai.get_table(CHANNEL)
+    assert table.status is TableStatus.PLAYING and table.seat(ai_seat).user_id == BOB
+    await asyncio.wait_for(slow_ai.settle(), timeout=5)
+    assert not live.driver_busy
