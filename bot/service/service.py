@@ -1174,20 +1174,27 @@ class TableService(FlowMixin):
             except GAME_FAULTS:  # a damaged game still ends (an admin's /admin end)
                 scores = None
             result = {"abandoned": True, "scores_so_far": scores}
-        if played and table.game is not None:
-            with contextlib.suppress(*GAME_FAULTS):  # (a damaged game keeps its last snapshot)
-                table.snapshot, table.snapshot_move = table.game.to_json(), table.move_number
-        table.status, table.ended_at = status, now
-        table.deadlines, table.window_deadline = {}, None
-        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
 
-        def write(conn: Any) -> None:
-            repo.update_table(conn, table_id, columns, rows)
-            if played:
-                repo.record_result(conn, table_id, status=status.value, ended_at=now, result=result)
-                action_log.compact(conn, table_id)
+        def build() -> Callable[[Any], None]:
+            # Inside the guard: a row that cannot be built puts the status back with the rest.
+            if played and table.game is not None:
+                with contextlib.suppress(*GAME_FAULTS):  # (a damaged game keeps its snapshot)
+                    table.snapshot, table.snapshot_move = table.game.to_json(), table.move_number
+            table.status, table.ended_at = status, now
+            table.deadlines, table.window_deadline = {}, None
+            columns, rows, table_id = table.columns(), table.seat_rows(), table.id
 
-        await self._commit_or_restore(table, saved, write)
+            def write(conn: Any) -> None:
+                repo.update_table(conn, table_id, columns, rows)
+                if played:
+                    repo.record_result(
+                        conn, table_id, status=status.value, ended_at=now, result=result
+                    )
+                    action_log.compact(conn, table_id)
+
+            return write
+
+        await self._commit_or_restore(table, saved, build)
         table.version += 1  # (update_table counted the write)
         table.result = result
         self._forget(table)
@@ -1203,10 +1210,12 @@ class TableService(FlowMixin):
     async def _save(self, table: LiveTable, saved: dict[str, Any]) -> None:
         """Store the table's record and seats (a change outside moves); put ``saved`` back if
         the write fails. A lobby's change makes it active again (see the idle sweep)."""
-        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
-        await self._commit_or_restore(
-            table, saved, lambda conn: repo.update_table(conn, table_id, columns, rows)
-        )
+
+        def build() -> Callable[[Any], Any]:
+            columns, rows, table_id = table.columns(), table.seat_rows(), table.id
+            return lambda conn: repo.update_table(conn, table_id, columns, rows)
+
+        await self._commit_or_restore(table, saved, build)
         table.version += 1  # (update_table counted the write)
         table.active_at = self.clock()
 
@@ -1311,11 +1320,14 @@ class TableService(FlowMixin):
 
     # -- internals: plumbing ------------------------------------------------------------------
     async def _commit_or_restore(
-        self, table: LiveTable, saved: dict[str, Any], write: Callable[[Any], Any]
+        self, table: LiveTable, saved: dict[str, Any], build: Callable[[], Callable[[Any], Any]]
     ) -> None:
-        """Commit ``write``; if it fails, put ``table`` back as ``saved`` (memory never
-        disagrees with the disk)."""
+        """Build the write (``build``: it may change the table first, and encodes its row) and
+        commit it; if either fails, put ``table`` back as ``saved``: memory never disagrees
+        with the disk, and a refusal leaves the table as it was. (A value that cannot be
+        encoded, such as a caller's wrong-typed id, fails while the row is built.)"""
         try:
+            write = build()
             await self._commit(write)
         except BaseException:
             table.restore(saved)

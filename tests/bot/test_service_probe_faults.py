@@ -5,12 +5,14 @@ database's raw words, and refusals that quoted a caller's input whole."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.service import TableService, TableStatus
+from bot.service import TableError, TableService, TableStatus
+from bot.service.tables import LiveTable
 from tests.bot.conftest import TEST_LIMITS, FakeClock
 
 GUILD = 77
@@ -68,3 +70,68 @@ async def test_settle_returns_after_a_member_takes_the_awaited_ai_seat(
     assert table.status is TableStatus.PLAYING and table.seat(ai_seat).user_id == BOB
     await asyncio.wait_for(slow_ai.settle(), timeout=5)
     assert not live.driver_busy
+
+
+# -- 2. a refusal that changed its table ---------------------------------------------------------
+def stored_row(db_path: Path, table_id: int) -> tuple[object, ...]:
+    """The table's row and its seats' rows, as stored."""
+    conn = sqlite3.connect(db_path)
+    try:
+        row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        seats = conn.execute(
+            "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        ).fetchall()
+    finally:
+        conn.close()
+    return (row, tuple(seats))
+
+
+async def human_vs_ai(service: TableService) -> None:
+    await service.open_table(CHANNEL, GUILD, HOST, "Ann", "troeven", options=NO_TIMER, seed=5)
+    await service.add_ai(CHANNEL, HOST, "easy")
+    await service.start_game(CHANNEL, HOST)
+    await service.settle()
+
+
+async def test_an_invitation_of_a_wrong_typed_user_id_changes_nothing(
+    service: TableService, db_path: Path
+) -> None:
+    await human_vs_ai(service)
+    live = service._tables[CHANNEL]
+    before = (service.get_table(CHANNEL), dict(live.settings), live.game.to_json())
+    row = stored_row(db_path, live.id)
+    with pytest.raises(TableError):  # (bytes: not a user id, and JSON cannot hold it)
+        await service.invite(CHANNEL, HOST, b"7")  # type: ignore[arg-type]
+    assert (service.get_table(CHANNEL), dict(live.settings), live.game.to_json()) == before
+    assert stored_row(db_path, live.id) == row
+    # Every write of the table goes on: a move, then the host's abandon closes it for good.
+    moved = await service.act(CHANNEL, HOST, service.legal_actions(CHANNEL, HOST)[0])
+    assert moved.move_number == 1
+    await service.settle()
+    done = await service.abandon(CHANNEL, HOST)
+    assert done.abandoned and done.table.status is TableStatus.ABANDONED
+    assert service.get_table(CHANNEL) is None
+    await service.open_table(CHANNEL, GUILD, HOST, "Ann", "troika")  # the channel is free
+
+
+async def test_an_end_whose_row_cannot_be_built_leaves_the_table_playing(
+    service: TableService, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await human_vs_ai(service)
+    live = service._tables[CHANNEL]
+    before = (service.get_table(CHANNEL), live.game.to_json())
+    row = stored_row(db_path, live.id)
+    real = LiveTable.columns
+
+    def failing(self: LiveTable) -> dict[str, object]:
+        raise TypeError("cannot encode")
+
+    monkeypatch.setattr(LiveTable, "columns", failing)
+    with pytest.raises(TableError):
+        await service.abandon(CHANNEL, HOST)
+    monkeypatch.setattr(LiveTable, "columns", real)
+    assert service.get_table(CHANNEL) == before[0]
+    assert live.status is TableStatus.PLAYING and live.game.to_json() == before[1]
+    assert stored_row(db_path, live.id) == row
+    moved = await service.act(CHANNEL, HOST, service.legal_actions(CHANNEL, HOST)[0])
+    assert moved.move_number == 1
