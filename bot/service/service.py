@@ -1232,13 +1232,26 @@ class TableService(FlowMixin):
         if table.status is TableStatus.PLAYING:
             if table.snapshot is None:
                 raise ValueError("a table in play has no snapshot")
+            if table.snapshot_move > table.move_number:  # it would load as the current game
+                raise ValueError(
+                    f"the snapshot (move {table.snapshot_move}) is ahead of the table's move "
+                    f"number {table.move_number}"
+                )
             game = engine.load(table.snapshot)
-            # The moves logged after the snapshot, replayed (see SNAPSHOT_EVERY).
+            # The moves logged after the snapshot, replayed (see SNAPSHOT_EVERY): exactly
+            # those up to the move number, none missing and none beyond it.
             numbers = [a.move_number for a in row.tail]
             if numbers != list(range(table.snapshot_move + 1, table.move_number + 1)):
                 raise ValueError(
-                    f"the action log lacks moves between the snapshot (move "
-                    f"{table.snapshot_move}) and move {table.move_number}"
+                    f"the action log does not hold exactly the moves between the snapshot (move "
+                    f"{table.snapshot_move}) and move {table.move_number} (it holds "
+                    f"{len(numbers)} move(s) after the snapshot)"
+                )
+            # Every player of the game has a seat: a missing one stalls once it is awaited.
+            if sorted(table.seats) != list(range(game.players)):
+                raise ValueError(
+                    f"the seats {sorted(table.seats)} do not cover the game's "
+                    f"{game.players} players"
                 )
             for logged in row.tail:
                 game.apply(logged.seat, logged.action)
