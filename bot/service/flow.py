@@ -36,6 +36,7 @@ from bot.service.models import (
     Table,
     TableStatus,
 )
+from bot.service.paused import refused_writes
 from bot.service.tables import LiveTable, TableRecord, team_of
 from bot.storage import repository as repo
 from engine import IllegalAction
@@ -146,7 +147,7 @@ class FlowMixin:
         /start without them, and anyone may /join a free seat. A player who pressed too late
         takes back the seat the AI kept for him. Raises NoTable (no finished game), NotAtTable
         (he did not play it), TableExists (another table is open here)."""
-        async with self.locked(channel_id):
+        async with self.locked(channel_id), refused_writes(channel_id):
             current = self._tables.get(channel_id)
             old = self._finished.get(channel_id)
             if old is None:

@@ -114,6 +114,7 @@ from bot.service.models import (
     TableView,
     seat_label,
 )
+from bot.service.paused import refused_writes
 from bot.service.rematch_wait import RematchWait
 from bot.service.switch_interval import tune_switch_interval
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
@@ -399,7 +400,7 @@ class TableService(FlowMixin):
         except IllegalAction as exc:
             raise UnknownGame(refusal_text(exc)) from None
         preset_key = preset.strip().lower() if preset else None
-        async with self.locked(channel_id):
+        async with self.locked(channel_id), refused_writes(channel_id):
             if channel_id in self._tables:
                 raise TableExists(
                     _("This channel already has a {game} table. Join it, or ask its host to"
@@ -1386,11 +1387,13 @@ class TableService(FlowMixin):
     @contextlib.asynccontextmanager
     async def _table_op(self, channel_id: int) -> AsyncIterator[LiveTable]:
         """Hold the channel's lock and yield its table (NoTable if none); an error of the game
-        becomes a refusal (``_fault``) instead of reaching the user."""
+        becomes a refusal (``_fault``) instead of reaching the user, and so does a database
+        that cannot take the change (``TablePaused``)."""
         async with self.locked(channel_id):
             table = self._require(channel_id)
             try:
-                yield table
+                async with refused_writes(channel_id):
+                    yield table
             except GAME_FAULTS as exc:
                 raise await self._fault(table, exc) from exc
 

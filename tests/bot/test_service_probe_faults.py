@@ -13,6 +13,7 @@ import pytest
 
 from bot.service import TableError, TableService, TableStatus
 from bot.service.tables import LiveTable
+from bot.storage import repository as repo
 from tests.bot.conftest import TEST_LIMITS, FakeClock
 
 GUILD = 77
@@ -135,3 +136,31 @@ async def test_an_end_whose_row_cannot_be_built_leaves_the_table_playing(
     assert stored_row(db_path, live.id) == row
     moved = await service.act(CHANNEL, HOST, service.legal_actions(CHANNEL, HOST)[0])
     assert moved.move_number == 1
+
+
+# -- 6. a full disk, met by a player's own move ------------------------------------------------
+FULL = "database or disk is full"
+
+
+@pytest.mark.parametrize("error", [sqlite3.OperationalError(FULL), OSError(28, "No space left")])
+async def test_a_players_move_on_a_full_disk_is_refused_as_paused(
+    error: Exception, service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await human_vs_ai(service)
+    real = repo.record_action
+
+    def full(conn: object, table_id: int, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(repo, "record_action", full)
+    before = service.get_table(CHANNEL)
+    move = service.legal_actions(CHANNEL, HOST)[0]
+    with pytest.raises(TableError) as refused:
+        await service.act(CHANNEL, HOST, move)
+    text = str(refused.value)
+    assert "paused" in text and "can't be saved" in text, text
+    assert FULL not in text and "space" not in text and "Error" not in text, text
+    assert service.get_table(CHANNEL) == before
+    # The disk has room again: the same move is made.
+    monkeypatch.setattr(repo, "record_action", real)
+    assert (await service.act(CHANNEL, HOST, move)).move_number == 1
