@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import N_, _
+from bot.i18n.refusals import excerpt
 from bot.service import table_settings, timers
 from bot.service.errors import (
     GAME_FAULTS,
@@ -126,7 +127,9 @@ class FlowMixin:
             self._require_host(table, host_id, N_("Only the host ({name}) can invite players."))
             seat = table.seat_of(user_id)
             if seat is not None and seat.is_human:
-                raise AlreadySeated(_("{name} already has a seat at this table.", name=seat.name))
+                raise AlreadySeated(
+                    _("{name} already has a seat at this table.", name=excerpt(seat.name))
+                )
             settings = table_settings.with_invited(table.settings, user_id)
             if settings == table.settings:
                 return table.public()

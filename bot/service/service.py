@@ -51,7 +51,7 @@ import engine
 from bot import metrics
 from bot.i18n import N_, _
 from bot.i18n.later import later
-from bot.i18n.refusals import refusal_text
+from bot.i18n.refusals import excerpt, refusal_text
 from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import Driver
@@ -391,7 +391,7 @@ class TableService(FlowMixin):
         spec = engine.GAMES.get(key)
         if spec is None:
             raise UnknownGame(
-                _("There is no game `{game}`. Games: {games}.", game=game,
+                _("There is no game `{game}`. Games: {games}.", game=excerpt(game),
                   games=", ".join(engine.GAMES))
             )  # fmt: skip
         try:
@@ -517,7 +517,7 @@ class TableService(FlowMixin):
                 if host is not None:
                     raise WrongPhase(
                         _("This table takes only invited players: ask the host ({name}) to invite"
-                          " you.", name=host.name)
+                          " you.", name=excerpt(host.name))
                     )  # fmt: skip
                 raise WrongPhase(
                     _("This table takes only invited players: ask the host to invite you.")
@@ -567,7 +567,7 @@ class TableService(FlowMixin):
                                   number=seat + 1, size=size))  # fmt: skip
             if not target.is_ai:
                 raise TableFull(_("Seat {number} is taken by {name}.", number=seat + 1,
-                                  name=target.name))  # fmt: skip
+                                  name=excerpt(target.name)))  # fmt: skip
             return target
         free = [s for s in sorted(table.seats.values(), key=lambda s: s.index) if s.is_ai]
         if team is not None:
@@ -655,7 +655,7 @@ class TableService(FlowMixin):
         key = str(level).strip().lower()
         if key not in ai.LEVELS:
             raise UnknownGame(
-                _("There is no AI level `{level}`. Levels: {levels}.", level=level,
+                _("There is no AI level `{level}`. Levels: {levels}.", level=excerpt(level),
                   levels=", ".join(ai.LEVELS))
             )  # fmt: skip
         async with self._table_op(channel_id) as table:
@@ -1082,7 +1082,7 @@ class TableService(FlowMixin):
 
     def _not_your_turn(self, table: LiveTable) -> str:
         seats = table.seats
-        waiting = [seats[s].name if s in seats else seat_label(s) for s in table.to_act()]
+        waiting = [excerpt(seats[s].name) if s in seats else seat_label(s) for s in table.to_act()]
         if not waiting:
             return _("It is not your turn: waiting for nobody.")
         return _("It is not your turn: waiting for {seats}.", seats=", ".join(waiting))
@@ -1444,7 +1444,7 @@ class TableService(FlowMixin):
         if user_id != table.host_id:
             host = table.seat_of(table.host_id)
             # i18n: in "Only the host (the host) can ...", when the host has no seat
-            name = host.name if host else _("the host")
+            name = excerpt(host.name) if host else _("the host")
             raise NotHost(_(refusal, name=name))
 
     def _free_seat(self, table: LiveTable, seat: int | None, team: int | None) -> int:
@@ -1455,7 +1455,7 @@ class TableService(FlowMixin):
                                   number=seat + 1, size=size))  # fmt: skip
             if seat in table.seats:
                 taken = _("Seat {number} is taken by {name}.", number=seat + 1,
-                          name=table.seats[seat].name)  # fmt: skip
+                          name=excerpt(table.seats[seat].name))  # fmt: skip
                 raise TableFull(taken)
             return seat
         candidates = [i for i in range(size) if i not in table.seats]

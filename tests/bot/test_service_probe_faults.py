@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 
 import pytest
@@ -164,3 +164,53 @@ async def test_a_players_move_on_a_full_disk_is_refused_as_paused(
     # The disk has room again: the same move is made.
     monkeypatch.setattr(repo, "record_action", real)
     assert (await service.act(CHANNEL, HOST, move)).move_number == 1
+
+
+# -- 7. refusals quote a bounded excerpt of what the caller sent -------------------------------
+LONG = "q" * 100_000
+#: The longest run of a caller's text a refusal may repeat (an excerpt, then an ellipsis).
+EXCERPT = 40
+
+
+def assert_bounded(error: TableError) -> None:
+    text = str(error)
+    assert "q" * (EXCERPT + 1) not in text, f"{len(text)} characters"
+    assert "q" * 10 in text, "the excerpt is quoted"
+    assert len(text) < 1000
+
+
+async def refusal(call: Awaitable[object]) -> TableError:
+    with pytest.raises(TableError) as refused:
+        await call
+    return refused.value
+
+
+async def test_refusals_quote_an_excerpt_of_unknown_names(service: TableService) -> None:
+    opening = [
+        dict(game=LONG),
+        dict(game="troika", preset=LONG),
+        dict(game="troika", options={LONG: 1}),
+        dict(game="troika", options={"timer": LONG}),
+    ]
+    for given in opening:
+        game = given.pop("game")
+        call = service.open_table(CHANNEL, GUILD, HOST, "Ann", game, **given)
+        assert_bounded(await refusal(call))
+    await service.open_table(CHANNEL, GUILD, HOST, "Ann", "troeven", options=NO_TIMER, seed=5)
+    assert_bounded(await refusal(service.add_ai(CHANNEL, HOST, LONG)))
+    assert_bounded(await refusal(service.set_options(CHANNEL, HOST, {LONG: 1})))
+    assert_bounded(await refusal(service.set_options(CHANNEL, HOST, preset=LONG)))
+    await service.add_ai(CHANNEL, HOST, "easy")
+    await service.start_game(CHANNEL, HOST)
+    await service.settle()
+    # (seed 5: Ann names trumps first; an unknown suit is quoted)
+    assert_bounded(await refusal(service.act(CHANNEL, HOST, f"trump {LONG}")))
+
+
+async def test_refusals_quote_an_excerpt_of_long_names(service: TableService) -> None:
+    await service.open_table(CHANNEL, GUILD, HOST, LONG, "troika", options=NO_TIMER)
+    # "Seat 1 is taken by ...", "... already has a seat", "Only the host (...) can ..."
+    assert_bounded(await refusal(service.join(CHANNEL, BOB, "Bob", seat=0)))
+    await service.join(CHANNEL, BOB, "Bob")
+    assert_bounded(await refusal(service.invite(CHANNEL, HOST, HOST)))
+    assert_bounded(await refusal(service.add_ai(CHANNEL, BOB, "easy")))
