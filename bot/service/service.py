@@ -825,7 +825,8 @@ class TableService(FlowMixin):
                 repo.update_table(conn, table_id, columns)
                 action_log.compact(conn, table_id)
 
-        await self._commit(write)
+        async with refused_writes(channel_id):
+            await self._commit(write)
         for table_id in ids:
             self.broken.remove(table_id)
         return closing

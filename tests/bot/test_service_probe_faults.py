@@ -214,3 +214,30 @@ async def test_refusals_quote_an_excerpt_of_long_names(service: TableService) ->
     await service.join(CHANNEL, BOB, "Bob")
     assert_bounded(await refusal(service.invite(CHANNEL, HOST, HOST)))
     assert_bounded(await refusal(service.add_ai(CHANNEL, BOB, "easy")))
+
+
+async def test_an_admins_close_on_a_full_disk_is_refused_as_paused(
+    service: TableService, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await human_vs_ai(service)
+    table_id = service.get_table(CHANNEL).id
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE tables SET options = '{' WHERE id = ?", (table_id,))
+    conn.commit()
+    conn.close()
+    await service.close()
+    again = TableService(db_path, limits=TEST_LIMITS)
+    await again.start()
+    try:
+        assert [t.status for t in again.guild_tables(GUILD)] == [TableStatus.BROKEN]
+
+        def full(conn: object, table_id: int, *args: object) -> None:
+            raise sqlite3.OperationalError(FULL)
+
+        monkeypatch.setattr(repo, "update_table", full)
+        with pytest.raises(TableError) as refused:
+            await again.close_broken(CHANNEL, GUILD)
+        assert "paused" in str(refused.value) and FULL not in str(refused.value)
+        assert [t.status for t in again.guild_tables(GUILD)] == [TableStatus.BROKEN]
+    finally:
+        await again.close()
