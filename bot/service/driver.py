@@ -127,6 +127,9 @@ class Driver:
             old.cancel()
         if not has_work(table):
             table.driver = None
+            # The cancelled driver clears its mark only while it is still the table's driver:
+            # cleared here, or ``settle`` would wait for this table forever.
+            self._set_busy(table, False)
             return
         table.driver_busy = True  # until it has looked at the table
         table.driver = asyncio.create_task(self._drive(table), name=f"table-{table.id}-driver")
