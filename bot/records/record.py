@@ -166,3 +166,11 @@ def played(
         "actions": actions,
         "result": _plain(game.result()),
     }
+
+
+def final_game(record: Any) -> Game:
+    """The game as the record's moves leave it (its score sheet, its result)."""
+    game = deal(check(record))
+    for _move, _events, after in steps(record):
+        game = after
+    return game

@@ -24,6 +24,7 @@ import discord
 from bot.i18n import _, _p
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
 from bot.service import Table, TableStatus
+from engine import GAMES
 from engine.options import format_value
 
 COLOR_LOBBY = discord.Color.blurple()
@@ -329,6 +330,23 @@ def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:
     add_sections(embed, sections)
     if not embed.fields:
         embed.description = _("No scores yet.")
+    return embed
+
+
+def finished_scores_embed(
+    game: str, view: Mapping[str, Any], names: Sequence[str], result: Mapping[str, Any] | None
+) -> discord.Embed:
+    """``/score`` once the channel's game is over: the last finished game's score sheet and who
+    won (its final view, replayed from its record)."""
+    presenter = presenter_for(game)
+    seating = Seating(names=tuple(names))
+    title = _(GAMES[game].title) if game in GAMES else game
+    embed = discord.Embed(title=_("{title}: scores", title=title), color=COLOR_PLAY)
+    sections = presenter.score_sheet(view, seating)
+    if result:
+        sections = presenter.final(result, seating)[:1] + sections
+    add_sections(embed, sections)
+    embed.set_footer(text=_("The last game played here, finished."))
     return embed
 
 
