@@ -8,15 +8,15 @@ No Discord, asyncio, SQL or I/O lives here. Entry points::
 
 Every game is a package with the same file roles: ``cards`` (its deck and card codes), ``spec``
 (options, presets, player range), ``summary`` (the readable rules for ``/rules``), ``tricks`` or
-``melds`` (the rules of play the AI shares), ``game`` (the ``<Name>Game`` state machine) and
+``melds`` (the rules of play the AI shares), ``game`` (the ``<Name>Game`` state machine),
 ``views`` (the ``<Name>View`` TypedDict documenting every view key, on ``engine.views``),
-``refusals`` (its refusal templates) and ``ai/`` (its AI players); its ``__init__`` sets
-``GAME_CLASS`` (``engine.registry`` finds it), and registers its refusals
-(``engine.messages.add_templates``, and ``add_words`` for the words of its values) and its AI
-players (``engine.ai.register_players``). The shared modules (``engine/*.py``, ``engine/ai/``)
-name no game. ``tests/engine/test_contract.py``
-checks every game in ``GAMES`` against the ``Game`` contract. A move or option the rules refuse
-raises ``IllegalAction``: a key of ``engine.messages.TEMPLATES`` and its params, English by default.
+``events`` (a ``TypedDict`` per kind of event, in ``EVENTS``), ``refusals`` (its refusal
+templates) and ``ai/`` (its AI players). Its ``__init__`` sets ``GAME_CLASS`` (``engine.registry``
+finds it) and registers its refusals (``engine.messages.add_templates``; ``add_words`` for the
+words of its values) and its AI players (``engine.ai.register_players``). The shared modules
+(``engine/*.py``, ``engine/ai/``) name no game. ``tests/engine/test_contract.py`` checks every
+game in ``GAMES`` against the ``Game`` contract. A move or option the rules refuse raises
+``IllegalAction``: a key of ``engine.messages.TEMPLATES`` and its params, English by default.
 """
 
 from __future__ import annotations
