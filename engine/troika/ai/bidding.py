@@ -19,7 +19,7 @@ contract worth pushing, the no-trump bids' double score, and the match score on 
 Deal counts bound the work (a seed gives the same call); the time budget is a safety net.
 Measured against the old hard player (``bench/ai.py``, tuned on seeds 2000-2019 and 3000-3015):
 the same player bidding this way went from 47.5% to 61% of its games on the first seeds; on
-fresh seeds 5000-5029 the whole ``hard`` player wins 63% +- 10 (see ``engine.ai.troika``).
+fresh seeds 5000-5029 the whole ``hard`` player wins 63% +- 10 (see ``engine.troika.ai.hard``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.common import View, sample_loop
-from engine.ai.troika import (
+from engine.troika import bids as B
+from engine.troika.ai.normal import (
     best_trump,
     choose_bid,
     evaluate,
@@ -38,7 +39,6 @@ from engine.ai.troika import (
     rollout,
     static_kind_values,
 )
-from engine.troika import bids as B
 from engine.troika.cards import CARD, deck_for
 from engine.troika.scoring import score_hand
 

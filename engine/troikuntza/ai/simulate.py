@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from engine.ai.common import View, copy_state
+from engine.troikuntza.ai.evaluation import usefulness
 from engine.troikuntza.game import TroiKuntzaGame, full_deck
 from engine.troikuntza.spec import deck_count
 
@@ -38,8 +39,6 @@ def _developed_hand(pool: list[str], size: int, choices: int, contract: str) -> 
     A player still short of his contract has kept and taken the cards that help him for
     several turns: a uniformly random hand would make him far slower than he is, and a
     playout would then count on a long round."""
-    from engine.ai.troikuntza import usefulness
-
     best: list[str] = []
     best_score = -1.0
     best_at = 0

@@ -21,7 +21,7 @@
   the contract side's total (57, 84, 30) and then its margin, or in a Misere the points avoided;
   the card with the best mean gain over ``normal``'s card, paired deal by deal, is played.
 - ``hard`` bidding at 6 players: a Tapp when the chance that a ``hard`` declarer wins it,
-  predicted from the hand by a model fitted on measured Tapps (``troggu_bid``), is 55% or more
+  predicted from the hand by a model fitted on measured Tapps (``bidding``), is 55% or more
   -- lower than ``normal``'s threshold: a ``hard`` declarer makes Tapps a ``normal`` one fails.
   At 8 players the same kind of model passed hands whose Tapp ``normal`` wins (14 duplicate
   losses to 9 wins over 40 seeds) and is not used; other sizes were not measured.
@@ -49,8 +49,8 @@ from engine.ai.common import (
     current_trick,
     sample_loop,
 )
-from engine.ai.troggu_bid import TAPP_CHANCE, tapp_win_chance
 from engine.troggu import tricks
+from engine.troggu.ai.bidding import TAPP_CHANCE, tapp_win_chance
 from engine.troggu.cards import (
     CALLABLE,
     CODES,
@@ -460,7 +460,7 @@ class TrogguHard(TrogguNormal):
 
     def bid(self, view: View, legal: list[str]) -> str:
         """Solo as ``normal`` does; a Tapp by the chance a ``hard`` declarer wins it where a
-        model was measured (``troggu_bid``), else by ``normal``'s thresholds."""
+        model was measured (``bidding``), else by ``normal``'s thresholds."""
         hand = [_CARD[c] for c in view["hand"]]
         chance = tapp_win_chance(hand, view["players"])
         action = super().bid(view, legal)

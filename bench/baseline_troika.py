@@ -1,8 +1,8 @@
 """Frozen baseline: Troika's ``hard`` player as it was before double-dummy search (issue 19).
 
 Only ``bench/ai.py`` uses it (level ``oldhard``), to measure the present ``hard`` against it; do
-not improve it. It is a verbatim copy of ``engine.ai.troika`` at that time, so it keeps its own
-``normal`` policy for its rollouts even when the live one changes.
+not improve it. It is a verbatim copy of ``engine.ai.troika`` (now ``engine.troika.ai``) at
+that time, so it keeps its own ``normal`` policy for its rollouts even when the live one changes.
 """
 
 from __future__ import annotations

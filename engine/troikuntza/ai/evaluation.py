@@ -96,3 +96,37 @@ def shortfall(hand: Iterable[str], contract: str) -> int:
     if best is None:  # only overlapping runs of one suit: count the contract's cards
         best = sum(TROIKA_MIN if k == "T" else RUN_MIN for k in contract)
     return max(0, best + bare - jokers)
+
+
+# -- a card-by-card score (``normal``, and ``hard``'s tie-breaks and sampled hands) ------------
+
+_RUN_VALUE = {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}
+
+
+def positions(code: str) -> tuple[int, ...]:
+    """Where a card stands in a run: 1-14 (an Ace both 1 and 14)."""
+    rank = code[:-1]
+    return _RUN_VALUE.get(rank) or (int(rank),)
+
+
+def usefulness(card: str, hand: list[str], contract: str) -> float:
+    """How much ``card`` helps ``hand`` towards ``contract`` (``hand`` without ``card``)."""
+    if card == JOKER:
+        return 100.0
+    score = 0.0
+    rank, suit = card[:-1], card[-1]
+    if "T" in contract:
+        same = sum(1 for c in hand if c != JOKER and c[:-1] == rank)
+        score += (0, 2.0, 3.5, 4.0)[min(same, 3)]
+    if "R" in contract:
+        mine = positions(card)
+        near: set[int] = set()
+        for c in hand:
+            if c in (JOKER, card) or c[-1] != suit:
+                continue
+            for p in positions(c):
+                for q in mine:
+                    if 0 < abs(p - q) <= 3:
+                        near.add(p)
+        score += 1.2 * len(near)
+    return score

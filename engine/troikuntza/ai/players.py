@@ -10,7 +10,7 @@
   everything that fits on later turns, then discard the least useful card, the highest in points
   among equals (it would cost the most if the round ends); never a joker while another card goes.
 - ``hard`` counts like a rummy player: the hand's shortfall, the fewest cards it lacks to lay
-  the contract down (``troikuntza_eval``; a card serves one meld, jokers fill any gap, two runs
+  the contract down (``evaluation``; a card serves one meld, jokers fill any gap, two runs
   of a suit must not overlap). Take the discard only when the hand, after its best discard, is
   nearer (or as near with a card that joins its plans). May I when the card brings the hand
   nearer and the penalty card is affordable: not with 14 cards, not while an opponent who is
@@ -32,40 +32,11 @@ from collections import Counter
 from typing import Any
 
 from engine.ai.common import SeededPlayer, View, confident_gain, sample_loop
-from engine.ai.troikuntza_eval import shortfall
 from engine.cards import JOKER
 from engine.troikuntza import melds as M
+from engine.troikuntza.ai.evaluation import positions, shortfall, usefulness
+from engine.troikuntza.ai.simulate import copy_game, determinize
 from engine.troikuntza.game import TroiKuntzaGame
-
-_VALUE = {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}
-
-
-def _positions(code: str) -> tuple[int, ...]:
-    rank = code[:-1]
-    return _VALUE.get(rank) or (int(rank),)
-
-
-def usefulness(card: str, hand: list[str], contract: str) -> float:
-    """How much ``card`` helps ``hand`` towards ``contract`` (``hand`` without ``card``)."""
-    if card == JOKER:
-        return 100.0
-    score = 0.0
-    rank, suit = card[:-1], card[-1]
-    if "T" in contract:
-        same = sum(1 for c in hand if c != JOKER and c[:-1] == rank)
-        score += (0, 2.0, 3.5, 4.0)[min(same, 3)]
-    if "R" in contract:
-        mine = _positions(card)
-        near: set[int] = set()
-        for c in hand:
-            if c in (JOKER, card) or c[-1] != suit:
-                continue
-            for p in _positions(c):
-                for q in mine:
-                    if 0 < abs(p - q) <= 3:
-                        near.add(p)
-        score += 1.2 * len(near)
-    return score
 
 
 def _table_meld(item: dict[str, Any]) -> M.Meld:
@@ -74,7 +45,7 @@ def _table_meld(item: dict[str, Any]) -> M.Meld:
     if item["kind"] == "run":
         meld["suit"] = item["suit"]
         first = item["stands_for"][0]
-        meld["start"] = 1 if first[:-1] == "A" else _positions(first)[0]
+        meld["start"] = 1 if first[:-1] == "A" else positions(first)[0]
     else:
         meld["rank"] = item["rank"]
     return meld
@@ -184,7 +155,7 @@ class TroiKuntzaNormal(SeededPlayer):
 
 class TroiKuntzaHard(TroiKuntzaNormal):
     """A rummy player's count (see the module docstring): every choice by the hand's shortfall
-    (``troikuntza_eval``), the points at risk weighed by how near the round's end is. With
+    (``evaluation``), the points at risk weighed by how near the round's end is. With
     ``samples`` > 0 the few best discards are also played out over sampled deals (the old
     search, kept for measurement: it is slow and measured no better)."""
 
@@ -334,8 +305,6 @@ class TroiKuntzaHard(TroiKuntzaNormal):
 
     def searched_discard(self, view: View, options: list[str]) -> str:
         """The first of ``options`` unless another does better over sampled playouts."""
-        from engine.ai.troikuntza_sim import copy_game, determinize
-
         seat: int = view["seat"]
         deadline = time.perf_counter() + self.budget
         # Each deal's result minus that of the first choice on the same deal (same cards, same
