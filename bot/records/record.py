@@ -18,7 +18,7 @@ from engine import Event, Game, IllegalAction
 
 FORMAT = "troika-table/game-record"
 VERSION = 1
-#: A record read from outside is refused past these sizes (the longest games, a rummy at 10
+#: A record read from outside is refused past these sizes (the longest games, with 10
 #: players, are a few thousand actions).
 MAX_ACTIONS = 100_000
 MAX_TEXT = 200
