@@ -44,6 +44,7 @@ def _bounded(value: Any) -> Any:
         return [excerpt(v) if isinstance(v, str) else v for v in value]
     return value
 
+
 def _joined(items: list[str], pair: str) -> str:
     """``a or b or c`` in this language's words (``pair`` is a template of ``{a}`` and ``{b}``)."""
     text = items[0] if items else ""
