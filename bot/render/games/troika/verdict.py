@@ -32,7 +32,7 @@ from bot.render.games._words import (
     within_limits,
 )
 from bot.render.games.cards import picture_letters, pretty, pretty_list, pretty_suit, suit_name
-from bot.render.games.troika_rules import rules_text
+from bot.render.games.troika.rules import rules_text
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 
 TEAMS = ((0, 2), (1, 3))

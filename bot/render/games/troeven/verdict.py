@@ -29,7 +29,7 @@ from bot.render.games.cards import (
     pretty_suit,
     suit_name,
 )
-from bot.render.games.troeven_rules import rules_text
+from bot.render.games.troeven.rules import rules_text
 from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
 from engine.troeven.cards import CARD_OF_CODE, POINTS
 
