@@ -6,9 +6,9 @@ returns ``Section``s (a title and text) and ``Picture``s (what to draw), which `
 onto embed fields and the terminal prints as they are.
 
 Presenters live in ``bot/render/games/``, one package per game (``bot/render/games/<game>/``,
-split by the surface it draws: table, hand, narration, verdict and score sheet, rules), and are
-found by subclass: a subclass of ``Presenter`` whose ``game`` names a game of ``engine.GAMES`` is
-that game's presenter. Nothing else in ``bot/`` or ``cogs/`` names a game.
+split by the surface it draws: table, hand, narration, verdict and score sheet, history, rules),
+and are found by subclass: a subclass of ``Presenter`` whose ``game`` names a game of
+``engine.GAMES`` is that game's presenter. Nothing else in ``bot/`` or ``cogs/`` names a game.
 
 Contract (tested for every game over random complete games):
 - ``narrate`` tells every event kind its engine emits, or says that it is quiet (``quiet``); an
@@ -132,14 +132,14 @@ class Presenter(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if cls.narrators is not None and cls.quiet & cls.narrators.kinds:
+            both = sorted(cls.quiet & cls.narrators.kinds)
+            raise ValueError(f"{cls.game}: events both quiet and narrated: {both}")
         if cls.game:
             known = PRESENTERS.get(cls.game)
             if known is not None and known.__qualname__ != cls.__qualname__:
                 raise ValueError(f"two presenters for {cls.game!r}: {known} and {cls}")
             PRESENTERS[cls.game] = cls
-        if cls.narrators is not None and cls.quiet & cls.narrators.kinds:
-            both = sorted(cls.quiet & cls.narrators.kinds)
-            raise ValueError(f"{cls.game}: events both quiet and narrated: {both}")
 
     # -- the public table message ---------------------------------------------------------------
     @abstractmethod
