@@ -1,5 +1,6 @@
 """Every game has a presenter and an AI for each level, and every event its engine emits in
-random complete games, at every player count, is told by its presenter (no fallback line)."""
+random complete games, at every player count, is told by its presenter (no fallback line):
+each kind by its own function in the presenter's ``narrators`` table, or declared quiet."""
 
 from __future__ import annotations
 
@@ -108,3 +109,7 @@ def test_every_event_kind_is_told_by_the_presenter(name: str) -> None:
                     assert summary and all(isinstance(s, Section) for s in summary)
                     assert sum(len(s.text) for s in summary) <= 3000
     assert {"hand_over", "game_over"} <= kinds or "game_over" in kinds
+    # Told by the game's table of narrators, one function per kind (or quiet), not a fallback.
+    assert presenter.narrators is not None and presenter.narrators.game == name
+    untold = kinds - presenter.narrators.kinds - presenter.quiet
+    assert not untold, f"{name}: event kinds with no narrator: {sorted(untold)}"
