@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 from pathlib import Path
 
+from engine.ai import unregister_players
 from engine.game import Game
 from engine.options import GameSpec
 
@@ -30,9 +31,10 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def unregister(name: str) -> None:
-    """Forget a game added by ``register`` (tests)."""
+    """Forget a game added by ``register``, and its AI players (tests)."""
     CLASSES.pop(name, None)
     GAMES.pop(name, None)
+    unregister_players(name)
 
 
 def _discover() -> None:

@@ -1,6 +1,7 @@
 """``python -m bot.i18n extract|update|compile|check``: the catalogs' build steps.
 
-- ``extract``: write ``bot/locale/messages.pot`` from the code.
+- ``extract``: write ``bot/locale/messages.pot`` (and each game package's own template,
+  ``bot/render/games/<game>/locale/messages.pot``) from the code.
 - ``update``: ``extract``, then merge it into every language's ``.po`` (new strings empty).
 - ``compile``: the ``.mo`` files (the bot also compiles a stale one on first use).
 - ``check``: list what keeps the catalogs from being complete; exit 1 if anything.
@@ -16,7 +17,8 @@ from bot.i18n import catalogs
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "check"
     if command == "extract":
-        print(catalogs.write_template())
+        for path in catalogs.write_template():
+            print(path)
     elif command == "update":
         for path in catalogs.update():
             print(path)

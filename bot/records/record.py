@@ -18,8 +18,8 @@ from engine import Event, Game, IllegalAction
 
 FORMAT = "troika-table/game-record"
 VERSION = 1
-#: A record read from outside is refused past these sizes (a game of TroiKuntza at 10 players
-#: is a few thousand actions).
+#: A record read from outside is refused past these sizes (the longest games, with 10
+#: players, are a few thousand actions).
 MAX_ACTIONS = 100_000
 MAX_TEXT = 200
 

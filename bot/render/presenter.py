@@ -5,13 +5,15 @@ a player of that game looks for on the table, how its events read), and nothing 
 returns ``Section``s (a title and text) and ``Picture``s (what to draw), which ``embeds`` maps
 onto embed fields and the terminal prints as they are.
 
-Presenters live in ``bot/render/games/``, one module per game, and are found by subclass: a
-subclass of ``Presenter`` whose ``game`` names a game of ``engine.GAMES`` is that game's
-presenter. Nothing else in ``bot/`` or ``cogs/`` names a game.
+Presenters live in ``bot/render/games/``, one package per game (``bot/render/games/<game>/``,
+split by the surface it draws: table, hand, narration, verdict and score sheet, history, rules),
+and are found by subclass: a subclass of ``Presenter`` whose ``game`` names a game of
+``engine.GAMES`` is that game's presenter. Nothing else in ``bot/`` or ``cogs/`` names a game.
 
 Contract (tested for every game over random complete games):
 - ``narrate`` tells every event kind its engine emits, or says that it is quiet (``quiet``); an
-  event kind it does not know raises ``UnknownEvent`` (a failing test, never a raw line).
+  event kind it does not know raises ``UnknownEvent`` (a failing test, never a raw line): each
+  kind has its own function in the game's ``Narrators`` table (``bot.render.narration``).
 - No view key is ever shown raw: a presenter picks what to show by name.
 - Public text (``seating.viewer is None``) comes from the spectator view and public events only;
   a private event (``private_to``) is narrated only for its owner, in the second person.
@@ -22,9 +24,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.i18n import N_, _, _n, _p
+
+if TYPE_CHECKING:
+    from bot.render.narration import Narrators
 
 View = Mapping[str, Any]
 Event = Mapping[str, Any]
@@ -122,9 +127,14 @@ class Presenter(ABC):
     #: What players of this game call one deal of it: ``hand``, ``deal``, ``round`` (marked with
     #: ``N_``, translated where shown: ``_(presenter.unit)``).
     unit: ClassVar[str] = N_("hand")
+    #: One function per event kind this game narrates (``tell`` looks the kind up there).
+    narrators: ClassVar[Narrators | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if cls.narrators is not None and cls.quiet & cls.narrators.kinds:
+            both = sorted(cls.quiet & cls.narrators.kinds)
+            raise ValueError(f"{cls.game}: events both quiet and narrated: {both}")
         if cls.game:
             known = PRESENTERS.get(cls.game)
             if known is not None and known.__qualname__ != cls.__qualname__:
@@ -219,10 +229,12 @@ class Presenter(ABC):
             return None
         return self.tell(event, seating)
 
-    @abstractmethod
     def tell(self, event: Event, seating: Seating) -> str | None:
-        """One line for an event this reader may see. Raises ``UnknownEvent`` for a kind it does
-        not know."""
+        """One line for an event this reader may see: its kind's function in ``narrators``.
+        Raises ``UnknownEvent`` for a kind with none."""
+        if self.narrators is None:
+            raise self.unknown(event)
+        return self.narrators.tell(event, seating)
 
     # -- ends of hands and games ----------------------------------------------------------------
     @abstractmethod

@@ -20,6 +20,7 @@ import engine
 from bot.render.presenter import PRESENTERS, Presenter, Seating, Section
 from bot.service import TableService, TableStatus
 from engine import Arg, Game, GameSpec, IllegalAction, Verb
+from engine.ai import LEVELS, register_players
 from engine.messages import add_templates
 from engine.options import TIMER
 
@@ -38,10 +39,6 @@ class FirstLegal:
         return legal[0]
 
 
-def _ai_players() -> dict[str, Any]:
-    return {level: FirstLegal for level in ("easy", "normal", "hard")}
-
-
 add_templates({"toytricks.you_may": "You may: {actions:list}."})
 
 
@@ -55,7 +52,6 @@ class ToyTricksGame(Game):
         summary="Three tricks; follow suit; the highest card of the led suit wins.",
         default_players=2,
         verbs=(Verb("play", "Play a card", (Arg("card", "The card to play, e.g. AH, 10S"),)),),
-        ai_players=_ai_players,
     )
 
     @classmethod
@@ -176,6 +172,7 @@ class ToyTricksPresenter(Presenter):
 @pytest.fixture
 def toy_game() -> Iterator[None]:
     engine.register(ToyTricksGame)
+    register_players(NAME, {level: FirstLegal for level in LEVELS})
     PRESENTERS[NAME] = ToyTricksPresenter
     try:
         yield
