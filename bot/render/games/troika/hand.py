@@ -73,7 +73,7 @@ def _move_lines(view: View, legal: Sequence[str], hand: list[str]) -> list[str]:
         if not trick:
             return [_("Your lead: any card")]
         led = trick[0][1][-1]
-        if len(cards) < len(hand):
+        if any(card[-1] == led for card in hand):  # he holds the suit led: he must follow
             return [_("Follow {suit}: {cards}", suit=pretty_suit(led), cards=pretty_list(cards))]
         return [_("No {suit}: play any card", suit=suit_name(led))]
     return []
