@@ -185,10 +185,13 @@ class Presenter(ABC):
 
     def action_tone(self, action: str) -> str:
         """How a move's button looks: ``card`` (a verb and one card: a grey button, on which a
-        red suit still shows; Discord's red button would swallow it) or ``move``."""
+        red suit still shows; Discord's red button would swallow it), ``decline`` (Pass: red)
+        or ``move``."""
         from bot.render.games.cards import face
 
         words = action.split()
+        if action == "pass":
+            return "decline"  # a red button, apart from the bids: it must not look like one
         if len(words) != 2 or face(words[1]).family in {"unknown", "hidden"}:
             return "move"
         return "card"
