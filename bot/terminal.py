@@ -201,8 +201,7 @@ def show_hand(table: Table, view: Mapping[str, Any], legal: list[str]) -> list[s
     once, as they are typed (``loop``)."""
     presenter = embeds.presenter_of(table)
     seating = embeds.seating_of(table, view.get("seat"))
-    moves = _("Your move")
-    sections = [s for s in presenter.hand_sections(view, legal, seating) if s.title != moves]
+    sections = [s for s in presenter.hand_sections(view, legal, seating) if s.role != "move"]
     return [plain(line) for line in embeds.sections_text(sections)]
 
 

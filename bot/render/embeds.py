@@ -310,10 +310,19 @@ def hand_embed(
     shown = presenter.heading(view, seating)
     embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
                           color=COLOR_PLAY)  # fmt: skip
-    add_sections(embed, presenter.hand_sections(view, legal, seating), room=FIELDS - 2)
-    if not legal and table.status is TableStatus.PLAYING:
+    sections = presenter.hand_sections(view, legal, seating)
+    # On a phone the cards and the buttons must be on the first screen: what he must decide
+    # first, then what he needs to decide it; his cards as text only when no picture shows them,
+    # and nothing the table message shows already (the hand's points, the deal so far).
+    hidden = {"table"} | ({"hand"} if image_name else set())
+    decide = "\n".join(s.text for s in sections if s.role == "move" and s.text.strip())
+    if decide:
+        embed.description = _clip(f"**{_('Your move')}:** {decide}", DESCRIPTION)
+    elif table.status is TableStatus.PLAYING:
         waiting = turn_line(table, seating.names, table.to_act)
-        embed.add_field(name=_("Waiting"), value=waiting or "—", inline=False)
+        embed.description = _clip(_("Waiting: {who}", who=waiting or "—"), DESCRIPTION)
+    shown_sections = [s for s in sections if s.role not in hidden | {"move"}]
+    add_sections(embed, shown_sections, room=FIELDS - 2)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     return embed

@@ -43,6 +43,11 @@ class Section:
     text: str
     #: Side by side with the next inline section where there is room (Discord's inline fields).
     inline: bool = False
+    #: What a hand panel's section is for, so that the panel puts first what the player must
+    #: decide and leaves out what shows elsewhere: ``move`` (his move: on top), ``hand`` (his
+    #: cards as text: the picture shows them), ``table`` (on the public table message too);
+    #: empty for the rest (what he needs to decide: the contract, the trick, the melds).
+    role: str = ""
 
 
 @dataclass(frozen=True)

@@ -30,16 +30,16 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
         other = 1 - seat
         sections.append(Section(_("Opponent"), layout_line(view, seating, other)))
     else:
-        sections.append(Section(_("Your hand"), by_suit(hand)))
+        sections.append(Section(_("Your hand"), by_suit(hand), role="hand"))
         if "stock_size" in view:
             sections.append(Section(_("Stock"), stock_text(view, seating)))
     sections.append(Section(_("Trumps"), trump_line(view, seating)))
     table = trick_lines(view, seating) + deal_lines(view, seating)
     if table:
-        sections.append(Section(_("This deal"), "\n".join(table)))
+        sections.append(Section(_("This deal"), "\n".join(table), role="table"))
     move = _move_line(view, legal, hand)
     if move:
-        sections.append(Section(_("Your move"), move))
+        sections.append(Section(_("Your move"), move, role="move"))
     return within_limits(sections)
 
 

@@ -25,14 +25,16 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     hand = [str(c) for c in view.get("hand") or []]
     if view.get("phase") == "over":
         return table_sections(view, seating)
-    sections = [Section(_("Your hand ({cards})", cards=cards(len(hand))), grouped(hand))]
+    sections = [
+        Section(_("Your hand ({cards})", cards=cards(len(hand))), grouped(hand), role="hand")
+    ]
     you = _you_lines(view, seating)
     sections.append(contract_section(view, seating))
     if you:
         sections.append(Section(_("You"), "\n".join(you)))
     sections += trick_sections(view, seating, last=False)
     if legal:
-        sections += pack(_("Your move"), moves(legal))
+        sections += pack(_("Your move"), moves(legal), role="move")
     return within_limits(sections)
 
 

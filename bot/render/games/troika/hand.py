@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.i18n import _, _n, _p
 from bot.render.games._tricks import by_suit, card_of_action, trick_lines, trick_now
@@ -20,17 +21,17 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     if isinstance(seat, int):
         partner = (seat + 2) % 4
         lines.append(_("Partner: {name}", name=seating.name(partner)))
-    sections = [Section(_("Your hand"), "\n".join(lines))]
+    sections = [Section(_("Your hand"), "\n".join(lines), role="hand")]
     sections.append(contract_section(view, seating))
     table = trick_lines(view, seating)
     if table:
         sections.append(Section(_("Trick"), "\n".join(table)))
     points = hand_points_section(view, seating)
     if points is not None:
-        sections.append(points)
+        sections.append(replace(points, role="table"))
     move = _move_lines(view, legal, hand)
     if move:
-        sections += pack(_("Your move"), move)
+        sections += pack(_("Your move"), move, role="move")
     return within_limits(sections)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.i18n import _
 from bot.render.games._words import cards, pack, points, within_limits
@@ -25,7 +26,7 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     hand = [str(c) for c in view.get("hand") or []]
     worth = sum(card_points(c) for c in hand)
     title = _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
-    sections = [Section(title, hand_text(hand))]
+    sections = [Section(title, hand_text(hand), role="hand")]
     sections.append(Section(_("Contract"), contract_text(view)))
     you = _you_lines(view, seating)
     if you:
@@ -34,9 +35,13 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     mayi = mayi_section(view, seating)
     if mayi is not None:
         sections.append(mayi)
-    sections += meld_sections(view, seating)
+    # The melds are on the table message; here only when he may lay off on them.
+    melds = meld_sections(view, seating)
+    if not any(action.startswith("layoff ") for action in legal):
+        melds = [replace(section, role="table") for section in melds]
+    sections += melds
     if legal:
-        sections += pack(_("Your move"), moves(legal, hand))
+        sections += pack(_("Your move"), moves(legal, hand), role="move")
     return within_limits(sections)
 
 
