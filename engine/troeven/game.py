@@ -122,7 +122,7 @@ class TroevenGame(Game):
             return cards  # no obligation at all while the stock lasts
         return legal_cards(cards, trick[0], state["trump"], strict, True)
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         state = self.state
         if state["phase"] == "over" or seat != state["turn"]:
             return []

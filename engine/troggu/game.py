@@ -144,7 +144,7 @@ class TrogguGame(Game):
     def is_over(self) -> bool:
         return self.state["phase"] == "over"
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         if seat not in self.to_act():
             return []
         st = self.state

@@ -165,14 +165,20 @@ class TroikaGame(Game):
             "hands": st["hands_played"],
         }
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         st = self.state
         if seat != st["turn"]:
             return []
         phase = st["phase"]
         hand = st["hands"][seat]
-        if phase == "play":
-            return [PLAY_ACTION[c] for c in playable(hand, st["trick"])]
+        if phase == "play":  # ``playable`` inlined: this is the hottest listing
+            trick = st["trick"]
+            if trick:
+                led = SUIT[trick[0]]
+                follow = [PLAY_ACTION[c] for c in hand if SUIT[c] == led]
+                if follow:
+                    return follow
+            return [PLAY_ACTION[c] for c in hand]
         if phase == "bidding":
             return self._bidding_actions(seat)
         if phase == "trump":
@@ -218,6 +224,13 @@ class TroikaGame(Game):
         )
 
     # -- actions --------------------------------------------------------------------------------
+    def _apply_legal(self, seat: int, action: str) -> list[Event]:
+        # A listed "play" (listed only in the play phase) is a held card that follows suit.
+        card = _PLAY_LOOKUP.get(action)
+        if card is not None:
+            return self._play_card(seat, card)
+        return self._apply(seat, action)
+
     def _apply(self, seat: int, action: str) -> list[Event]:
         phase = self.state["phase"]
         if phase == "play":
@@ -427,7 +440,13 @@ class TroikaGame(Game):
             raise IllegalAction(
                 "trick.follow_suit", suit=SUITS[SUIT[trick[0]]], cards=codes(allowed)
             )
-        hand.remove(card)
+        return self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> list[Event]:
+        """Play ``card``, known to be held by ``seat`` and playable to the trick."""
+        st = self.state
+        st["hands"][seat].remove(card)
+        trick = st["trick"]
         events: list[Event] = []
         if (
             not trick
@@ -456,7 +475,10 @@ class TroikaGame(Game):
         st["tricks"][team] += 1
         st["points"][team] += value
         st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
-        st.setdefault("played_tricks", []).append({**st["last_trick"], "cards": list(trick)})
+        played = st.get("played_tricks")
+        if played is None:  # a state saved before the key existed
+            played = st["played_tricks"] = []
+        played.append({"leader": leader, "cards": list(trick), "winner": winner})
         st["trick"] = []
         st["leader"] = winner
         st["turn"] = winner

@@ -244,7 +244,7 @@ class TroiKuntzaGame(Game):
             return waiting
         return [st["current"], *waiting]
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         st = self.state
         if seat not in self.to_act():
             return []
