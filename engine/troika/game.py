@@ -47,7 +47,7 @@ _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
 
 def misdeal_hand(hand: list[int]) -> bool:
     """No ace, no K/Q/J, neither 5H nor 3S: the holder may throw the hand in."""
-    return not any(HONOUR[c] for c in hand)
+    return not any(map(HONOUR.__getitem__, hand))
 
 
 class TroikaGame(Game):
@@ -229,6 +229,13 @@ class TroikaGame(Game):
         card = _PLAY_LOOKUP.get(action)
         if card is not None:
             return self._play_card(seat, card)
+        # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
+        # is allowed (the dealer is not stuck).
+        bid = B.BID_OF_ACTION.get(action)
+        if bid is not None:
+            return self._bid(seat, bid)
+        if action == "pass":
+            return self._pass(seat)
         return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -282,20 +289,13 @@ class TroikaGame(Game):
             if self._must_bid(seat):
                 lowest = B.text(B.all_bids(st["options"])[0])
                 raise IllegalAction("troika.dealer_must_bid", lowest=lowest)
-            st["bids"].append([seat, B.PASS])
-            st["passed"][seat] = True
-            events: list[Event] = [{"type": "pass", "seat": seat}]
-            return self._next_bidder(seat, events)
+            return self._pass(seat)
         if verb == "bid":
             bid = B.parse(words[1:], st["options"])
             high = st["high"]
             if bid < high or (bid == high and not self._may_equal(seat)):
                 raise self._too_low(seat, bid)
-            st["bids"].append([seat, bid])
-            st["high"] = bid
-            st["high_seat"] = seat
-            events = [{"type": "bid", "seat": seat, "bid": B.text(bid)}]
-            return self._next_bidder(seat, events)
+            return self._bid(seat, bid)
         if verb == "misdeal":
             if len(words) > 1:  # "misdeal" alone: extra words are a typing mistake
                 raise self._expected(seat)
@@ -306,6 +306,21 @@ class TroikaGame(Game):
             events.append(self._deal(st["dealer"]))
             return events
         raise self._expected(seat)
+
+    def _pass(self, seat: int) -> list[Event]:
+        """``seat`` passes, known to be allowed to."""
+        st = self.state
+        st["bids"].append([seat, B.PASS])
+        st["passed"][seat] = True
+        return self._next_bidder(seat, [{"type": "pass", "seat": seat}])
+
+    def _bid(self, seat: int, bid: int) -> list[Event]:
+        """``seat`` bids ``bid``, known to be allowed and high enough."""
+        st = self.state
+        st["bids"].append([seat, bid])
+        st["high"] = bid
+        st["high_seat"] = seat
+        return self._next_bidder(seat, [{"type": "bid", "seat": seat, "bid": B.text(bid)}])
 
     def _too_low(self, seat: int, bid: int) -> IllegalAction:
         st = self.state
@@ -447,7 +462,7 @@ class TroikaGame(Game):
         st = self.state
         st["hands"][seat].remove(card)
         trick = st["trick"]
-        events: list[Event] = []
+        play: Event = {"type": "play", "seat": seat, "card": CODES[card]}
         if (
             not trick
             and st["trump"] is None
@@ -456,9 +471,10 @@ class TroikaGame(Game):
         ):
             # trump_lead: the declarer's first lead fixes trumps.
             st["trump"] = SUIT[card]
-            events.append({"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]})
+            events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
+        else:
+            events = [play]
         trick.append(card)
-        events.append({"type": "play", "seat": seat, "card": CODES[card]})
         if len(trick) < SEATS:
             st["turn"] = (seat + 1) % SEATS
             return events
