@@ -118,8 +118,11 @@ def play_one(config: Config, seed: int, tally: Tally) -> None:
     tally.actions += actions
 
 
-def oh_hell_player() -> Callable[[int, Tally], None] | None:
-    """Plays one random Oh Hell deal through OpenSpiel's state API; None without OpenSpiel."""
+def oh_hell_player(outcomes: bool) -> Callable[[int, Tally], None] | None:
+    """Plays one random Oh Hell deal through OpenSpiel's state API; None without OpenSpiel.
+
+    ``outcomes``: chance steps pick among ``chance_outcomes()`` (pairs of action and
+    probability, what a general driver must read) instead of ``legal_actions()``."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -130,10 +133,14 @@ def oh_hell_player() -> Callable[[int, Tally], None] | None:
         state = oh_hell.new_initial_state()
         choose = make_player(OH_HELL, "easy", seed).choose  # the same random player
         legal_actions, apply = state.legal_actions, state.apply_action
+        is_chance, chance_outcomes = state.is_chance_node, state.chance_outcomes
         empty: dict[str, Any] = {}
         actions = 0
         while not state.is_terminal():
-            apply(choose(empty, legal_actions()))
+            if outcomes and is_chance():
+                apply(choose(empty, chance_outcomes())[0])  # uniform: a plain choice is fair
+            else:
+                apply(choose(empty, legal_actions()))
             actions += 1
         tally.games += 1
         tally.deals += 1
@@ -165,12 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="run only this game's configurations")
     args = parser.parse_args(argv)
     rows: list[tuple[str, Callable[[int, Tally], None]]] = []
-    reference = oh_hell_player()
-    if reference is None:
-        print("OpenSpiel is not installed (pip install open-spiel): no ratio to its Oh Hell")
-    else:
-        params = " ".join(f"{k}={v}" for k, v in OH_HELL_PARAMS.items())
-        rows.append((f"openspiel {OH_HELL} {params}", reference))
+    references: list[str] = []
+    params = " ".join(f"{k}={v}" for k, v in OH_HELL_PARAMS.items())
+    for outcomes, how in ((False, "legal_actions"), (True, "chance_outcomes")):
+        reference = oh_hell_player(outcomes)
+        if reference is None:
+            print("OpenSpiel is not installed (pip install open-spiel): no ratio to its Oh Hell")
+            break
+        label = f"OpenSpiel {len(references) + 1}: {OH_HELL}, chance by {how}"
+        references.append(label)
+        rows.append((label, reference))
     for config in CONFIGS:
         if config.game in engine.GAMES and not (args.only and config.game != args.only):
             rows.append((config.label, lambda seed, tally, c=config: play_one(c, seed, tally)))
@@ -179,6 +190,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.seconds:g} CPU s per row; medians; per move: to_act, legal_actions, "
         "a random choice, apply"
     )
+    if references:
+        print(
+            f"OpenSpiel {OH_HELL} {params}: a deal is 35 chance steps and 36 moves; a Troika "
+            "row's ratio is its deals/s over each OpenSpiel row's (median of the rounds)"
+        )
     tallies: dict[str, list[Tally]] = {label: [] for label, _ in rows}
     failed: dict[str, str] = {}
     for _ in range(args.rounds):
@@ -189,10 +205,11 @@ def main(argv: list[str] | None = None) -> int:
                 tallies[label].append(run(play, args.seconds))
             except Exception as exc:  # a game still being written must not hide the others
                 failed[label] = f"{type(exc).__name__}: {exc}"
-    width = max(58, *(len(label) for label, _ in rows))
-    heads = f"{'deals/s':>9} {'games/s':>9} {'actions/s':>10} {'ratio':>6}"
+    width = max(52, *(len(label) for label, _ in rows))
+    heads = f"{'deals/s':>9} {'games/s':>9} {'actions/s':>10}"
+    if references:
+        heads += "  ratio to " + ", ".join(f"OpenSpiel {i + 1}" for i in range(len(references)))
     print(f"{'configuration':<{width}} {heads}")
-    base = tallies[rows[0][0]] if reference is not None else []
     for label, _ in rows:
         if label in failed:
             print(f"{label:<{width}} failed: {failed[label]}", flush=True)
@@ -200,15 +217,18 @@ def main(argv: list[str] | None = None) -> int:
         runs = tallies[label]
         rates = [t.per_second() for t in runs]
         deals, games, actions = (statistics.median(x) for x in zip(*rates, strict=True))
-        ratio = ""
-        if base and label.startswith("troika "):  # Troika is the row OpenSpiel's deal matches
-            pairs = zip(runs, base, strict=True)
-            ratios = [t.per_second()[0] / b.per_second()[0] for t, b in pairs]
-            ratio = f"{statistics.median(ratios):.2f}x"
+        ratios = []
+        # Troika is the game OpenSpiel's deal matches; a failed reference has no ratio.
+        for reference in references if label.startswith("troika ") else []:
+            if reference not in failed:
+                pairs = zip(runs, tallies[reference], strict=True)
+                each = [t.per_second()[0] / r.per_second()[0] for t, r in pairs]
+                ratios.append(f"{statistics.median(each):.2f}x")
         note = sum(t.abandoned for t in runs)
         tail = f"  ({note} abandoned)" if note else ""
         print(
-            f"{label:<{width}} {deals:>9.0f} {games:>9.1f} {actions:>10.0f} {ratio:>6}{tail}",
+            f"{label:<{width}} {deals:>9.0f} {games:>9.1f} {actions:>10.0f}  "
+            f"{' '.join(ratios)}{tail}",
             flush=True,
         )
     print(f"load average after: {load_average()}")
