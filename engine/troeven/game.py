@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck, shuffle
 from engine.options import GameSpec
 from engine.troeven.cards import (
     ALL_CARDS,
@@ -301,7 +301,7 @@ class TroevenGame(Game):
         state = self.state
         if deck is None:
             deck = list(ALL_CARDS)
-            self.rng().shuffle(deck)
+            shuffle(self.rng(), deck)
         dealer = state["dealer"]
         caller = 1 - dealer
         version = state["options"]["version"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck, shuffle
 from engine.troggu import scoring, tricks
 from engine.troggu.cards import (
     CALL_ACTION,
@@ -96,7 +96,7 @@ class TrogguGame(Game):
         st, n = self.state, self.players
         if order is None:
             order = list(DECK)
-            self.rng().shuffle(order)
+            shuffle(self.rng(), order)
         size, _ = DEAL_SIZES[n]
         hands: list[list[int]] = [[] for _ in range(n)]
         for i in range(n * size):

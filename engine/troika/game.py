@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck, shuffle
 from engine.troika import bids as B
 from engine.troika.cards import (
     CODES,
@@ -96,7 +96,7 @@ class TroikaGame(Game):
         """Deal face up from a shuffled deck, left of a random seat, until a Jack shows."""
         rng = self.rng()
         cards = list(full)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         seat = rng.randrange(SEATS)
         draw = self.state["dealer_draw"]
         for card in cards:
@@ -111,7 +111,7 @@ class TroikaGame(Game):
         st = self.state
         if order is None:
             order = list(deck_for(bool(st["options"]["kitty"])))
-            self.rng().shuffle(order)
+            shuffle(self.rng(), order)
         hands: list[list[int]] = [[], [], [], []]
         dealt = SEATS * HAND_SIZE
         for j in range(SEATS):

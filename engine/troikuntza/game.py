@@ -66,7 +66,7 @@ from typing import Any
 
 from engine.cards import JOKER, parse_card
 from engine.errors import IllegalAction
-from engine.game import Event, Game, TimedWindow
+from engine.game import Event, Game, TimedWindow, shuffle
 from engine.troikuntza import melds as M
 from engine.troikuntza.cards import full_deck, sort_hand
 from engine.troikuntza.spec import CARDS_PER_DECK, HAND_SIZE, ROUNDS, SPEC, deck_count
@@ -130,7 +130,7 @@ class TroiKuntzaGame(Game):
         st = self.state
         n = self.players
         cards = full_deck(st["decks"])
-        self.rng().shuffle(cards)
+        shuffle(self.rng(), cards)
         if stacked is not None:
             # The stacked cards on top, then the rest of the decks in the seeded order.
             rest = Counter(cards)
@@ -468,7 +468,7 @@ class TroiKuntzaGame(Game):
                 return None
             st["reshuffles"] += 1
             st["discard"] = st["discard"][-1:]
-            self.rng().shuffle(under)
+            shuffle(self.rng(), under)
             st["stock"] = under
             events.append({"type": "reshuffle", "cards": len(under)})
         return st["stock"].pop(), events
