@@ -9,7 +9,6 @@ in place only after an action has been fully validated.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from copy import copy
 from typing import Any
 
 from engine.cards import parse_suit
@@ -35,7 +34,7 @@ from engine.troika.cards import (
 from engine.troika.scoring import points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
 from engine.troika.summary import summary
-from engine.troika.tricks import SEATS, playable, trick_points, trick_winner
+from engine.troika.tricks import SEATS, playable, trick_points, winning_index
 from engine.troika.views import TroikaView, build_view
 
 HAND_SIZE = 8
@@ -484,7 +483,7 @@ class TroikaGame(Game):
         st = self.state
         trick = st["trick"]
         leader = st["leader"]
-        winner = trick_winner(trick, leader, st["trump"], st["low"])
+        winner = (leader + winning_index(trick, st["trump"], st["low"])) % SEATS  # trick_winner
         team = winner & 1
         value = trick_points(trick)
         st["won"][team].extend(trick)
@@ -498,7 +497,8 @@ class TroikaGame(Game):
         st["trick"] = []
         st["leader"] = winner
         st["turn"] = winner
-        events.append({"type": "trick", "seat": winner, "cards": codes(trick), "points": value})
+        shown = [CODES[c] for c in trick]
+        events.append({"type": "trick", "seat": winner, "cards": shown, "points": value})
         if st["tricks"][0] + st["tricks"][1] == TRICKS:
             return self._score(events)
         return events
@@ -549,9 +549,18 @@ class TroikaGame(Game):
                 "raised": outcome.raised,
             }
         )
-        over = events[-1]  # its row on the score sheet (``view["history"]``)
-        row = ("hand_number", "seat", "bid", "made", "hand_points", "changes", "scores")
-        st.setdefault("history", []).append({k: copy(over[k]) for k in row})
+        over = events[-1]  # its row on the score sheet (``view["history"]``), lists copied
+        st.setdefault("history", []).append(
+            {
+                "hand_number": over["hand_number"],
+                "seat": declarer,
+                "bid": over["bid"],
+                "made": over["made"],
+                "hand_points": list(over["hand_points"]),
+                "changes": list(over["changes"]),
+                "scores": list(over["scores"]),
+            }
+        )
         if options["end"] == "points":
             winner = points_winner(team, scores, st["target"])
         else:
