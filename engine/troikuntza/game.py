@@ -285,7 +285,7 @@ class TroiKuntzaGame(Game):
                     if card == JOKER and meld["kind"] == "run":
                         ends = ["low", "high"]
                     for end in ends:
-                        if self._layoff_error(seat, card, number, end) is None:
+                        if self._layoff_refusal(seat, card, number, end) is None:
                             word = f" {end}" if end else ""
                             actions.append(f"layoff {card.lower()} {number}{word}")
         for card in sorted(set(hand)):
@@ -310,13 +310,20 @@ class TroiKuntzaGame(Game):
         self, seat: int, card: str, number: int, end: str | None
     ) -> IllegalAction | None:
         """Why ``seat`` may not lay ``card`` on meld ``number`` now (None: he may)."""
+        refusal = self._layoff_refusal(seat, card, number, end)
+        return None if refusal is None else IllegalAction(refusal[0], **refusal[1])
+
+    def _layoff_refusal(
+        self, seat: int, card: str, number: int, end: str | None
+    ) -> tuple[str, dict[str, Any]] | None:
+        """``_layoff_error`` as its key and params: the listing tries every card on every meld,
+        and building (and checking) a refusal for each misfit was a third of a random game."""
         st = self.state
         meld = st["melds"][number - 1]
         result = M.layoff_result(meld, card, end)
         if result is None:
-            return IllegalAction(
-                "troikuntza.layoff_no_fit", card=card, number=number, cards=list(meld["cards"])
-            )
+            params = {"card": card, "number": number, "cards": list(meld["cards"])}
+            return "troikuntza.layoff_no_fit", params
         hand = list(st["hands"][seat])
         hand.remove(card)
         taken = None if card == st["taken"] else st["taken"]
@@ -324,8 +331,8 @@ class TroiKuntzaGame(Game):
             return None
         if self.options["discard_to_go_out"]:
             if not hand:
-                return IllegalAction("troikuntza.layoff_final_discard", card=card)
-            return IllegalAction("troikuntza.layoff_no_discard", card=card)
+                return "troikuntza.layoff_final_discard", {"card": card}
+            return "troikuntza.layoff_no_discard", {"card": card}
         if not hand:
             return None
         # Only the card taken this turn is left: he may not discard it, so the lay-off stands
@@ -335,7 +342,7 @@ class TroiKuntzaGame(Game):
         melds[number - 1] = result[0]
         if any(M.layoff_result(meld, taken) is not None for meld in melds):
             return None
-        return IllegalAction("troikuntza.layoff_only_taken", card=card, taken=taken)
+        return "troikuntza.layoff_only_taken", {"card": card, "taken": taken}
 
     # -- applying -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[Event]:
