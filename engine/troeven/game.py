@@ -131,6 +131,12 @@ class TroevenGame(Game):
         return [PLAY_ACTION[c] for c in sorted(self._legal_cards(seat))]
 
     # -- actions ------------------------------------------------------------------------------
+    def _apply_legal(self, seat: int, action: str) -> list[Event]:
+        card = CARD_OF_PLAY_ACTION.get(action)  # a listed play is one of the legal cards
+        if card is not None:
+            return self._play_card(seat, card)
+        return self._apply(seat, action)
+
     def _apply(self, seat: int, action: str) -> list[Event]:
         if self.state["phase"] == "trump":
             return self._name_trump(seat, action)
@@ -179,11 +185,14 @@ class TroevenGame(Game):
         return events
 
     def _play(self, seat: int, card: int) -> list[Event]:
-        state = self.state
-        layout = "up" in state
         if card not in self._legal_cards(seat):
             raise self._why_not(seat, card)
-        # validated: from here on the state changes
+        return self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> list[Event]:
+        """Play ``card``, known to be one of ``seat``'s legal cards: the state changes."""
+        state = self.state
+        layout = "up" in state
         trick = state["trick"]
         events: list[Event] = []
         if layout:

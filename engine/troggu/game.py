@@ -49,6 +49,7 @@ from engine.troggu.summary import summary
 from engine.troggu.views import TrogguView, build_view
 
 BIDS = ("pass", "tapp", "solo")
+_CARD_OF_PLAY = {action: card for card, action in enumerate(PLAY_ACTION)}
 
 
 class TrogguGame(Game):
@@ -156,6 +157,12 @@ class TrogguGame(Game):
         if phase == "discard":
             return [DISCARD_ACTION[c] for c in self._discardable()]
         return ["call none", *(CALL_ACTION[c] for c in CALLABLE)]
+
+    def _apply_legal(self, seat: int, action: str) -> list[Event]:
+        card = _CARD_OF_PLAY.get(action)  # a listed play is a playable card, in the play phase
+        if card is not None:
+            return self._play_card(seat, card)
+        return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
         phase = self.state["phase"]
@@ -322,12 +329,18 @@ class TrogguGame(Game):
         return tricks.playable(st["hands"][seat], st["trick"], st["fool_held"] == seat)
 
     def _play(self, seat: int, card: int) -> list[Event]:
-        st, n = self.state, self.players
+        st = self.state
         hand = st["hands"][seat]
         allowed = self._playable(seat)
         if card not in allowed:
             held = st["fool_held"] == seat
             raise tricks.refusal(hand, st["trick"], card, allowed, held)
+        return self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> list[Event]:
+        """Play ``card``, known to be playable by ``seat``: the state changes."""
+        st, n = self.state, self.players
+        hand = st["hands"][seat]
         events: list[Event] = []
         if tricks.is_hold_back(hand, st["trick"], card, st["fool_held"]):
             st["fool_held"] = seat
