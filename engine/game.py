@@ -87,13 +87,15 @@ class Game(ABC):
     ``apply`` must validate completely before it changes anything: a raised ``IllegalAction``
     leaves the game exactly as it was.
 
-    Legal actions are computed once per state (OpenSpiel's state API is the model): a game
-    implements ``_legal_actions``; ``cached_legal_actions(seat)`` keeps its answer as a tuple
-    until ``apply`` changes the state, and ``legal_actions(seat)`` hands out a fresh list copy of
-    it. ``apply`` of an action found in that tuple skips the checks the listing already made (see
-    ``_apply_legal``). The cache lives beside the state, never in it (``to_json`` and ``==`` do not
-    see it); code that edits ``state`` in place instead of through ``apply`` (a test setting up
-    a position) must call ``state_changed()`` afterwards.
+    Legal actions are computed once per state (OpenSpiel's state API is the model). A game
+    implements ``_legal_actions`` (or, as before the cache, overrides ``legal_actions``).
+    ``cached_legal_actions(seat)`` keeps the answer as a tuple, the same object until ``apply``
+    changes the state: the accessor for callers that ask several times per move (the table
+    service). ``legal_actions(seat)`` hands out a fresh list copy of it. ``apply`` of an action
+    found in that tuple skips the checks the listing already made (see ``_apply_legal``). The
+    cache lives beside the state, never in it (``to_json`` and ``==`` do not see it); code that
+    edits ``state`` in place instead of through ``apply`` (a test setting up a position) must
+    call ``state_changed()`` afterwards.
     """
 
     spec: ClassVar[GameSpec]
@@ -172,9 +174,13 @@ class Game(ABC):
         ``state`` in place instead of through ``apply``."""
         self._legal = {}
 
-    @abstractmethod
-    def _legal_actions(self, seat: int) -> list[str]:
-        """Every legal action of ``seat`` now (empty unless ``seat`` is in ``to_act()``)."""
+    def _legal_actions(self, seat: int) -> Sequence[str]:
+        """Every legal action of ``seat`` now (empty unless ``seat`` is in ``to_act()``): what a
+        game implements. A game written before the cache overrides ``legal_actions`` instead;
+        it still works (its own ``legal_actions`` is then not cached, the accessor is)."""
+        if type(self).legal_actions is Game.legal_actions:
+            raise NotImplementedError(f"{type(self).__name__} implements no _legal_actions")
+        return self.legal_actions(seat)
 
     @abstractmethod
     def _apply(self, seat: int, action: str) -> list[Event]:
