@@ -153,10 +153,13 @@ class Game(ABC):
         A new list each call (the caller may change it); see ``cached_legal_actions``."""
         if type(seat) is not int:
             return list(self._legal_actions(seat))
-        legal = self._legal.get(seat)  # cached_legal_actions inlined: once per move
-        if legal is None:
-            legal = self._legal[seat] = tuple(self._legal_actions(seat))
-        return list(legal)
+        legal = self._legal.get(seat)  # cached_legal_actions inlined: asked at every move
+        if legal is not None:
+            return list(legal)
+        actions = self._legal_actions(seat)
+        self._legal[seat] = tuple(actions)
+        # A game builds its listing afresh at each call: the first caller may have that list.
+        return actions if type(actions) is list else list(actions)
 
     def cached_legal_actions(self, seat: int) -> tuple[str, ...]:
         """``legal_actions(seat)`` as a tuple computed once per state: the same object until
@@ -175,9 +178,10 @@ class Game(ABC):
         self._legal = {}
 
     def _legal_actions(self, seat: int) -> Sequence[str]:
-        """Every legal action of ``seat`` now (empty unless ``seat`` is in ``to_act()``): what a
-        game implements. A game written before the cache overrides ``legal_actions`` instead;
-        it still works (its own ``legal_actions`` is then not cached, the accessor is)."""
+        """Every legal action of ``seat`` now (empty unless ``seat`` is in ``to_act()``), a list
+        built for this call (never one the game keeps): what a game implements. A game written
+        before the cache overrides ``legal_actions`` instead; it still works (its own
+        ``legal_actions`` is then not cached, the accessor is)."""
         if type(self).legal_actions is Game.legal_actions:
             raise NotImplementedError(f"{type(self).__name__} implements no _legal_actions")
         return self.legal_actions(seat)

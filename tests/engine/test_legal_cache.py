@@ -42,6 +42,8 @@ def test_listed_moves_and_cache_answer_as_a_fresh_game(name: str) -> None:
             if not waiting:
                 break
             seat = rng.choice(waiting)
+            first = game.legal_actions(seat)  # the listing itself, handed to its first caller
+            first.append("xyzzy")
             cached = game.cached_legal_actions(seat)
             assert cached is game.cached_legal_actions(seat)
             assert list(cached) == fresh(game).legal_actions(seat)
