@@ -21,6 +21,7 @@ from engine.troika.cards import (
     FIVE_HEARTS,
     HONOUR,
     PLAY_ACTION,
+    POINTS,
     RANK,
     SORT_KEY,
     SUIT,
@@ -34,7 +35,7 @@ from engine.troika.cards import (
 from engine.troika.scoring import points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
 from engine.troika.summary import summary
-from engine.troika.tricks import SEATS, playable, trick_points, winning_index
+from engine.troika.tricks import SEATS, playable, winning_index
 from engine.troika.views import TroikaView, build_view
 
 HAND_SIZE = 8
@@ -224,10 +225,30 @@ class TroikaGame(Game):
 
     # -- actions --------------------------------------------------------------------------------
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
-        # A listed "play" (listed only in the play phase) is a held card that follows suit.
+        # A listed "play" (listed only in the play phase) is a held card that follows suit:
+        # played here, with no call more (32 of a deal's ~37 moves; ``_play`` comes here too).
         card = _PLAY_LOOKUP.get(action)
         if card is not None:
-            return self._play_card(seat, card)
+            st = self.state
+            st["hands"][seat].remove(card)
+            trick = st["trick"]
+            play: Event = {"type": "play", "seat": seat, "card": CODES[card]}
+            if (
+                not trick
+                and st["trump"] is None
+                and st["options"]["trump_lead"]
+                and not B.is_no_trump(st["contract"])
+            ):
+                # trump_lead: the declarer's first lead fixes trumps.
+                st["trump"] = SUIT[card]
+                events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
+            else:
+                events = [play]
+            trick.append(card)
+            if len(trick) < SEATS:
+                st["turn"] = (seat + 1) % SEATS
+                return events
+            return self._finish_trick(events)
         # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
         # is allowed (the dealer is not stuck).
         bid = B.BID_OF_ACTION.get(action)
@@ -454,38 +475,16 @@ class TroikaGame(Game):
             raise IllegalAction(
                 "trick.follow_suit", suit=SUITS[SUIT[trick[0]]], cards=codes(allowed)
             )
-        return self._play_card(seat, card)
-
-    def _play_card(self, seat: int, card: int) -> list[Event]:
-        """Play ``card``, known to be held by ``seat`` and playable to the trick."""
-        st = self.state
-        st["hands"][seat].remove(card)
-        trick = st["trick"]
-        play: Event = {"type": "play", "seat": seat, "card": CODES[card]}
-        if (
-            not trick
-            and st["trump"] is None
-            and st["options"]["trump_lead"]
-            and not B.is_no_trump(st["contract"])
-        ):
-            # trump_lead: the declarer's first lead fixes trumps.
-            st["trump"] = SUIT[card]
-            events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
-        else:
-            events = [play]
-        trick.append(card)
-        if len(trick) < SEATS:
-            st["turn"] = (seat + 1) % SEATS
-            return events
-        return self._finish_trick(events)
+        return self._apply_legal(seat, PLAY_ACTION[card])  # validated: played there
 
     def _finish_trick(self, events: list[Event]) -> list[Event]:
         st = self.state
         trick = st["trick"]
         leader = st["leader"]
-        winner = (leader + winning_index(trick, st["trump"], st["low"])) % SEATS  # trick_winner
+        winner = (leader + winning_index(trick, st["trump"], st["low"])) % SEATS
         team = winner & 1
-        value = trick_points(trick)
+        value = 1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        # (trick_winner and trick_points, inlined: once a trick, a tenth of the deal's calls)
         st["won"][team].extend(trick)
         st["tricks"][team] += 1
         st["points"][team] += value
