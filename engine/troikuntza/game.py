@@ -62,6 +62,7 @@ Views: ``TroiKuntzaView`` in ``engine.troikuntza.views`` documents every key.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engine.cards import JOKER, parse_card
@@ -311,19 +312,21 @@ class TroiKuntzaGame(Game):
     ) -> IllegalAction | None:
         """Why ``seat`` may not lay ``card`` on meld ``number`` now (None: he may)."""
         refusal = self._layoff_refusal(seat, card, number, end)
-        return None if refusal is None else IllegalAction(refusal[0], **refusal[1])
+        return None if refusal is None else refusal()
 
     def _layoff_refusal(
         self, seat: int, card: str, number: int, end: str | None
-    ) -> tuple[str, dict[str, Any]] | None:
-        """``_layoff_error`` as its key and params: the listing tries every card on every meld,
-        and building (and checking) a refusal for each misfit was a third of a random game."""
+    ) -> Callable[[], IllegalAction] | None:
+        """``_layoff_error``, the refusal built only when called: the listing tries every card
+        on every meld, and building (and checking) a refusal for each misfit was a third of a
+        random game."""
         st = self.state
         meld = st["melds"][number - 1]
         result = M.layoff_result(meld, card, end)
         if result is None:
-            params = {"card": card, "number": number, "cards": list(meld["cards"])}
-            return "troikuntza.layoff_no_fit", params
+            return lambda: IllegalAction(
+                "troikuntza.layoff_no_fit", card=card, number=number, cards=list(meld["cards"])
+            )
         hand = list(st["hands"][seat])
         hand.remove(card)
         taken = None if card == st["taken"] else st["taken"]
@@ -331,8 +334,8 @@ class TroiKuntzaGame(Game):
             return None
         if self.options["discard_to_go_out"]:
             if not hand:
-                return "troikuntza.layoff_final_discard", {"card": card}
-            return "troikuntza.layoff_no_discard", {"card": card}
+                return lambda: IllegalAction("troikuntza.layoff_final_discard", card=card)
+            return lambda: IllegalAction("troikuntza.layoff_no_discard", card=card)
         if not hand:
             return None
         # Only the card taken this turn is left: he may not discard it, so the lay-off stands
@@ -342,7 +345,7 @@ class TroiKuntzaGame(Game):
         melds[number - 1] = result[0]
         if any(M.layoff_result(meld, taken) is not None for meld in melds):
             return None
-        return "troikuntza.layoff_only_taken", {"card": card, "taken": taken}
+        return lambda: IllegalAction("troikuntza.layoff_only_taken", card=card, taken=taken)
 
     # -- applying -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[Event]:
