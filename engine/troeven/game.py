@@ -241,7 +241,10 @@ class TroevenGame(Game):
         state["tricks_won"][winner] += 1
         state["tricks_played"] += 1
         state["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
-        state.setdefault("played_tricks", []).append({**state["last_trick"], "cards": list(trick)})
+        played = state.get("played_tricks")
+        if played is None:  # a state saved before the key existed
+            played = state["played_tricks"] = []
+        played.append({"leader": leader, "cards": list(trick), "winner": winner})
         state["trick"] = []
         state["turn"] = state["leader"] = winner
         events: list[Event] = [
