@@ -16,6 +16,7 @@ complete without any string added to the shared one.
 from __future__ import annotations
 
 import importlib
+import random
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -196,6 +197,31 @@ def test_every_event_is_a_documented_typed_dict_and_narrated(trinket: None) -> N
                 presenter.narrate(event, Seating(("ann", "bob", "cy"), viewer))
     assert seen == set(kinds)
     assert set(kinds) == presenter.quiet | presenter.narrators.kinds  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_it_keeps_the_contract_of_every_game(trinket: None, players: int) -> None:
+    """The checks tests/engine/test_contract.py makes of each game of ``GAMES`` (collected
+    before this game is found), step by step over random games."""
+    from tests.engine.test_contract import (
+        check_actions,
+        check_events,
+        check_private_events,
+        check_views,
+        random_move,
+    )
+
+    for seed in range(4):
+        game = engine.new_game(NAME, players, seed=seed)
+        rng, pool = random.Random(seed), set[str]()
+        check_views(game, NAME)
+        while not game.is_over():
+            check_actions(game, pool)
+            events = game.apply(*random_move(game, rng))
+            check_events(game, events)
+            views, public = check_views(game, NAME)
+            check_private_events(events, views, public)
+        assert game.result()["winners"] and engine.load(game.to_json()) == game
 
 
 def test_the_ai_levels_really_differ(trinket: None) -> None:

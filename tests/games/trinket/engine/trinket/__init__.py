@@ -1,7 +1,8 @@
 """Trinket, a fifth game defined in the test tree (rules: docs/rules/trinket.md).
 
-Laid out as any game's package: ``game`` (the state machine), ``events`` (a ``TypedDict`` per
-kind, in ``EVENTS``), ``refusals`` (its refusal templates) and ``ai/`` (a player per level).
+Laid out as any game's package: ``game`` (the state machine), ``views`` (``TrinketView``, every
+view key), ``events`` (a ``TypedDict`` per kind, in ``EVENTS``), ``refusals`` (its refusal
+templates) and ``ai/`` (a player per level).
 ``engine.registry`` finds it by ``GAME_CLASS`` once its folder is on ``engine.__path__``; this
 ``__init__`` registers its refusals and its AI players, as every game's does.
 """

@@ -9,6 +9,7 @@ from typing import Any
 from engine.errors import IllegalAction
 from engine.game import Event, Game, check_stacked_deck
 from engine.options import TIMER, GameSpec
+from engine.trinket.views import TrinketView
 from engine.verbs import Arg, Verb
 
 RANKS = ("A", "K", "Q", "J", "10", "9")
@@ -111,14 +112,16 @@ class TrinketGame(Game):
             events.append({"type": "game_over", **self.result()})
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TrinketView:
         st = self.state
-        view: dict[str, Any] = {
+        view: TrinketView = {
             "game": self.name,
             "players": self.players,
             "seat": seat,
+            "phase": "over" if self.is_over() else "play",
+            "dealer": 0,
             "to_act": self.to_act(),
-            "trick": [dict(p) for p in st["trick"]],
+            "trick": [{"seat": p["seat"], "card": p["card"]} for p in st["trick"]],
             "scores": list(st["scores"]),
             "tricks": st["tricks"],
             "hand_sizes": [len(h) for h in st["hands"]],
