@@ -3,8 +3,9 @@ language's ``.po``, compile the ``.mo`` files, and check them (``python -m bot.i
 
 There is one shared catalog (``bot/locale/``) and one per game presenter package that has
 strings of its own (``bot/render/games/<game>/locale/``, see ``core.OWN_CATALOGS``): a string
-used only inside one such package lives in that package's catalog, any other in the shared one
-(``split``). Each step below runs over every catalog; the bot reads them all as one.
+used only inside one such package, or declared by that game alone (its title, its refusals: see
+``declared_owners``), lives in that package's catalog, any other in the shared one (``split``).
+Each step below runs over every catalog; the bot reads them all as one.
 
 Extraction is Babel's scan of the source for ``_``, ``_n``, ``_p`` and ``N_`` plus the strings
 that live in declarations rather than calls (``SOURCES``: functions returning ``(context, text)``
@@ -49,7 +50,8 @@ POT = LOCALE_DIR / f"{DOMAIN}.pot"
 
 #: Further strings, each source yielding ``(context or None, text)``: registered by the modules
 #: that hold declarations (see ``bot.i18n.sources``).
-SOURCES: list[Callable[[], Iterable[tuple[str | None, str]]]] = []
+#: A source may name the game a string belongs to: ``(context, text, game)``.
+SOURCES: list[Callable[[], Iterable[tuple[str | None, str] | tuple[str | None, str, str]]]] = []
 
 
 def po_path(language: str, folder: Path = LOCALE_DIR) -> Path:
@@ -78,26 +80,81 @@ def extract() -> Catalog:
         for filename, lineno, message, comments, context in found:
             location = (f"{package}/{filename}", lineno)
             catalog.add(message, locations=[location], auto_comments=comments, context=context)
+    # A game's presenter package kept outside bot/ (on ``bot.render.games.__path__``) is
+    # scanned too: its strings are its own.
+    for folder in own_catalog_packages():
+        if not folder.is_relative_to(ROOT / "bot"):
+            _extract_folder(catalog, folder)
     from bot.i18n import sources  # noqa: F401  (registers the declaration sources)
 
+    owners = declared_owners()
     for source in SOURCES:
-        for context, text in source():
+        for context, text, *owned in source():
             if text:
-                catalog.add(text, context=context)
+                owner = owned[0] if owned else owners.get(text)
+                # (a string declared by no game in particular belongs to the shared catalog)
+                where = f"{OWNER}{owner}" if owner else SHARED
+                catalog.add(text, context=context, locations=[(where, 0)])
     return catalog
+
+
+def _extract_folder(catalog: Catalog, folder: Path) -> None:
+    found = extract_from_dir(
+        folder,
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
+        strip_comment_tags=True,
+    )
+    for filename, lineno, message, comments, context in found:
+        location = (f"{_where(folder)}{filename}", lineno)
+        catalog.add(message, locations=[location], auto_comments=comments, context=context)
+
+
+def _where(folder: Path) -> str:
+    """A package folder as its strings' locations name it: ``bot/render/games/<game>/``."""
+    inside = folder.is_relative_to(ROOT)
+    return f"{(folder.relative_to(ROOT) if inside else folder).as_posix()}/"
+
+
+#: The location ``extract`` gives a declared string that one game alone declares (``OWNER`` and
+#: the game's name): ``split`` puts it in that game's catalog; any other declared string's.
+OWNER = "game:"
+SHARED = "declared"
+
+
+def declared_owners() -> dict[str, str]:
+    """The declared strings that belong to one game, with its name: its name, title and summary
+    (the ``/new`` subcommand, the titles) and its refusals (keys under ``<game>.``). A string two
+    games declare belongs to neither."""
+    import engine
+    from engine import messages
+
+    owners: dict[str, set[str]] = {}
+    for name, spec in engine.GAMES.items():
+        for text in (spec.name, spec.title, spec.summary):
+            owners.setdefault(text, set()).add(name)
+    for key, template in messages.TEMPLATES.items():
+        game = key.split(".", 1)[0]
+        if game in engine.GAMES:
+            owners.setdefault(template, set()).add(game)
+    return {text: games.pop() for text, games in owners.items() if len(games) == 1}
 
 
 def split(template: Catalog) -> dict[Path, Catalog]:
     """The template's strings by the catalog folder that holds them: a string whose every use
     is inside one package with a catalog of its own goes there; any other (used in two places,
     or declared rather than written: commands, options, refusals) stays in the shared one."""
-    own = {f"{p.relative_to(ROOT).as_posix()}/": p / "locale" for p in own_catalog_packages()}
+    packages = own_catalog_packages()
+    own = {_where(p): p / "locale" for p in packages}
+    # (a declared string one game owns: ``OWNER`` and its name, see ``extract``)
+    own.update({f"{OWNER}{p.name}": p / "locale" for p in packages})
     parts = {folder: _empty() for folder in [LOCALE_DIR, *own.values()]}
     for message in template:
         if not message.id:
             continue
         homes = {
-            next((folder for prefix, folder in own.items() if where.startswith(prefix)), None)
+            next((folder for prefix, folder in own.items() if _at(where, prefix)), None)
             for where, _line in message.locations
         }
         home = homes.pop() if len(homes) == 1 else None
@@ -108,6 +165,11 @@ def split(template: Catalog) -> dict[Path, Catalog]:
             context=message.context,
         )
     return parts
+
+
+def _at(where: str, prefix: str) -> bool:
+    """A string's location ``where`` is inside the folder (or is the owner) ``prefix``."""
+    return where == prefix if prefix.startswith(OWNER) else where.startswith(prefix)
 
 
 def _empty(language: str | None = None) -> Catalog:

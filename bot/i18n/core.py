@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gettext
+import importlib.util
 import io
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -16,10 +18,12 @@ from bot.i18n.pseudo import pseudo
 #: The gettext domain: ``bot/locale/<lang>/LC_MESSAGES/messages.po``.
 DOMAIN = "messages"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-#: The packages (under ``bot/``) that keep the strings only they use in a catalog of their own,
+#: The package whose subpackages keep the strings only they use in a catalog of their own,
 #: ``<package>/locale/``, laid out as ``LOCALE_DIR``: each game's presenter package, so that a
 #: new game brings its words in its own folder. Each language reads them all as one catalog.
-OWN_CATALOGS = "render/games/*/"
+#: Every folder of its ``__path__`` is looked in (a game's package kept outside ``bot/``, such
+#: as the fifth game of ``tests/games/``, once its folder is added there).
+OWN_CATALOGS = "bot.render.games"
 DEFAULT = "en"
 #: The languages players can have, by code, in their own names (English is the source).
 LANGUAGES: dict[str, str] = {
@@ -92,7 +96,23 @@ def forget_catalogs() -> None:
 
 def own_catalog_packages() -> list[Path]:
     """The package folders that may keep a catalog of their own (``OWN_CATALOGS``)."""
-    return sorted(p for p in LOCALE_DIR.parent.glob(OWN_CATALOGS) if (p / "__init__.py").exists())
+    return sorted(
+        p for folder in _search_path(OWN_CATALOGS) for p in folder.glob("*/") if _is_package(p)
+    )
+
+
+def _is_package(folder: Path) -> bool:
+    return (folder / "__init__.py").exists()
+
+
+def _search_path(package: str) -> list[Path]:
+    """The folders of ``package`` (its ``__path__``), without importing the package itself (its
+    ``__init__`` may need the catalogs): only its parents are imported to find it."""
+    loaded = sys.modules.get(package)
+    if loaded is not None:
+        return [Path(p) for p in loaded.__path__]
+    spec = importlib.util.find_spec(package)
+    return [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
 
 
 def locale_dirs() -> list[Path]:

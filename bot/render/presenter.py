@@ -296,9 +296,12 @@ def unplayable(cards: Sequence[Any], legal: Sequence[str]) -> tuple[int, ...]:
 
 
 def presenter_for(game: str) -> Presenter:
-    """The presenter of ``game`` (loads ``bot.render.games`` on first use)."""
+    """The presenter of ``game`` (loads ``bot.render.games`` on first use, and looks again
+    for a game it does not know yet)."""
     if game not in PRESENTERS:
-        import bot.render.games  # noqa: F401  (registers the presenters)
+        import bot.render.games  # (registers the presenters)
+
+        bot.render.games.discover()  # (a game's folder added to its path since)
     cls = PRESENTERS.get(game)
     if cls is None:
         raise LookupError(f"no presenter for the game {game!r}")

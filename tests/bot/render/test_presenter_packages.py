@@ -1,5 +1,7 @@
 """Each game's presenter is a package, ``bot/render/games/<game>/``, split by the surface it
-draws; no game's package imports another's, and the shared rendering modules import none."""
+draws, and the shared rendering modules import none. That no game's package imports another's
+(nor a helper beside them imports one) is an import contract of ``pyproject.toml``
+(``presenters-stand-alone``, checked by tests/engine/test_import_contracts.py)."""
 
 from __future__ import annotations
 
@@ -46,13 +48,6 @@ def test_a_game_presenter_is_its_package_split_by_surface(name: str) -> None:
     assert {p.stem for p in package.glob("*.py")} >= SURFACES
     presenter = presenter_for(name)
     assert type(presenter).__module__ == f"bot.render.games.{name}.presenter"
-
-
-@pytest.mark.parametrize("name", BUILT_IN)
-def test_no_game_package_imports_another(name: str) -> None:
-    for path in sorted((GAMES_DIR / name).rglob("*.py")):
-        others = game_packages_named(imported_modules(path)) - {name}
-        assert not others, f"{path.relative_to(ROOT)} imports {sorted(others)}"
 
 
 def test_the_four_games_presenters_are_packages_here() -> None:
