@@ -46,7 +46,7 @@ class Section:
     #: What a hand panel's section is for, so that the panel puts first what the player must
     #: decide and leaves out what shows elsewhere: ``move`` (his move: on top), ``hand`` (his
     #: cards as text: the picture shows them), ``table`` (on the public table message too);
-    #: empty for the rest (what he needs to decide: the contract, the trick, the melds).
+    #: empty for the rest (what he needs to decide: the contract, the trick, the table).
     role: str = ""
 
 
