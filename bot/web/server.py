@@ -91,6 +91,7 @@ class WebServer:
             self.hub = Hub(self.adapter, self.clock)
         app = web.Application(middlewares=[self._headers])
         app.router.add_get("/", self._root)
+        app.router.add_get("/favicon.ico", self._no_icon)
         app.router.add_get("/t/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_static("/static/", STATIC, append_version=False)
@@ -159,6 +160,9 @@ class WebServer:
 
     async def _root(self, request: web.Request) -> web.Response:
         return web.Response(text="Troika Table: open your table's link from the bot.\n")
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
 
     def _language(self, request: web.Request) -> str:
         asked = request.query.get("lang") or request.headers.get("Accept-Language", "")
