@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import HandEnded, Table, TableEvent, TableService
+from bot.service import GameOver, HandEnded, Table, TableEvent, TableService
 
 
 @dataclass(frozen=True)
@@ -27,9 +27,18 @@ class UserState:
     legal: tuple[str, ...]
 
 
-#: Called for every committed change, with the table as it is after it and, at a hand's end,
-#: the engine's ``hand_over`` details.
-ChangeCallback = Callable[[Table, Mapping[str, Any] | None], None]
+@dataclass(frozen=True)
+class Change:
+    """A committed change: the table right after it; at a hand's end the engine's
+    ``hand_over`` details, at the game's end its result."""
+
+    table: Table
+    hand_over: Mapping[str, Any] | None = None
+    result: Mapping[str, Any] | None = None
+
+
+#: Called for every committed change, in commit order.
+ChangeCallback = Callable[[Change], None]
 
 
 class ServiceAdapter:
@@ -49,8 +58,9 @@ class ServiceAdapter:
 
     async def on_table_event(self, event: TableEvent) -> None:
         if self._callback is not None:
-            details = event.details if isinstance(event, HandEnded) else None
-            self._callback(event.table, details)
+            hand_over = event.details if isinstance(event, HandEnded) else None
+            result = event.result if isinstance(event, GameOver) else None
+            self._callback(Change(event.table, hand_over, result))
 
     def table(self, channel_id: int) -> Table | None:
         return self.service.get_table(channel_id)

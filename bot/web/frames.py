@@ -129,5 +129,12 @@ def summary_lines(game: str, table: Any, details: Mapping[str, Any], language: s
         return embeds.sections_text(presenter.summary(details, embeds.seating_of(table)))
 
 
+def final_lines(table: Any, result: Mapping[str, Any], language: str) -> list[str]:
+    """The game's end as the final table message tells it."""
+    with use_locale(language):
+        presenter = presenter_for(table.game)
+        return embeds.sections_text(presenter.final(result, embeds.seating_of(table)))
+
+
 def error_frame(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}

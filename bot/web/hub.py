@@ -21,7 +21,7 @@ from aiohttp import web
 
 from bot.service import Table
 from bot.web import frames
-from bot.web.adapter import ServiceAdapter
+from bot.web.adapter import Change, ServiceAdapter
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,8 @@ class Hub:
         #: closes it (a page that opens later still finds the last hand's result).
         self._summaries: dict[int, tuple[int, int, Mapping[str, Any]]] = {}
         self._said: dict[tuple[int, int, str], list[str]] = {}
+        #: The table and result of a game that ended, for its pages' last frame.
+        self._results: dict[int, tuple[Table, Mapping[str, Any]]] = {}
         adapter.subscribe(self.changed)
 
     def close(self) -> None:
@@ -108,6 +110,17 @@ class Hub:
             self._summary(state.table, page.language),
         )
 
+    def closed_frame(self, channel: int, language: str) -> dict[str, Any]:
+        """The table is gone: the last hand's summary and the game's result, if it ended."""
+        lines: list[str] = []
+        ended = self._results.get(channel)
+        if ended is not None:
+            table, result = ended
+            summary = self._summary(table, language)
+            lines = [*(summary["lines"] if summary else []), ""]
+            lines += frames.final_lines(table, result, language)
+        return {"type": "closed", "seq": self.seq.get(channel, 0), "lines": lines}
+
     def _summary(self, table: Table, language: str) -> dict[str, Any] | None:
         kept = self._summaries.get(table.channel_id)
         if kept is None or kept[0] != table.id:
@@ -118,12 +131,15 @@ class Hub:
             self._said[key] = frames.summary_lines(table.game, table, kept[2], language)
         return {"id": kept[1], "lines": self._said[key]}
 
-    def changed(self, table: Table, details: Mapping[str, Any] | None) -> None:
-        """A committed change of ``table``: every open page of it gets its new frame."""
+    def changed(self, change: Change) -> None:
+        """A committed change of its table: every open page of it gets its new frame."""
+        table = change.table
         channel = table.channel_id
         self.seq[channel] = self.seq.get(channel, 0) + 1
-        if details is not None:
-            self._summaries[channel] = (table.id, self.seq[channel], details)
+        if change.hand_over is not None:
+            self._summaries[channel] = (table.id, self.seq[channel], change.hand_over)
+        if change.result is not None:
+            self._results[channel] = (table, change.result)
         pages = self.pages.get(channel)
         if not pages:
             return
@@ -131,7 +147,7 @@ class Hub:
         for page in list(pages):
             state = self.adapter.state(channel, page.user_id)
             if state is None:
-                page.push(json.dumps({"type": "closed", "seq": self.seq[channel]}))
+                page.push(json.dumps(self.closed_frame(channel, page.language)))
                 continue
             key = (state.seat, page.language)
             if key not in built:

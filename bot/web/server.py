@@ -207,9 +207,13 @@ class WebServer:
         page = Page(ws, link.user_id, link.channel_id, language)
         first = hub.frame_for(page)
         if first is None:
-            with use_locale(language):
-                text = _("There is no table here. Open one first.")
-            await ws.send_json(frames.error_frame("no_table", text))
+            closed = hub.closed_frame(link.channel_id, language)
+            if closed["lines"]:  # the game just ended: its result
+                await ws.send_json(closed)
+            else:
+                with use_locale(language):
+                    text = _("There is no table here. Open one first.")
+                await ws.send_json(frames.error_frame("no_table", text))
             await ws.close()
             return ws
         first["type"] = "snapshot"

@@ -70,7 +70,8 @@ async function receive(event) {
     root.classList.remove("sent");
     say(data.message, 4);
   } else if (data.type === "closed") {
-    say(strings["The game is over."] || "The game is over.");
+    table.closed(data.lines || []);
+    if (!frame) say(strings["The game is over."] || "The game is over.");
   }
 }
 

@@ -65,6 +65,9 @@ export class Table {
     const root = this.root;
     root.replaceChildren();
     root.className = `table game-${frame.game}`;
+    // What the page shows, for tests and tools: the table's move number and the frame's seq.
+    root.dataset.move = frame.move;
+    root.dataset.seq = frame.seq;
     if (banner) root.append(h("div", { class: "banner", role: "status" }, banner));
     if (!view) {
       root.append(h("div", { class: "waiting" }, frame.title, " — ", this.t("Connecting…")));
@@ -74,7 +77,9 @@ export class Table {
     root.append(this.topBar(frame, view, names));
     root.append(this.felt(frame, view, names));
     root.append(this.bottom(frame, view));
-    if (frame.summary && frame.summary.id !== this.dismissed) {
+    if (this.ended) {
+      root.append(this.overlay(this.ended, null));
+    } else if (frame.summary && frame.summary.id !== this.dismissed) {
       root.append(this.overlay(frame.summary.lines, () => { this.dismissed = frame.summary.id; }));
     } else if (frame.status !== "playing" && !view.hand) {
       root.append(this.overlay([this.t("The game is over."), ...frame.info], null));
@@ -84,6 +89,12 @@ export class Table {
       root.append(this.overlay(frame.info, () => { this.showInfo = false; }));
     }
     this.tick();
+  }
+
+  /** The table is gone (the game ended): its last hand and result over the last state. */
+  closed(lines) {
+    this.ended = [this.t("The game is over."), "", ...lines];
+    if (this.frame) this.redraw();
   }
 
   redraw() {
