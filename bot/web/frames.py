@@ -10,6 +10,7 @@ move number, which a move from the page names (a move made on an older table is 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,7 +18,8 @@ from typing import Any
 
 from bot.i18n import N_, _, use_locale
 from bot.render import embeds
-from bot.render.presenter import presenter_for
+from bot.render.presenter import Seating, presenter_for
+from bot.service import Table
 from bot.web.adapter import UserState
 
 #: Per-game web folders: ``bot/render/games/<game>/web/`` (static files only).
@@ -98,8 +100,8 @@ def state_frame(
         labels = {action: presenter.action_label(action) for action in state.legal}
         info: list[str] = []
         if state.view:
-            seating = embeds.seating_of(table, state.seat)
-            info = embeds.sections_text(presenter.table_sections(state.view, seating))
+            seated = seating(table, state.seat)
+            info = embeds.sections_text(presenter.table_sections(state.view, seated))
         title = _(table.title)
     return {
         "type": "state",
@@ -122,18 +124,25 @@ def state_frame(
     }
 
 
-def summary_lines(game: str, table: Any, details: Mapping[str, Any], language: str) -> list[str]:
+def seating(table: Table, viewer: int | None = None) -> Seating:
+    """The presenter's seating with the names as the page shows them (its AI mark is a badge of
+    the page, not a pictograph in the text)."""
+    names = [seat["name"] for seat in seats(UserState(table, viewer, None, ()))]
+    return dataclasses.replace(embeds.seating_of(table, viewer), names=tuple(names))
+
+
+def summary_lines(game: str, table: Table, details: Mapping[str, Any], language: str) -> list[str]:
     """The end of a hand as the game's presenter tells it (public: every reader the same)."""
     with use_locale(language):
         presenter = presenter_for(game)
-        return embeds.sections_text(presenter.summary(details, embeds.seating_of(table)))
+        return embeds.sections_text(presenter.summary(details, seating(table)))
 
 
-def final_lines(table: Any, result: Mapping[str, Any], language: str) -> list[str]:
+def final_lines(table: Table, result: Mapping[str, Any], language: str) -> list[str]:
     """The game's end as the final table message tells it."""
     with use_locale(language):
         presenter = presenter_for(table.game)
-        return embeds.sections_text(presenter.final(result, embeds.seating_of(table)))
+        return embeds.sections_text(presenter.final(result, seating(table)))
 
 
 def error_frame(code: str, message: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ const RED = new Set(["H", "D"]);
 /** The rank, suit symbol and colour of a standard code; null if it is none. */
 export function standardFace(code) {
   const text = String(code).toUpperCase();
-  if (text === "JOKER") return { rank: "★", suit: "", colour: "red", big: "🃏" };
+  if (text === "JOKER" || text === "JK") return { rank: "★", suit: "", colour: "red", big: "★" };
   const suit = text.slice(-1);
   if (!(suit in SUITS) || text.length < 2) return null;
   const rank = text.slice(0, -1);

@@ -50,8 +50,9 @@ export const generic = {
     return scores.map((score, seat) => [names[seat] || t("Seat {n}", { n: seat + 1 }), score]);
   },
 
-  /** Extra rows of cards to draw before a seat's hand (Troeven's layouts), default none. */
-  layout(view, seat) {
+  /** Cards laid out on the felt beside the trick (a game's own), as an element drawn with
+   * `tools` (tools.card(code): a card that plays when tapped; tools.back(); tools.h); none. */
+  layout(view, frame, tools) {
     return null;
   },
 

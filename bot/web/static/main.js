@@ -23,6 +23,12 @@ async function gameModule(name) {
   try {
     const module = await import(`/games/${encodeURIComponent(name)}/game.js`);
     game = { ...generic, ...module.default };
+    if (game.css) { // the game's own styles, from its web folder
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `/games/${encodeURIComponent(name)}/game.css`;
+      document.head.append(link);
+    }
   } catch {
     game = generic; // a game without its own web folder: the generic table
   }

@@ -74,6 +74,13 @@ export class Table {
       return;
     }
     const names = frame.seats.map((s) => s.name);
+    this.byCard = new Map();
+    this.otherMoves = [];
+    for (const action of frame.legal || []) {
+      const card = this.game.actionCard(action, view);
+      if (card && !this.byCard.has(card)) this.byCard.set(card, action);
+      else this.otherMoves.push(action);
+    }
     root.append(this.topBar(frame, view, names));
     root.append(this.felt(frame, view, names));
     root.append(this.bottom(frame, view));
@@ -103,7 +110,9 @@ export class Table {
 
   topBar(frame, view, names) {
     const scores = this.game.scores(view, names, this.t.bind(this));
+    const status = this.game.status(view, this.t.bind(this));
     return h("header", { class: "top" },
+      status ? h("div", { class: "status" }, status) : null,
       h("div", { class: "title" }, frame.title,
         h("span", { class: "hand-no" }, ` · #${view.hand_number ?? ""}`)),
       h("div", { class: "scores" }, scores.map(([label, value]) =>
@@ -120,26 +129,25 @@ export class Table {
     const players = view.players || frame.seats.length;
     const me = frame.seat ?? 0;
     const felt = h("section", { class: "felt" });
-    const status = this.game.status(view, this.t.bind(this));
-    if (status) felt.append(h("div", { class: "status" }, status));
     for (const seat of frame.seats) {
       if (seat.seat === frame.seat) continue; // the reader's own badge sits by his hand
       const a = angleOf(seat.seat, me, players);
-      const style = `left:${50 + 35 * Math.cos(a)}%;top:${50 + 40 * Math.sin(a)}%`;
+      const style = `left:${50 + 32 * Math.cos(a)}%;top:${50 + 40 * Math.sin(a)}%`;
       felt.append(this.seatBadge(frame, view, seat, style));
     }
     const centre = this.game.centre(view);
+    const [rx, ry] = this.game.trickSpread || [17, 19];
     const middle = h("div", { class: `trick${centre.done ? " done" : ""}` });
     centre.cards.forEach((played, order) => {
       const a = angleOf(played.seat, me, players);
-      const style = `left:${50 + 17 * Math.cos(a)}%;top:${50 + 19 * Math.sin(a)}%;z-index:${order + 1}`;
+      const style = `left:${50 + rx * Math.cos(a)}%;top:${50 + ry * Math.sin(a)}%;z-index:${order + 1}`;
       const win = centre.winner === played.seat;
       middle.append(h("div", { class: `card played${win ? " winner" : ""}`, style,
         "data-card": played.card, "data-seat": played.seat }, cardSvg(played.card, this.game.face)));
     });
     felt.append(middle);
-    const layout = this.game.layout(view, frame.seat);
-    if (layout) felt.append(layout(this, h));
+    const layout = this.game.layout(view, frame, this.tools());
+    if (layout) felt.append(layout);
     return felt;
   }
 
@@ -164,13 +172,8 @@ export class Table {
   bottom(frame, view) {
     const bottom = h("section", { class: "mine" });
     const legal = frame.legal || [];
-    const byCard = new Map();
-    const other = [];
-    for (const action of legal) {
-      const card = this.game.actionCard(action, view);
-      if (card && !byCard.has(card)) byCard.set(card, action);
-      else other.push(action);
-    }
+    const byCard = this.byCard;
+    const other = this.otherMoves;
     // The reader's own line: whose turn, his marks, his clock.
     const mine = frame.seats.find((s) => s.seat === frame.seat);
     let turn;
@@ -218,6 +221,23 @@ export class Table {
       fan.append(node);
     });
     return fan;
+  }
+
+  /** What a game's module draws with: cards that play when tapped, backs, elements. */
+  tools() {
+    return {
+      h,
+      card: (code, cls = "") => {
+        const action = this.byCard.get(code);
+        return h(action ? "button" : "div", {
+          class: `card ${cls}${action ? " playable" : this.byCard.size && !cls.includes("shown") ? " dimmed" : ""}`,
+          "data-card": code, "data-action": action || null,
+          onclick: action ? () => this.act(action) : null,
+        }, cardSvg(code, this.game.face));
+      },
+      back: (cls = "") => h("div", { class: `card back ${cls}` }, backSvg()),
+      t: this.t.bind(this),
+    };
   }
 
   lastTrick(view, names) {
