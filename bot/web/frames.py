@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import N_, _, use_locale
+from bot.i18n import N_, _, _p, use_locale
 from bot.render import embeds
 from bot.render.presenter import Seating, presenter_for
 from bot.service import Table
@@ -65,7 +65,11 @@ def _game_msgids(game: str) -> list[str]:
 def strings(game: str, language: str) -> dict[str, str]:
     """Every word the page and the game's web module show, in ``language``, keyed by English."""
     with use_locale(language):
-        return {text: _(text) for text in (*PAGE_STRINGS, *_game_msgids(game))}
+        out = {text: _(text) for text in PAGE_STRINGS}
+        for text in _game_msgids(game):  # "context|msgid" for a msgid with a context
+            context, bar, msgid = text.partition("|")
+            out[text] = _p(context, msgid) if bar else _(text)
+        return out
 
 
 def seats(state: UserState) -> list[dict[str, Any]]:

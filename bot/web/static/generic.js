@@ -56,5 +56,21 @@ export const generic = {
     return null;
   },
 
+  /** Whether a move gets a button of its own (a game whose moves are made by picking cards
+   * or tapping the table leaves those out). */
+  listed(action, view) {
+    return true;
+  },
+
+  /** Whether the hand's cards are picked by tap (for moves made of several cards). */
+  picking(view, legal) {
+    return false;
+  },
+
+  /** Moves made of the picked cards: [{label, action}] or [{label, tool, run(table)}]. */
+  pickedMoves(view, picked, legal, tools) {
+    return [];
+  },
+
   face: standardFace,
 };

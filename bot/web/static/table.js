@@ -79,7 +79,7 @@ export class Table {
     for (const action of frame.legal || []) {
       const card = this.game.actionCard(action, view);
       if (card && !this.byCard.has(card)) this.byCard.set(card, action);
-      else this.otherMoves.push(action);
+      else if (this.game.listed(action, view)) this.otherMoves.push(action);
     }
     root.append(this.topBar(frame, view, names));
     root.append(this.felt(frame, view, names));
@@ -191,6 +191,15 @@ export class Table {
       h("span", { class: "lines" }, lines.join(" · ")),
       h("span", { class: "what" }, turn),
       myDeadline ? h("span", { class: "clock", "data-deadline": myDeadline }) : null));
+    const hand0 = this.game.hand(view);
+    const pickedCards = [...(this.picked || [])].sort((a, b) => a - b).map((i) => hand0[i]);
+    const extra = this.game.pickedMoves(view, pickedCards, legal, this.tools());
+    if (extra.length) {
+      bottom.append(h("div", { class: "moves picked-moves", role: "group" }, extra.map((m) =>
+        h("button", { class: "move primary", "data-action": m.action || null,
+          "data-tool": m.tool || null,
+          onclick: () => (m.action ? this.act(m.action) : m.run(this)) }, m.label))));
+    }
     if (other.length) {
       bottom.append(h("div", { class: "moves", role: "group" }, other.map((action) =>
         h("button", { class: "move", "data-action": action,
@@ -210,7 +219,23 @@ export class Table {
     const start = (width - (step * (n - 1) + cardW)) / 2;
     const fan = h("div", { class: "hand", style: `height:${Math.round(cardW * 1.4 + 30)}px` });
     const choosing = byCard.size > 0;
+    // A game whose moves take cards the player picks (melds) lets him pick them by tap.
+    const picking = this.game.picking(this.frame.view, this.frame.legal || []);
+    const key = hand.join(" ");
+    if (key !== this.pickedHand) {
+      this.picked = new Set();
+      this.pickedHand = key;
+    }
     hand.forEach((card, i) => {
+      if (picking) {
+        const on = this.picked.has(i);
+        fan.append(h("button", { class: `card pick${on ? " picked" : ""}`,
+          style: `left:${start + step * i}px;width:${cardW}px;--tilt:0deg`, "data-card": card,
+          "aria-pressed": on ? "true" : "false",
+          onclick: () => { on ? this.picked.delete(i) : this.picked.add(i); this.redraw(); } },
+          cardSvg(card, this.game.face)));
+        return;
+      }
       const action = byCard.get(card);
       const cls = `card${action ? " playable" : choosing ? " dimmed" : ""}`;
       const tilt = n > 1 ? ((i - (n - 1) / 2) * 12) / n : 0;
@@ -236,6 +261,14 @@ export class Table {
         }, cardSvg(code, this.game.face));
       },
       back: (cls = "") => h("div", { class: `card back ${cls}` }, backSvg()),
+      face: (code, cls = "") => h("div", { class: `card ${cls}`, "data-card": code },
+        cardSvg(code, this.game.face)),
+      act: (action) => this.act(action),
+      picked: () => {
+        const hand = this.game.hand(this.frame.view);
+        return [...(this.picked || [])].sort((a, b) => a - b).map((i) => hand[i]);
+      },
+      unpick: () => { this.picked = new Set(); this.redraw(); },
       t: this.t.bind(this),
     };
   }
