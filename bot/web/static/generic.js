@@ -39,7 +39,7 @@ export const generic = {
     return lines;
   },
 
-  /** One line above the table: the contract, trumps... (default: none). */
+  /** One line above the table: what the hand is played for (default: none). */
   status(view, t) {
     return "";
   },

@@ -219,7 +219,7 @@ export class Table {
     const start = (width - (step * (n - 1) + cardW)) / 2;
     const fan = h("div", { class: "hand", style: `height:${Math.round(cardW * 1.4 + 30)}px` });
     const choosing = byCard.size > 0;
-    // A game whose moves take cards the player picks (melds) lets him pick them by tap.
+    // A game whose moves take several cards the player picks lets him pick them by tap.
     const picking = this.game.picking(this.frame.view, this.frame.legal || []);
     const key = hand.join(" ");
     if (key !== this.pickedHand) {
