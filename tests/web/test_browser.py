@@ -1,6 +1,7 @@
 """The table in a real browser (Playwright driving Debian's chromium): four pages play a whole
 Troika hand by tapping, each page agreeing with the service after every move; a page that loses
-its socket mid-trick is restored; a watcher's page never holds a hidden card.
+its socket mid-trick is restored; a watcher's page never holds a hidden card; a TroiKuntza player
+lays down a meld of cards he picked and discards by picking, and another calls May I.
 
 Chromium is ``TROIKA_CHROMIUM``, else ``chromium`` on the PATH (``.ci/run`` installs Debian's and
 sets it). Without one the tests skip, except in CI (``CI`` set), where they must run.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -213,3 +215,68 @@ async def test_a_watchers_page_never_holds_a_hidden_card(browser, served) -> Non
     forged = links.sign(SECRET, WATCHER, CH + 1, 2**40)
     response = await page.goto(f"{web.base}/t/{forged[:-4]}abcd")
     assert response is not None and response.status == 403
+
+
+async def test_a_troikuntza_player_melds_cards_he_picked_discards_and_another_calls_may_i(
+    browser, served
+) -> None:
+    service, web = served
+    await service.open_table(CH, 99, HOST, "Ann", "troikuntza", options={"timer": "off"}, seed=3)
+    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
+        await service.join(CH, user, name)
+    await service.start_game(CH, HOST)
+    rng = random.Random(5)
+    # Draw and discard from the service (no May I) until the player to move can lay down.
+    for _ in range(400):
+        table = service.get_table(CH)
+        assert table is not None
+        seat = table.to_act[0]
+        legal = service.legal_actions(CH, USERS[seat])
+        melds = [a for a in legal if a.startswith("meld ")]
+        if melds:
+            break
+        quiet = [a for a in legal if a in ("pass", "draw")] or [
+            a for a in legal if a.startswith("discard ")
+        ]
+        await service.act(CH, USERS[seat], rng.choice(quiet or legal))
+    else:
+        raise AssertionError("nobody could lay down")
+    user = USERS[seat]
+    page = await open_page(browser, web, user)
+    groups = [group.split() for group in melds[0].removeprefix("meld ").split(" | ")]
+    # He picks each group's cards in his hand (taps), sets the group aside, then lays down.
+    for group in groups:
+        for card in group:
+            choice = page.locator(f'.hand .card.pick[data-card="{card.upper()}"]:not(.picked)')
+            await choice.first.click(position={"x": 8, "y": 30})
+        await page.click('[data-tool="group"]')
+    move = service.get_table(CH).move_number
+    laydown = page.locator('.picked-moves [data-action^="meld "]')
+    composed = await laydown.get_attribute("data-action")
+    assert composed is not None  # his picks, in his hand's order: the same cards as the move
+    picked = [sorted(g.split()) for g in composed.removeprefix("meld ").split(" | ")]
+    assert picked == [sorted(group) for group in groups]
+    await laydown.click()
+    await moved_on(service, move)
+    view = service.view(CH, user).game or {}
+    laid = sorted(c for m in view["melds"] if m["owner"] == seat for c in m["cards"])
+    assert laid == sorted(card.upper() for group in groups for card in group)
+    await shows_move(page, move + 1)
+    # He discards by picking a card; a player who may call May I calls it from his page.
+    hand_card = page.locator(".hand .card.pick").first
+    card = await hand_card.get_attribute("data-card")
+    await hand_card.click(position={"x": 8, "y": 30})
+    await page.click(f'[data-action="discard {card.lower()}"]')
+    await moved_on(service, move + 1)
+    view = service.view(CH, user).game or {}
+    eligible = (view.get("mayi") or {}).get("eligible") or []
+    assert eligible, "the discard opened a May I window (this deal's seed)"
+    caller = USERS[eligible[0]]
+    other = await open_page(browser, web, caller)
+    move = service.get_table(CH).move_number
+    await other.click('[data-action="mayi"]')
+    await moved_on(service, move)
+    calls = (service.view(CH, caller).game or {}).get("mayi", {}).get("calls") or []
+    assert eligible[0] in calls
+    assert other.errors == []
+    assert page.errors == []
