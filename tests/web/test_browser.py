@@ -280,3 +280,44 @@ async def test_a_troikuntza_player_melds_cards_he_picked_discards_and_another_ca
     assert eligible[0] in calls
     assert other.errors == []
     assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed"),
+    [("troggu", 5, 4), ("troeven", 2, 8)],
+    ids=["troggu-5-players", "troeven-layouts"],
+)
+async def test_a_whole_deal_by_tapping(browser, served, game: str, players: int, seed: int) -> None:
+    """Troggu at five players and Troeven's layouts: every page shows exactly its legal moves as
+    tappable controls (cards in the fan or the layout, the rest as buttons), and the whole
+    first deal is played through by taps."""
+    service, web = served
+    users = USERS[:2] if players == 2 else (*USERS, WATCHER + 1)
+    await service.open_table(CH, 99, users[0], "p0", game, options={"timer": "off"}, seed=seed)
+    for n, user in enumerate(users[1:], start=1):
+        await service.join(CH, user, f"p{n}")
+    await service.start_game(CH, users[0])
+    pages = [await open_page(browser, web, user) for user in users]
+    moves = 0
+    while (table := service.get_table(CH)) is not None and table.to_act:
+        view = service.view(CH, users[table.to_act[0]]).game or {}
+        if view.get("hand_number", 1) > 1:
+            break
+        move = table.move_number
+        seat = table.to_act[0]
+        page = pages[seat]
+        await shows_move(page, move)
+        actions = await page.eval_on_selector_all(
+            "[data-action]", "els => els.map(e => e.dataset.action)"
+        )
+        assert sorted(actions) == sorted(service.legal_actions(CH, users[seat]))
+        target = await page.query_selector(".playable[data-action]") or await page.query_selector(
+            "[data-action]"
+        )
+        assert target is not None
+        await target.click(position={"x": 8, "y": 30})
+        await moved_on(service, move)
+        moves += 1
+    assert moves >= 16, "the whole first deal was played from the pages"
+    for page in pages:
+        assert page.errors == []
