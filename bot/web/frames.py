@@ -149,5 +149,18 @@ def final_lines(table: Table, result: Mapping[str, Any], language: str) -> list[
         return embeds.sections_text(presenter.final(result, seating(table)))
 
 
+def sheet_frame(state: UserState, language: str) -> dict[str, Any]:
+    """On request: the score sheet and the history of the hand, as the presenter tells them."""
+    lines: list[str] = []
+    history: list[str] = []
+    if state.view:
+        with use_locale(language):
+            presenter = presenter_for(state.table.game)
+            seated = seating(state.table, state.seat)
+            lines = embeds.sections_text(presenter.score_sheet(state.view, seated))
+            history = embeds.sections_text(presenter.history(state.view, seated))
+    return {"type": "sheet", "lines": lines, "history": history}
+
+
 def error_frame(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}

@@ -304,3 +304,14 @@ def test_the_web_settings(tmp_path: Any) -> None:
     for environ in ({"WEB_PORT": "99999"}, {"WEB_PUBLIC_URL": "cards.example.org"}):
         with pytest.raises(SettingsError):
             Settings.load(missing, environ=environ)
+
+
+async def test_the_score_sheet_and_history_on_request(service, client, clock) -> None:
+    await four_humans(service)
+    seat, action = to_move(service)
+    ws = await connect(client, clock, USERS[seat])
+    await receive(ws)
+    await ws.send_json({"type": "act", "action": action, "move": 0})
+    await ws.send_json({"type": "sheet"})
+    sheet = await until(ws, lambda f: f["type"] == "sheet")
+    assert sheet["lines"] and isinstance(sheet["history"], list)

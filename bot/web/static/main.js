@@ -16,7 +16,7 @@ let game = generic;
 let loadedGame = null;
 let banner = null;
 let bannerTimer = null;
-const table = new Table(root, send);
+const table = new Table(root, send, ask);
 
 async function gameModule(name) {
   if (loadedGame === name) return game;
@@ -55,6 +55,10 @@ function send(action) {
   root.classList.add("sent"); // until the next frame: no double taps
 }
 
+function ask(kind) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: kind }));
+}
+
 async function receive(event) {
   let data;
   try {
@@ -72,6 +76,8 @@ async function receive(event) {
     document.title = data.title;
     if (banner && !bannerTimer) banner = null;
     show();
+  } else if (data.type === "sheet") {
+    table.sheet(data);
   } else if (data.type === "error") {
     root.classList.remove("sent");
     say(data.message, 4);

@@ -42,9 +42,11 @@ function seconds(deadline, frame, receivedAt) {
 }
 
 export class Table {
-  constructor(root, act) {
+  constructor(root, act, ask) {
     this.root = root;
     this.act = act; // act(action): send a move
+    this.ask = ask; // ask(kind): ask the server for more (the score sheet)
+    this.shownSheet = null;
     this.dismissed = null; // the summary the reader closed
     this.showLast = false;
     this.showInfo = false;
@@ -90,12 +92,20 @@ export class Table {
       root.append(this.overlay(frame.summary.lines, () => { this.dismissed = frame.summary.id; }));
     } else if (frame.status !== "playing" && !view.hand) {
       root.append(this.overlay([this.t("The game is over."), ...frame.info], null));
+    } else if (this.shownSheet) {
+      root.append(this.overlay(this.shownSheet, () => { this.shownSheet = null; }));
     } else if (this.showLast && view.last_trick) {
       root.append(this.lastTrick(view, names));
     } else if (this.showInfo) {
       root.append(this.overlay(frame.info, () => { this.showInfo = false; }));
     }
     this.tick();
+  }
+
+  /** The score sheet and the hand's history, as the server sent them on request. */
+  sheet(data) {
+    this.shownSheet = [...data.lines, "", ...data.history];
+    if (this.frame) this.redraw();
   }
 
   /** The table is gone (the game ended): its last hand and result over the last state. */
@@ -121,6 +131,8 @@ export class Table {
         h("button", { class: "tool", "data-tool": "last", disabled: !view.last_trick,
           onclick: () => { this.showLast = !this.showLast; this.redraw(); } },
           this.t("Last trick")),
+        h("button", { class: "tool", "data-tool": "sheet", onclick: () => this.ask("sheet") },
+          this.t("Score sheet")),
         h("button", { class: "tool", "data-tool": "info",
           onclick: () => { this.showInfo = !this.showInfo; this.redraw(); } }, "i")));
   }
