@@ -102,10 +102,6 @@ def state_frame(
     with use_locale(language):
         presenter = presenter_for(table.game)
         labels = {action: presenter.action_label(action) for action in state.legal}
-        info: list[str] = []
-        if state.view:
-            seated = seating(table, state.seat)
-            info = embeds.sections_text(presenter.table_sections(state.view, seated))
         title = _(table.title)
     return {
         "type": "state",
@@ -123,7 +119,6 @@ def state_frame(
         "view": dict(state.view) if state.view is not None else None,
         "legal": list(state.legal),
         "labels": labels,
-        "info": info,
         "summary": summary,
     }
 
@@ -149,17 +144,21 @@ def final_lines(table: Table, result: Mapping[str, Any], language: str) -> list[
         return embeds.sections_text(presenter.final(result, seating(table)))
 
 
-def sheet_frame(state: UserState, language: str) -> dict[str, Any]:
-    """On request: the score sheet and the history of the hand, as the presenter tells them."""
+def sheet_frame(state: UserState, language: str, kind: str) -> dict[str, Any]:
+    """On request (not in every frame: the presenter's text costs more than the frame): the
+    table as the Discord message tells it (``info``), or the score sheet and the history of
+    the hand (``sheet``)."""
     lines: list[str] = []
-    history: list[str] = []
     if state.view:
         with use_locale(language):
             presenter = presenter_for(state.table.game)
             seated = seating(state.table, state.seat)
-            lines = embeds.sections_text(presenter.score_sheet(state.view, seated))
-            history = embeds.sections_text(presenter.history(state.view, seated))
-    return {"type": "sheet", "lines": lines, "history": history}
+            if kind == "info":
+                lines = embeds.sections_text(presenter.table_sections(state.view, seated))
+            else:
+                lines = embeds.sections_text(presenter.score_sheet(state.view, seated))
+                lines += ["", *embeds.sections_text(presenter.history(state.view, seated))]
+    return {"type": "sheet", "lines": lines}
 
 
 def error_frame(code: str, message: str) -> dict[str, Any]:

@@ -265,10 +265,10 @@ class WebServer:
             if state is not None:
                 page.push(json.dumps(state, separators=(",", ":")))
             return
-        if kind == "sheet":  # the score sheet and the hand's history, asked for by the reader
+        if kind in ("sheet", "info"):  # asked for by the reader: the score sheet, the table
             seen = self.adapter.state(page.channel_id, page.user_id)
             if seen is not None:
-                await page.ws.send_json(frames.sheet_frame(seen, page.language))
+                await page.ws.send_json(frames.sheet_frame(seen, page.language, kind))
             return
         if kind != "act":
             await self._refuse(page, "bad_frame", N_("Not a frame."))

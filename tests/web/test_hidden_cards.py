@@ -1,6 +1,6 @@
 """No frame for a seat ever holds a card that seat may not see: random games of every game and
 player count, every seat and a watcher with an open page, every frame checked against the
-engine's own view of that seat at that moment. (The frames' prose, ``info`` and ``summary``, is
+engine's own view of that seat at that moment. (The frames' prose, the hand's ``summary``, is
 the game's presenter reading that same view; its words are no card codes, so it is not
 scanned: "as" is no ace of spades.)"""
 
@@ -32,7 +32,7 @@ CODES = frozenset(
     + ["JOKER", *TAROT_CODES]
 )
 MOVES = 70
-PROSE = ("info", "summary", "title")
+PROSE = ("summary", "title")
 
 
 def cards_in(data: Any) -> set[str]:

@@ -314,4 +314,6 @@ async def test_the_score_sheet_and_history_on_request(service, client, clock) ->
     await ws.send_json({"type": "act", "action": action, "move": 0})
     await ws.send_json({"type": "sheet"})
     sheet = await until(ws, lambda f: f["type"] == "sheet")
-    assert sheet["lines"] and isinstance(sheet["history"], list)
+    await ws.send_json({"type": "info"})
+    info = await until(ws, lambda f: f["type"] == "sheet")
+    assert sheet["lines"] and info["lines"] and sheet["lines"] != info["lines"]

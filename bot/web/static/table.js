@@ -49,7 +49,6 @@ export class Table {
     this.shownSheet = null;
     this.dismissed = null; // the summary the reader closed
     this.showLast = false;
-    this.showInfo = false;
     this.timer = null;
   }
 
@@ -90,21 +89,17 @@ export class Table {
       root.append(this.overlay(this.ended, null));
     } else if (frame.summary && frame.summary.id !== this.dismissed) {
       root.append(this.overlay(frame.summary.lines, () => { this.dismissed = frame.summary.id; }));
-    } else if (frame.status !== "playing" && !view.hand) {
-      root.append(this.overlay([this.t("The game is over."), ...frame.info], null));
     } else if (this.shownSheet) {
       root.append(this.overlay(this.shownSheet, () => { this.shownSheet = null; }));
     } else if (this.showLast && view.last_trick) {
       root.append(this.lastTrick(view, names));
-    } else if (this.showInfo) {
-      root.append(this.overlay(frame.info, () => { this.showInfo = false; }));
     }
     this.tick();
   }
 
   /** The score sheet and the hand's history, as the server sent them on request. */
   sheet(data) {
-    this.shownSheet = [...data.lines, "", ...data.history];
+    this.shownSheet = data.lines;
     if (this.frame) this.redraw();
   }
 
@@ -134,7 +129,7 @@ export class Table {
         h("button", { class: "tool", "data-tool": "sheet", onclick: () => this.ask("sheet") },
           this.t("Score sheet")),
         h("button", { class: "tool", "data-tool": "info",
-          onclick: () => { this.showInfo = !this.showInfo; this.redraw(); } }, "i")));
+          onclick: () => this.ask("info") }, "i")));
   }
 
   felt(frame, view, names) {
