@@ -11,6 +11,7 @@ move number, which a move from the page names (a move made on an older table is 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -54,12 +55,13 @@ def game_web_dir(game: str) -> Path | None:
     return folder if (folder / "game.js").is_file() else None
 
 
-def _game_msgids(game: str) -> list[str]:
+@functools.cache
+def _game_msgids(game: str) -> tuple[str, ...]:
     folder = game_web_dir(game)
     if folder is None or not (folder / "strings.json").is_file():
-        return []
+        return ()
     data = json.loads((folder / "strings.json").read_text())
-    return [str(text) for text in data]
+    return tuple(str(text) for text in data)
 
 
 def strings(game: str, language: str) -> dict[str, str]:

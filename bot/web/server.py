@@ -17,6 +17,7 @@ limits, so one bad page never slows the others.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import time
@@ -55,6 +56,12 @@ SECURITY_HEADERS = {
 def _origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+@functools.cache
+def _index() -> str:
+    """The page (the same for every table: its script reads the token from the address)."""
+    return (STATIC / "index.html").read_text()
 
 
 class WebServer:
@@ -176,8 +183,7 @@ class WebServer:
             with use_locale(language):
                 text = _(str(error))
             return web.Response(status=403, text=text + "\n")
-        html = (STATIC / "index.html").read_text()
-        response = web.Response(text=html, content_type="text/html")
+        response = web.Response(text=_index(), content_type="text/html")
         response.headers["Cache-Control"] = "no-store"
         # Scripts, styles and the socket from this origin only.
         response.headers["Content-Security-Policy"] = (
