@@ -39,7 +39,7 @@ from bot.web.limits import FrameBudget
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
-#: Largest frame a page may send (a move is a few dozen bytes; the longest, a rummy laydown of
+#: Largest frame a page may send (a move is a few dozen bytes; the longest, laying down
 #: many cards, a few hundred).
 MAX_MESSAGE = 4096
 #: Longest action text accepted (the longest real move is ~60 characters).

@@ -8,14 +8,17 @@ import json
 from babel.messages.pofile import read_po
 
 import engine
-from bot.i18n.catalogs import POT
+from bot.i18n.catalogs import pot_path
+from bot.i18n.core import locale_dirs
 from bot.web import frames
 
 
 def test_every_game_web_string_is_a_msgid_of_the_catalogs() -> None:
-    with POT.open("rb") as fp:
-        template = read_po(fp)
-    known = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+    known: set[tuple[str | None, str]] = set()
+    for folder in locale_dirs():  # the shared catalog and each game's own
+        with pot_path(folder).open("rb") as fp:
+            template = read_po(fp)
+        known |= {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
     asked = 0
     for game in engine.GAMES:
         folder = frames.game_web_dir(game)
