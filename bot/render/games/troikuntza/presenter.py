@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import N_
 from bot.render.games.troikuntza import hand, history, narration, rules, table, verdict
-from bot.render.presenter import Event, Picture, Presenter, Seating, Section, View
+from bot.render.presenter import CardGroups, Event, Picture, Presenter, Seating, Section, View
 
 
 class TroiKuntzaPresenter(Presenter):
@@ -36,6 +36,9 @@ class TroiKuntzaPresenter(Presenter):
 
     def you_did(self, action: str) -> str:
         return hand.you_did(action)
+
+    def card_groups(self, view: View, legal: Sequence[str]) -> CardGroups | None:
+        return hand.meld_groups(view, legal)
 
     def summary(self, event: Event, seating: Seating) -> list[Section]:
         return verdict.summary(event, seating)
