@@ -29,7 +29,7 @@ from bot.render.presenter import Picture, Presenter, presenter_for
 from bot.service import NotAtTable, Table, TableService, TableStatus, WrongPhase
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from cogs import card_picks
-from cogs.common import display_name, fail, joined_text, service_of, speak_to, table_here
+from cogs.common import display_name, fail, joined_text, move_note, service_of, speak_to, table_here
 from cogs.live_panels import Builder, LivePanels
 
 log = logging.getLogger(__name__)
@@ -368,7 +368,7 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
             live.resume(channel, user)
         await fail(interaction, error)
         return
-    note = embeds.presenter_of(result.table).you_did(result.action)
+    note = move_note(result)
     try:
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
