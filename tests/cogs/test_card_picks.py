@@ -3,6 +3,7 @@ one select of his cards per meld of the contract, then Lay down."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -65,8 +66,13 @@ async def _pick(member: MemberActor, message: Any, groups: list[list[str]]) -> A
     return message
 
 
+def _kind_of(cards: list[str], seat: int) -> str:
+    """``T`` or ``R``: what the engine reads ``cards`` as."""
+    return "T" if readings([c.upper() for c in cards], seat)[0]["kind"] == "troika" else "R"
+
+
 async def _to_meld(world: World) -> tuple[MemberActor, list[str]]:
-    await world.open("troikuntza", humans=1, ais=3)
+    await world.open("troikuntza", humans=4)
     await world.play(choose=_no_meld(random.Random(5)), stop=_may_meld)
     turn = world.human_to_act()
     assert turn is not None
@@ -77,8 +83,16 @@ async def _to_meld(world: World) -> tuple[MemberActor, list[str]]:
 async def test_a_meld_of_his_own_cards_is_laid_down(world: World) -> None:
     member, legal = await _to_meld(world)
     proposed = next(a for a in legal if a.startswith("meld "))
-    # His own way: each meld's cards in another order than the bot's proposal.
-    groups = [list(reversed(g.split())) for g in proposed.removeprefix("meld ").split("|")]
+    seat = world.member_index(member)
+    contract = (world.service.view(world.channel.id, member.id).game or {})["contract"]
+    # His own way: each meld's cards in another order than the bot's proposal, each under the
+    # select of its kind (the proposal may list a Run before a Troika).
+    proposal = [list(reversed(g.split())) for g in proposed.removeprefix("meld ").split("|")]
+    groups = []
+    for kind in contract:
+        fits = next(g for g in proposal if _kind_of(g, seat) == kind)
+        proposal.remove(fits)
+        groups.append(fits)
     message = await _pick(member, await _picker(world, member), groups)
     go = next(c for c in _components(message) if c.custom_id.startswith("tt:cardsdo:"))
     assert not go.disabled
@@ -102,14 +116,13 @@ async def test_a_meld_the_rules_refuse_is_refused_privately_and_changes_nothing(
     before = world.service.view(world.channel.id, member.id).game
     assert before is not None
     hand = [str(c).lower() for c in before["hand"]]
-    naturals = [c for c in hand if c != "jk"]
-    # Three cards of three ranks: no Troika, and too few for a Run.
-    odd: list[str] = []
-    for card in naturals:
-        if all(card[:-1] != o[:-1] for o in odd):
-            odd.append(card)
-    odd = odd[:3]
-    assert len(odd) == 3 and not readings([c.upper() for c in odd], seat)
+    least = 3 if before["contract"][0] == "T" else 4
+    # The first meld: cards that make no meld at all (of as many cards as its select asks).
+    odd = next(
+        list(cards)
+        for cards in itertools.combinations([c for c in hand if c != "jk"], least)
+        if not readings([c.upper() for c in cards], seat)
+    )
     rest = [c for c in hand if c not in odd]
     groups = [odd] + [rest[:4] for _kind in before["contract"][1:]]
     message = await _pick(member, await _picker(world, member), groups)
