@@ -1,8 +1,8 @@
-"""A move made of cards the player picks himself, group by group (TroiKuntza's melds: which
-cards make each Troika and Run), on his private panel.
+"""A move made of cards the player picks himself, group by group (the presenter's
+``CardGroups``: which cards make each group laid down), on his private panel.
 
 One multi-select of his cards per group (at most 25 cards, Discord's limit on a select's
-options), then a button that sends the move (``meld 7h 7s 7c | qh qd jk``) through the service
+options), then a button that sends the move (``<verb> 7h 7s 7c | qh qd jk``) through the service
 like any other; the engine refuses a wrong one with its reason. What he has picked so far rides
 in the components' custom ids (``bot.app.custom_ids.CARDS``): every pick redraws the panel with
 the picks as the selects' defaults and in the ids, so the bot keeps no state for a pick.

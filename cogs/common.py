@@ -75,9 +75,9 @@ async def ok(interaction: discord.Interaction, text: str) -> None:
 
 
 def as_played(action: str, seat: int, events: Sequence[EngineEvent]) -> str:
-    """``action`` with its card as the engine understood it (``play k♦``, ``play th``,
-    Troggu's ``play XVIII`` -> ``play kd``, ``play 10h``, ``play t18``): the card of the move's
-    own event (``play``, ``discard``, ``call``...: one whose type starts with the verb), so
+    """``action`` with its card as the engine understood it (``play k♦``, ``play th``, a
+    roman numeral ``play XVIII`` -> ``play kd``, ``play 10h``, ``play t18``): the card of the
+    move's own event (``play``, ``discard``, ``call``...: one whose type starts with the verb), so
     that the reply names the card, never the typing. Anything else as it is."""
     verb, _space, word = action.partition(" ")
     if not word or " " in word:

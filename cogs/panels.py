@@ -80,9 +80,9 @@ def in_hand_order(legal: Sequence[str], hand: Sequence[str]) -> tuple[str, ...]:
 
 
 #: A group of up to this many moves is buttons, in as few even rows as it needs; a larger one
-#: (Troika's bids) is a select: rows of two or three buttons wrap on a phone.
+#: (a long auction's bids) is a select: rows of two or three buttons wrap on a phone.
 BUTTON_GROUP = 10
-#: Cards are buttons up to this many (a rummy's discard), rows permitting: one tap a card.
+#: Cards are buttons up to this many (a discard from a big hand), rows permitting: one tap a card.
 CARD_GROUP = 15
 
 
@@ -113,7 +113,7 @@ def actions_view(
     that did not fit (type them).
 
     Each kind of move (its first word) gets its own rows: a few are buttons in even rows, many
-    are a select. Moves that are alone of their kind (Pass, a May I, Draw) share the last row
+    are a select. Moves that are alone of their kind (Pass, Draw...) share the last row
     with Refresh, apart from the cards and the bids; Pass is red, cards grey, other moves blue.
     ``own``: the label of a button there that opens a pick of his own cards (``card_picks``).
     """

@@ -7,10 +7,10 @@ in this language's words here: a suit's or a contract's English words (as the en
 them) are translated whole, in the context named after the style. In English the result is
 exactly ``str(error)``.
 
-The moves a refusal quotes (in backticks: ``pass``, ``play 5h``, ``trump h``, whether written in
+The moves a refusal quotes (in backticks: ``pass``, ``play 5h``, ``bid 7``, whether written in
 the template or listed in its values) are written as the reader types them in another language:
 the command's translated name (``passer``, ``jouer``), his card letters (French ``dh`` for
-``QH``), a suit alone as its symbol (``atout ♥``: every language types it); the English words
+``QH``), a suit alone as its symbol (``h`` -> ``♥``: every language types it); the English words
 of the engine never stand inside a French, German or Dutch sentence.
 """
 
@@ -73,7 +73,7 @@ def _as_typed(value: Any) -> Any:
     return code_as_typed(value) if isinstance(value, str) and value else value
 
 
-#: A suit typed alone as a move's word (``trump h``), written as its symbol.
+#: A suit typed alone as a move's word (``h``), written as its symbol.
 _SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 #: Backticked text in a refusal: what the player types.
 _QUOTED = re.compile(r"`([^`]+)`")
@@ -99,10 +99,10 @@ def _move_word(word: str) -> str:
 
 
 def typed_move(action: str) -> str:
-    """An engine move (``play qh``, ``tapp``) as the reader types it: the translated command
-    that makes it, then its words (``jouer dh``, ``miser tapp``). Text that is no move (an
-    option's name, ``|``, what the player typed: ``{text}``) as it is; in English as the
-    engine wrote it (``str(error)``)."""
+    """An engine move (``play qh``, or a word another command makes: ``pass``) as the reader
+    types it: the translated command that makes it, then its words (``jouer dh``). Text that
+    is no move (an option's name, ``|``, what the player typed: ``{text}``) as it is; in
+    English as the engine wrote it (``str(error)``)."""
     if current() == DEFAULT:
         return action
     words = action.split(" ")
@@ -117,7 +117,7 @@ def typed_move(action: str) -> str:
 
 def _typed_command(action: str) -> str:
     """``action`` as typed (``typed_move``) when its first word is a command's name (``pass``
-    -> ``passer``); a word another command makes (Troggu's bid ``tapp``) as it is."""
+    -> ``passer``); a word another command makes (a bid's name) as it is."""
     return typed_move(action) if action.split(" ")[0] in _verbs() else action
 
 
@@ -134,7 +134,7 @@ class _Localized(string.Formatter):
         value = super().get_value(key, args, kwargs)
         if key in CARD_FIELDS and isinstance(value, str):  # a card, or a move (``example``)
             return _as_typed(typed_move(value))
-        if key == "bids" and isinstance(value, list):  # Troggu's ``pass`` among its bids
+        if key == "bids" and isinstance(value, list):  # ``pass`` among a list of bids
             return [_typed_command(str(v)) for v in value]
         return value
 

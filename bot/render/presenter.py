@@ -46,14 +46,14 @@ class Section:
     #: What a hand panel's section is for, so that the panel puts first what the player must
     #: decide and leaves out what shows elsewhere: ``move`` (his move: on top), ``hand`` (his
     #: cards as text: the picture shows them), ``table`` (on the public table message too);
-    #: empty for the rest (what he needs to decide: the contract, the trick, the melds).
+    #: empty for the rest (what he needs to decide: the contract, the trick, the table).
     role: str = ""
 
 
 @dataclass(frozen=True)
 class CardGroups:
-    """A move the player may build from his own cards, a group at a time (TroiKuntza's melds:
-    the cards of each Troika and Run): the action is ``verb`` then the groups' cards, the groups
+    """A move the player may build from his own cards, a group at a time (several groups of
+    cards laid down at once): the action is ``verb`` then the groups' cards, the groups
     separated by `` | ``."""
 
     verb: str

@@ -110,7 +110,7 @@ def moves(legal: Sequence[str], hand: Sequence[str]) -> list[str]:
     return lines
 
 
-def meld_groups(view: View, legal: Sequence[str]) -> CardGroups | None:
+def card_groups(view: View, legal: Sequence[str]) -> CardGroups | None:
     """His contract's melds, to fill with cards of his choice, when he may come out now (the
     legal list then proposes a few ways; he may want another)."""
     contract = str(view.get("contract") or "")

@@ -38,7 +38,7 @@ class TroiKuntzaPresenter(Presenter):
         return hand.you_did(action)
 
     def card_groups(self, view: View, legal: Sequence[str]) -> CardGroups | None:
-        return hand.meld_groups(view, legal)
+        return hand.card_groups(view, legal)
 
     def summary(self, event: Event, seating: Seating) -> list[Section]:
         return verdict.summary(event, seating)
