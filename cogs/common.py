@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,7 +11,8 @@ import discord
 from bot.app.errors import answer, report_error
 from bot.i18n import _
 from bot.i18n.core import set_locale
-from bot.service import NoTable, NotAtTable, Table, TableError, TableService
+from bot.render.embeds import presenter_of
+from bot.service import ActResult, EngineEvent, NoTable, NotAtTable, Table, TableError, TableService
 
 if TYPE_CHECKING:
     from bot.app.client import TroikaBot
@@ -72,6 +74,31 @@ async def ok(interaction: discord.Interaction, text: str) -> None:
     await answer(interaction, text)
 
 
+def as_played(action: str, seat: int, events: Sequence[EngineEvent]) -> str:
+    """``action`` with its card as the engine understood it (``play k♦``, ``play th``, a
+    roman numeral ``play XVIII`` -> ``play kd``, ``play 10h``, ``play t18``): the card of the
+    move's own event (``play``, ``discard``, ``call``...: one whose type starts with the verb), so
+    that the reply names the card, never the typing. Anything else as it is."""
+    verb, _space, word = action.partition(" ")
+    if not word or " " in word:
+        return action
+    for event in events:
+        data = event.data
+        card = data.get("card")
+        if (
+            data.get("seat") == seat
+            and isinstance(card, str)
+            and str(data.get("type", "")).startswith(verb)
+        ):
+            return f"{verb} {card.lower()}"
+    return action
+
+
+def move_note(result: ActResult) -> str:
+    """The reply to the player's own move, naming its card as played (``as_played``)."""
+    return presenter_of(result.table).you_did(as_played(result.action, result.seat, result.events))
+
+
 async def fail(interaction: discord.Interaction, error: BaseException) -> None:
     """For component callbacks, which the command tree's error handler does not cover."""
     await report_error(interaction, error)
@@ -82,9 +109,11 @@ __all__ = [
     "bot_of",
     "channel_id",
     "display_name",
+    "as_played",
     "fail",
     "guild_id",
     "joined_text",
+    "move_note",
     "ok",
     "require_seat",
     "service_of",

@@ -21,7 +21,7 @@ import engine
 from bot.i18n import _
 from bot.render.embeds import presenter_of
 from bot.render.games.cards import typed_words
-from cogs.common import channel_id, ok, service_of
+from cogs.common import channel_id, move_note, ok, service_of
 from cogs.panels import send_panel
 from engine.verbs import Verb, merge_verbs
 
@@ -100,7 +100,7 @@ async def act(interaction: discord.Interaction, verb: Verb, arguments: Sequence[
     # engine's code (``QH``); suits stay S H D C.
     action = verb.action(typed_words(list(arguments)), legal)
     result = await service.act(channel, interaction.user.id, action)
-    note = presenter_of(result.table).you_did(result.action)
+    note = move_note(result)
     try:
         if service.legal_actions(channel, interaction.user.id):
             await send_panel(interaction, note)

@@ -26,9 +26,10 @@ from bot.app.limits import fit
 from bot.i18n import _, _p, current, use_locale
 from bot.render import embeds, pictures
 from bot.render.presenter import Picture, Presenter, presenter_for
-from bot.service import NotAtTable, Table, TableService, TableStatus
+from bot.service import NotAtTable, Table, TableService, TableStatus, WrongPhase
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
-from cogs.common import display_name, fail, joined_text, service_of, speak_to, table_here
+from cogs import card_picks
+from cogs.common import display_name, fail, joined_text, move_note, service_of, speak_to, table_here
 from cogs.live_panels import Builder, LivePanels
 from cogs.web_link import linked, personal_link, with_link
 
@@ -107,7 +108,7 @@ def _short_labels(labels: list[str]) -> list[str]:
 
 
 def actions_view(
-    channel: int, legal: Sequence[str], presenter: Presenter
+    channel: int, legal: Sequence[str], presenter: Presenter, own: str | None = None
 ) -> tuple[discord.ui.View, list[str]]:
     """Components for ``legal``, labelled by the game's presenter; also returns the actions
     that did not fit (type them).
@@ -115,6 +116,7 @@ def actions_view(
     Each kind of move (its first word) gets its own rows: a few are buttons in even rows, many
     are a select. Moves that are alone of their kind (Pass, Draw...) share the last row
     with Refresh, apart from the cards and the bids; Pass is red, cards grey, other moves blue.
+    ``own``: the label of a button there that opens a pick of his own cards (``card_picks``).
     """
     view = discord.ui.View(timeout=None)
     left_out: list[str] = []
@@ -122,7 +124,7 @@ def actions_view(
     singles = [
         a for a in legal if len(groups[a.split(" ", 1)[0]]) == 1 and _fits_button(channel, a)
     ]
-    last_row = singles[: BUTTONS_PER_ROW - 1]  # beside Refresh
+    last_row = singles[: BUTTONS_PER_ROW - 1 - (own is not None)]  # beside Refresh
     row = 0
     for group, actions in groups.items():
         actions = [a for a in actions if a not in last_row]
@@ -161,6 +163,15 @@ def actions_view(
             row += 1
     for action in last_row:
         view.add_item(_action_button(channel, action, presenter, ACTION_ROWS))
+    if own is not None:
+        view.add_item(
+            discord.ui.Button(
+                label=own[:80],
+                style=discord.ButtonStyle.success,
+                custom_id=custom_ids.cards_do(channel, "open", ""),
+                row=ACTION_ROWS,
+            )
+        )
     view.add_item(
         discord.ui.Button(
             label=_p("button", "Refresh"),
@@ -184,7 +195,7 @@ def _placeholder(verb: str, part: int, size: int, total: int) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def shared_actions_view(
-    channel: int, game: str, legal: tuple[str, ...], language: str
+    channel: int, game: str, legal: tuple[str, ...], language: str, own: str | None = None
 ) -> tuple[custom_ids.Sealed, tuple[str, ...]]:
     """``actions_view`` made once per channel, game and legal moves, and shared: a panel is
     drawn at every change of its table (a waiting player's only holds Refresh), and making a
@@ -193,7 +204,7 @@ def shared_actions_view(
     (``custom_ids.Sealed``: the payload only, a few objects for the collector to scan).
     ``language``: the reader's (the labels are his words), part of the key."""
     with use_locale(language):
-        view, left_out = actions_view(channel, legal, presenter_for(game))
+        view, left_out = actions_view(channel, legal, presenter_for(game), own)
     return custom_ids.sealed(view), tuple(left_out)
 
 
@@ -217,9 +228,16 @@ class Panel:
     picture: Picture | None
 
 
-def draw_panel(service: TableService, channel: int, user_id: int, note: str | None = None) -> Panel:
+def draw_panel(
+    service: TableService,
+    channel: int,
+    user_id: int,
+    note: str | None = None,
+    picks: str | None = None,
+) -> Panel:
     """The user's private panel: his hand, the table, and his legal moves as components (all
-    read from the table at once, so they agree)."""
+    read from the table at once, so they agree). ``picks``: instead of his moves, the pick of
+    his own cards for a move (``card_picks``), with these cards picked so far."""
     table = table_here(service, channel)
     seat = table.seat_of(user_id)
     if seat is None:
@@ -232,7 +250,17 @@ def draw_panel(service: TableService, channel: int, user_id: int, note: str | No
     presenter = embeds.presenter_of(table)
     picture = presenter.hand_picture_for(view, legal, embeds.seating_of(table, tv.seat))
     embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)
-    components, left_out = shared_actions_view(channel, table.game, tuple(legal), current())
+    spec = presenter.card_groups(view, legal)
+    own = None if spec is None else spec.label
+    components, left_out = shared_actions_view(channel, table.game, tuple(legal), current(), own)
+    if picks is not None:
+        if spec is None:
+            raise WrongPhase(_("You have no cards to pick for a move now."))
+        groups = card_picks.parse(picks, len(spec.groups))
+        hand = [str(c) for c in view.get("hand") or ()]
+        components = custom_ids.sealed(card_picks.picker(channel, hand, spec, groups))
+        left_out = ()
+        note = note or spec.prompt
     if left_out:
         embed.add_field(
             name=_("More moves (type them)"),
@@ -305,13 +333,15 @@ async def send_panel(interaction: discord.Interaction, note: str | None = None) 
     _remember(interaction, interaction.channel_id, drawn)
 
 
-async def edit_panel(interaction: discord.Interaction, channel: int, note: str | None) -> None:
+async def edit_panel(
+    interaction: discord.Interaction, channel: int, note: str | None, picks: str | None = None
+) -> None:
     """Redraw the panel whose button was pressed, in place. When its hand picture is not drawn
     yet (the hand changed: most moves), the press is acknowledged at once and the panel shown
     as soon as the render pool has drawn it: the player's click is not kept waiting on the
-    picture."""
+    picture. ``picks``: see ``draw_panel``."""
     drawn = _drawn(interaction, channel)
-    panel = draw_panel(service_of(interaction), channel, interaction.user.id, note)
+    panel = draw_panel(service_of(interaction), channel, interaction.user.id, note, picks)
     components = with_link(panel.components, personal_link(interaction, channel))
     png = None if panel.picture is None else pictures.ready(panel.picture)
     if panel.picture is not None and png is None:
@@ -342,7 +372,7 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
             live.resume(channel, user)
         await fail(interaction, error)
         return
-    note = embeds.presenter_of(result.table).you_did(result.action)
+    note = move_note(result)
     try:
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
@@ -467,6 +497,64 @@ class PickSelect(
         await act_from_panel(interaction, self.channel, str(values[0]))
 
 
+class CardsSelect(
+    InChannel, discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.CARDS
+):
+    """The cards of one group of a pick (``card_picks``): the panel is redrawn with them."""
+
+    def __init__(self, channel: int, group: int, picks: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_ids.cards(channel, group, picks)))
+        self.channel = channel
+        self.group = group
+        self.picks = picks
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardsSelect:
+        return cls(int(match["channel"]), int(match["group"]), match["picks"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        count = max(self.group + 1, self.picks.count(card_picks.GROUPS) + 1)
+        groups = card_picks.parse(self.picks, count)
+        groups[self.group] = card_picks.values_as_cards(values)
+        if not card_picks.fits(self.channel, groups):
+            raise WrongPhase(_("Too many cards to pick here: type the move with its command."))
+        await edit_panel(interaction, self.channel, None, card_picks.text(groups))
+
+
+class CardsDo(
+    InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CARDS_DO
+):
+    """Opens a pick of the player's own cards, or makes the move of the cards picked."""
+
+    def __init__(self, channel: int, step: str, picks: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_ids.cards_do(channel, step, picks)))
+        self.channel = channel
+        self.step = step
+        self.picks = picks
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardsDo:
+        return cls(int(match["channel"]), match["step"], match["picks"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        if self.step == "open":
+            await edit_panel(interaction, self.channel, None, self.picks)
+            return
+        service = service_of(interaction)
+        table = table_here(service, self.channel)
+        tv = service.view(self.channel, interaction.user.id)
+        spec = embeds.presenter_of(table).card_groups(dict(tv.game or {}), tv.legal)
+        if spec is None:
+            raise WrongPhase(_("You have no cards to pick for a move now."))
+        groups = card_picks.parse(self.picks, len(spec.groups))
+        await act_from_panel(interaction, self.channel, card_picks.action(spec, groups))
+
+
 class JoinButton(
     InChannel, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.JOIN
 ):
@@ -570,6 +658,8 @@ DYNAMIC_ITEMS = (
     RefreshButton,
     ActButton,
     PickSelect,
+    CardsSelect,
+    CardsDo,
     JoinButton,
     StartButton,
     RematchButton,

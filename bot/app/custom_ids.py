@@ -21,6 +21,12 @@ REMATCH = PREFIX + r":rematch:(?P<channel>\d+)"
 ACT = PREFIX + r":act:(?P<channel>\d+):(?P<action>.+)"
 PICK = PREFIX + r":pick:(?P<channel>\d+):(?P<group>[a-z0-9_]*):(?P<part>\d+)"
 REFRESH = PREFIX + r":refresh:(?P<channel>\d+)"
+#: Private panel, a move of the player's own cards (the groups of cards one move lays down):
+#: the select of one group's cards and the buttons that open the pick and make the move. The
+#: cards picked so far ride in the id (``picks``: groups split by ``|``, cards by ``.``), so a
+#: pick needs no state kept by the bot and survives a restart.
+CARDS = PREFIX + r":cards:(?P<channel>\d+):(?P<group>\d+):(?P<picks>[^:]*)"
+CARDS_DO = PREFIX + r":cardsdo:(?P<channel>\d+):(?P<step>open|go):(?P<picks>[^:]*)"
 
 
 def hand(channel: int) -> str:
@@ -45,6 +51,14 @@ def act(channel: int, action: str) -> str:
 
 def pick(channel: int, group: str, part: int) -> str:
     return f"{PREFIX}:pick:{channel}:{group}:{part}"
+
+
+def cards(channel: int, group: int, picks: str) -> str:
+    return f"{PREFIX}:cards:{channel}:{group}:{picks}"
+
+
+def cards_do(channel: int, step: str, picks: str) -> str:
+    return f"{PREFIX}:cardsdo:{channel}:{step}:{picks}"
 
 
 def refresh(channel: int) -> str:

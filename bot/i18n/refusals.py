@@ -6,16 +6,24 @@ fields (``{x:suit}``, ``{x:code_or}``, ``{x:contract}``...; see ``engine.message
 in this language's words here: a suit's or a contract's English words (as the engine writes
 them) are translated whole, in the context named after the style. In English the result is
 exactly ``str(error)``.
+
+The moves a refusal quotes (in backticks: ``pass``, ``play 5h``, ``bid 7``, whether written in
+the template or listed in its values) are written as the reader types them in another language:
+the command's translated name (``passer``, ``jouer``), his card letters (French ``dh`` for
+``QH``), a suit alone as its symbol (``h`` -> ``♥``: every language types it); the English words
+of the engine never stand inside a French, German or Dutch sentence.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 import string
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from bot.i18n.core import N_, _, _p
+from bot.i18n.core import DEFAULT, N_, _, _p, current
 from engine import messages
 from engine.errors import IllegalAction
 
@@ -65,13 +73,70 @@ def _as_typed(value: Any) -> Any:
     return code_as_typed(value) if isinstance(value, str) and value else value
 
 
+#: A suit typed alone as a move's word (``h``), written as its symbol.
+_SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+#: Backticked text in a refusal: what the player types.
+_QUOTED = re.compile(r"`([^`]+)`")
+
+
+@functools.cache
+def _verbs() -> dict[str, Any]:
+    """Every game's verbs by command name (``engine.verbs.Verb``), as the slash commands are."""
+    import engine  # the games, at first use: this package is imported by the presenters
+    from engine.verbs import merge_verbs
+
+    specs = engine.GAMES.items()
+    return merge_verbs((name, verb) for name, spec in specs for verb in spec.verbs)
+
+
+def _move_word(word: str) -> str:
+    """A word of a move after its command, as the reader types it: a card in his letters, a
+    suit alone as its symbol; a field (``{bid}``) or anything else as it is."""
+    if "{" in word:
+        return word
+    symbol = _SUIT_SYMBOLS.get(word.lower())
+    return symbol if symbol is not None else str(_as_typed(word))
+
+
+def typed_move(action: str) -> str:
+    """An engine move (``play qh``, or a word another command makes: ``pass``) as the reader
+    types it: the translated command that makes it, then its words (``jouer dh``). Text that
+    is no move (an option's name, ``|``, what the player typed: ``{text}``) as it is; in
+    English as the engine wrote it (``str(error)``)."""
+    if current() == DEFAULT:
+        return action
+    words = action.split(" ")
+    verbs = _verbs()
+    verb = verbs.get(words[0]) or next((v for v in verbs.values() if v.makes(action)), None)
+    if verb is None or not words[0].isidentifier():
+        return action
+    rest = verb.argument_of(action)
+    typed = " ".join(_move_word(w) for w in rest.split(" ")) if rest else ""
+    return f"{_p('command name', verb.name)} {typed}".rstrip()
+
+
+def _typed_command(action: str) -> str:
+    """``action`` as typed (``typed_move``) when its first word is a command's name (``pass``
+    -> ``passer``); a word another command makes (a bid's name) as it is."""
+    return typed_move(action) if action.split(" ")[0] in _verbs() else action
+
+
+def _typed_quotes(text: str) -> str:
+    """The moves quoted in ``text`` (in backticks) as the reader types them."""
+    return _QUOTED.sub(lambda m: f"`{typed_move(m[1])}`", text)
+
+
 class _Localized(string.Formatter):
     """``str.format`` with the styles of ``engine.messages``, in the current language; cards in
     the reader's letters (the engine names them by its English codes)."""
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         value = super().get_value(key, args, kwargs)
-        return _as_typed(value) if key in CARD_FIELDS else value
+        if key in CARD_FIELDS and isinstance(value, str):  # a card, or a move (``example``)
+            return _as_typed(typed_move(value))
+        if key == "bids" and isinstance(value, list):  # ``pass`` among a list of bids
+            return [_typed_command(str(v)) for v in value]
+        return value
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec in messages.WORDS:
@@ -81,13 +146,15 @@ class _Localized(string.Formatter):
             return _p(format_spec, messages.styled(value, format_spec))
         if format_spec == "code_or":
             # i18n: choices the player may type, e.g. "`take` or `draw`"
-            return _joined([f"`{v}`" for v in value], N_("{a} or {b}"))
+            return _joined([f"`{typed_move(str(v))}`" for v in value], N_("{a} or {b}"))
+        if format_spec == "code":
+            return messages.styled([typed_move(str(v)) for v in value], format_spec)
         if format_spec == "seats":
             # i18n: a seat of the table by its number
             return ", ".join(_("seat {number}", number=v) for v in value)
         if format_spec in ("list", "space"):  # cards among them: in the reader's letters
             return messages.styled([_as_typed(v) for v in value], format_spec)
-        if format_spec in ("code", "etc"):
+        if format_spec == "etc":
             return messages.styled(value, format_spec)  # (punctuation and code only)
         return super().format_field(value, format_spec)
 
@@ -101,8 +168,11 @@ def render(key: str, params: Mapping[str, Any]) -> str:
     template = messages.TEMPLATES[key]
     # A value may be what the caller sent (an unknown option, a 100,000-character "move").
     params = {name: _bounded(value) for name, value in params.items()}
+    translated = _(template)
+    if current() != DEFAULT:  # (in English the moves are the engine's own words already)
+        translated = _typed_quotes(translated)
     try:
-        text = _FORMATTER.vformat(_(template), (), params)
+        text = _FORMATTER.vformat(translated, (), params)
     except (KeyError, IndexError, ValueError, TypeError):
         log.warning("refusal %r: its translation does not format; shown in English", key)
         text = messages.render(key, params)

@@ -53,6 +53,20 @@ class Section:
 
 
 @dataclass(frozen=True)
+class CardGroups:
+    """A move the player may build from his own cards, a group at a time (several groups of
+    cards laid down at once): the action is ``verb`` then the groups' cards, the groups
+    separated by `` | ``."""
+
+    verb: str
+    #: The label of the button that opens the pick, and what the pick's panel says on top.
+    label: str
+    prompt: str
+    #: Each group's name (a select's placeholder) and the fewest cards it takes.
+    groups: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class Picture:
     """What to draw: ``draw`` names a drawing function of ``bot.render.games.images`` and
     ``args`` are its keyword arguments as plain, hashable data (so a picture can be drawn on a
@@ -135,6 +149,7 @@ SURFACES = {
     "history": "hand_history",
     "final": "final",
     "rules": "rules_text",
+    "card_groups": "card_groups",
 }
 
 
@@ -241,6 +256,11 @@ class Presenter(ABC):
         if len(words) != 2 or face(words[1]).family in {"unknown", "hidden"}:
             return "move"
         return "card"
+
+    def card_groups(self, view: View, legal: Sequence[str]) -> CardGroups | None:
+        """The move the player may make of cards he chooses himself, group by group, beside the
+        moves listed in ``legal`` (None: every move is in the list)."""
+        return None
 
     def you_did(self, action: str) -> str:
         """The reply to the player's own move: ``You played K♣``, ``You bid 7``."""

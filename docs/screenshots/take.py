@@ -192,8 +192,16 @@ async def bad_moves(world: World, member: Any, legal: list[str]) -> list[tuple[s
 
 
 async def shoot(
-    world: World, game: Game, out: Path, language: str = "", ais: int = 0, refusals: bool = False
+    world: World,
+    game: Game,
+    out: Path,
+    language: str = "",
+    ais: int = 0,
+    refusals: bool = False,
+    picks: Any = None,
 ) -> list[Path]:
+    """The table message and the hand panel after ``game.moves`` moves, in each theme; with
+    ``picks`` (``meld_pick``) the moves and shots it makes instead."""
     if language:
         speak(world, language)
     await open_seeded(world, game, ais)
@@ -209,19 +217,26 @@ async def shoot(
         wanted = [a for a in legal if a.split(" ", 1)[0] in game.prefer]
         return rng.choice(wanted or legal)
 
-    await world.play(stop=stop, choose=choose)
-    turn = world.human_to_act()
-    assert turn is not None, f"{game.name} ended within {game.moves} moves"
-    member, legal = turn
-    table_message = world.live_table_message()
-    hand_button = next(
-        c.custom_id
-        for row in table_message.components
-        for c in getattr(row, "children", [])
-        if "tt:hand:" in (c.custom_id or "")
-    )
-    panel = await member.click(table_message, custom_id=hand_button)
-    shots = [("table", table_message), ("hand", panel)]
+    if picks is not None:
+        shots = await picks(world, game)
+        turn = world.human_to_act()
+        assert turn is not None
+        member, legal = turn
+        shots = shots[1:]  # the pick only
+    else:
+        await world.play(stop=stop, choose=choose)
+        turn = world.human_to_act()
+        assert turn is not None, f"{game.name} ended within {game.moves} moves"
+        member, legal = turn
+        table_message = world.live_table_message()
+        hand_button = next(
+            c.custom_id
+            for row in table_message.components
+            for c in getattr(row, "children", [])
+            if "tt:hand:" in (c.custom_id or "")
+        )
+        panel = await member.click(table_message, custom_id=hand_button)
+        shots = [("table", table_message), ("hand", panel)]
     if refusals:
         shots += await bad_moves(world, member, legal)
     written = []
@@ -247,6 +262,44 @@ async def shoot(
     return written
 
 
+def _may_meld(world: World) -> bool:
+    turn = world.human_to_act()
+    return turn is not None and any(a.startswith("meld ") for a in turn[1])
+
+
+async def meld_pick(world: World, game: Game) -> list[tuple[str, Any]]:
+    """TroiKuntza's pick of the player's own melds (``cogs.card_picks``): play on without
+    melding until a player may come out, open his pick and choose the first meld the bot would
+    propose, as he would (the rest is his to pick)."""
+    rng = random.Random(SEED)
+
+    def choose(_member: int, legal: list[str]) -> str:
+        plain = [a for a in legal if not a.startswith(("meld ", "layoff "))]
+        return "draw" if "draw" in legal else rng.choice(plain or legal)
+
+    await world.play(stop=_may_meld, choose=choose)
+    turn = world.human_to_act()
+    assert turn is not None and _may_meld(world), "nobody may come out"
+    member, legal = turn
+    channel = world.channel.id
+    panel = await member.click(world.live_table_message(), custom_id=f"tt:hand:{channel}")
+    picker = await member.click(panel.response.message, custom_id=f"tt:cardsdo:{channel}:open:")
+    first = next(a for a in legal if a.startswith("meld ")).split(" ", 1)[1].split("|")[0]
+    values, copies = [], {}
+    for card in first.split():
+        values.append(f"{card}#{copies.get(card, 0)}")
+        copies[card] = copies.get(card, 0) + 1
+    message = picker.response.message
+    select = next(
+        c.custom_id
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if (c.custom_id or "").startswith(f"tt:cards:{channel}:0:")
+    )
+    picked = await member.select(message, values, custom_id=select)
+    return [("hand", panel), ("melds", picked)]
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -254,6 +307,7 @@ async def main() -> None:
     parser.add_argument("--lang", default="", choices=["", "fr", "de", "nl"])
     parser.add_argument("--ais", type=int, default=0, help="seats the AI plays (the last ones)")
     parser.add_argument("--refusals", action="store_true", help="also two refused moves")
+    parser.add_argument("--melds", action="store_true", help="TroiKuntza's meld pick only")
     parser.add_argument("games", nargs="*", default=[g.name for g in GAMES])
     args = parser.parse_args()
     unknown = set(args.games) - {g.name for g in GAMES}
@@ -275,7 +329,10 @@ async def main() -> None:
                 continue
             with tempfile.TemporaryDirectory() as tmp:
                 async with run_world(make_settings(Path(tmp))) as world:
-                    await shoot(world, game, args.out, args.lang, args.ais, args.refusals)
+                    if args.melds and game.name == "troikuntza":
+                        await shoot(world, game, args.out, args.lang, picks=meld_pick)
+                    elif not args.melds:
+                        await shoot(world, game, args.out, args.lang, args.ais, args.refusals)
 
 
 if __name__ == "__main__":

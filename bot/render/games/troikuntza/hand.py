@@ -18,8 +18,8 @@ from bot.render.games.troikuntza.words import (
     hand_text,
     round_number,
 )
-from bot.render.presenter import Picture, Seating, Section, View
-from engine.troikuntza.melds import card_points
+from bot.render.presenter import CardGroups, Picture, Seating, Section, View
+from engine.troikuntza.melds import RUN_MIN, TROIKA_MIN, card_points
 
 
 def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
@@ -108,6 +108,22 @@ def moves(legal: Sequence[str], hand: Sequence[str]) -> list[str]:
         discards.sort(key=lambda c: order.get(c, len(order)))
         lines.append(_("Discard: {cards}", cards=pretty_list(discards)))
     return lines
+
+
+def card_groups(view: View, legal: Sequence[str]) -> CardGroups | None:
+    """His contract's melds, to fill with cards of his choice, when he may come out now (the
+    legal list then proposes a few ways; he may want another)."""
+    contract = str(view.get("contract") or "")
+    if not contract or not any(action.startswith("meld ") for action in legal):
+        return None
+    groups = []
+    for number, kind in enumerate(contract, start=1):
+        if kind == "T":
+            groups.append((_("Meld {number}: a Troika", number=number), TROIKA_MIN))
+        else:
+            groups.append((_("Meld {number}: a Run", number=number), RUN_MIN))
+    prompt = _("Pick the cards of each meld, then lay them down.")
+    return CardGroups("meld", _("Choose my melds"), prompt, tuple(groups))
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
