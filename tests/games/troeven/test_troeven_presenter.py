@@ -9,7 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from presenter_checks import (
+
+import engine
+from bot.render.games.troeven import TroevenPresenter
+from bot.render.presenter import UnknownEvent, presenter_for
+from tests.bot.render.presenter_checks import (
     check_limits,
     hidden_cards,
     hidden_from,
@@ -20,10 +24,6 @@ from presenter_checks import (
     seating,
     text_of,
 )
-
-import engine
-from bot.render.games.troeven import TroevenPresenter
-from bot.render.presenter import UnknownEvent, presenter_for
 
 P = TroevenPresenter()
 TABLE = seating(2)

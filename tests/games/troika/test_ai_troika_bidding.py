@@ -6,12 +6,11 @@ import math
 import random
 from typing import Any
 
-from conftest import act, stacked_game
-
 from engine.troika import bids as B
 from engine.troika.ai.bidding import Auction, BidSearch
 from engine.troika.ai.hard import TroikaHard
 from engine.troika.cards import CODES, DECK_32
+from tests.engine.play_helpers import act, stacked_game
 
 STRONG = ["AS", "KS", "QS", "JS", "10S", "AH", "AC", "AD"]
 WEAK = ["8S", "9S", "8H", "9H", "8C", "9C", "8D", "7D"]

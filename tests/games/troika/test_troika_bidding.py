@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import act
 
 import engine
 from engine import IllegalAction
+from tests.engine.play_helpers import act
 
 
 def make(**options: Any) -> engine.Game:

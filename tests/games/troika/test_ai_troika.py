@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import act, stacked_game
-
 from engine.ai import make_player
 from engine.troika.ai.hard import TroikaHard
 from engine.troika.ai.normal import TroikaNormal, evaluate, play_policy
 from engine.troika.cards import CARD, CODES, DECK_32, SUIT_INDEX
+from tests.engine.play_helpers import act, stacked_game
 
 
 def cards(*codes: str) -> list[int]:

@@ -10,7 +10,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from presenter_checks import (
+
+import engine
+from bot.render.games import images
+from bot.render.presenter import presenter_for
+from engine.troikuntza.game import full_deck
+from engine.troikuntza.melds import make_run, make_troika
+from tests.bot.render.presenter_checks import (
     NAMES,
     Hidden,
     action_codes,
@@ -23,12 +29,6 @@ from presenter_checks import (
     seating,
     text_of,
 )
-
-import engine
-from bot.render.games import images
-from bot.render.presenter import presenter_for
-from engine.troikuntza.game import full_deck
-from engine.troikuntza.melds import make_run, make_troika
 
 P = presenter_for("troikuntza")
 

@@ -6,11 +6,11 @@ import json
 import random
 
 import pytest
-from conftest import play_random
 
 import engine
 from engine import IllegalAction
 from engine.troika import GAME_CLASS, summary
+from tests.engine.play_helpers import play_random
 
 SPEC = engine.GAMES["troika"]
 

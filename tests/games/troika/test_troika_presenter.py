@@ -8,7 +8,11 @@ import random
 from typing import Any
 
 import pytest
-from presenter_checks import (
+
+import engine
+from bot.render.games.troika import TroikaPresenter, bid_words
+from bot.render.presenter import Seating, UnknownEvent, presenter_for
+from tests.bot.render.presenter_checks import (
     check_limits,
     hidden_from,
     named_cards,
@@ -18,10 +22,6 @@ from presenter_checks import (
     seating,
     text_of,
 )
-
-import engine
-from bot.render.games.troika import TroikaPresenter, bid_words
-from bot.render.presenter import Seating, UnknownEvent, presenter_for
 
 P = TroikaPresenter()
 TABLE = seating(4)

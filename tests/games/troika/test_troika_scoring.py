@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import act, stacked_game
 
 import engine
 from engine.troika.cards import CODES, DECK_32
 from engine.troika.scoring import HandScore, points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
+from tests.engine.play_helpers import act, stacked_game
 
 DECK32 = [CODES[c] for c in DECK_32]
 

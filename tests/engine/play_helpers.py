@@ -1,4 +1,4 @@
-"""Helpers shared by the engine tests of every game (import them: ``from conftest import ...``).
+"""Helpers shared by the engine tests of every game (``tests.engine.play_helpers``).
 
 They only use the public engine API (``to_act``, ``legal_actions``, ``apply``, ``to_json``,
 ``engine.load``), so any game can use them.

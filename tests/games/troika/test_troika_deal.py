@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 import pytest
-from conftest import act, play_until, stacked_game
 
 import engine
 from engine import IllegalAction
 from engine.troika.cards import CODES, DECK_32
+from tests.engine.play_helpers import act, play_until, stacked_game
 
 DECK32 = [CODES[c] for c in DECK_32]
 DECK34 = list(CODES)

@@ -14,13 +14,13 @@ import random
 from typing import Any
 
 import pytest
-from conftest import assert_card_conservation, play_random, random_step
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
 from engine import IllegalAction
 from engine.troika.cards import CODES, PLAY_ACTION, deck_for
+from tests.engine.play_helpers import assert_card_conservation, play_random, random_step
 
 SPEC = engine.GAMES["troika"]
 _FREE = ("end", "target", "rounds", "timer")

@@ -7,7 +7,13 @@ import random
 from typing import Any
 
 import pytest
-from presenter_checks import (
+
+import engine
+from bot.render.games import images
+from bot.render.presenter import Seating, presenter_for
+from engine.troggu.cards import CODES
+from engine.troggu.spec import DEAL_SIZES
+from tests.bot.render.presenter_checks import (
     NAMES,
     Hidden,
     action_codes,
@@ -20,12 +26,6 @@ from presenter_checks import (
     seating,
     text_of,
 )
-
-import engine
-from bot.render.games import images
-from bot.render.presenter import Seating, presenter_for
-from engine.troggu.cards import CODES
-from engine.troggu.spec import DEAL_SIZES
 
 P = presenter_for("troggu")
 
