@@ -173,7 +173,7 @@ class FlowMixin:
             events: list[TableEvent] = [TableOpened(table.public())]
             events += await self._confirm_rematch(table, old, mine, name, seated=True)
             if table.status is TableStatus.LOBBY:
-                self.rematch_wait.arm(table)
+                self.arm_rematch(table)
             await self._announce(channel_id, events)
             return table.public()
 

@@ -54,7 +54,7 @@ from bot.i18n.later import later
 from bot.i18n.refusals import refusal_text
 from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
-from bot.service.driver import Driver
+from bot.service.driver import STALL_AFTER, WRITE_ERRORS, Driver, PlayDue, next_move, retry_delay
 from bot.service.errors import (
     GAME_FAULTS,
     AiSeat,
@@ -75,7 +75,7 @@ from bot.service.errors import (
 )
 from bot.service.flow import FlowMixin, _Finished
 from bot.service.gc_tuning import tune_gc
-from bot.service.idle import IdleSweep
+from bot.service.idle import LobbyIdle, idle_key, idle_reason
 from bot.service.limits import Limits, Quotas
 from bot.service.listeners import (
     AbandonVoted,
@@ -100,6 +100,7 @@ from bot.service.listeners import (
     TableListener,
     TableOpened,
     TableSetAside,
+    TableStalled,
     TurnChanged,
 )
 from bot.service.models import (
@@ -114,7 +115,8 @@ from bot.service.models import (
     TableView,
     seat_label,
 )
-from bot.service.rematch_wait import RematchWait
+from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS, RematchDue, rematch_key
+from bot.service.scheduler import Scheduler
 from bot.service.switch_interval import tune_switch_interval
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.shards import Shards
@@ -190,15 +192,16 @@ class TableService(FlowMixin):
         self.clock = clock
         self.sleep = sleep
         self.ai_delay = ai_delay
-        self.driver = Driver(self)
+        #: The AI's decisions (and its process pool) for the moves nobody types.
+        self.driver = Driver(ai_thread_levels)
+        #: Every delayed job: AI turns, deadlines, timed windows, idle lobbies, rematch waits.
+        self.scheduler = Scheduler(clock, sleep)
         self._listeners = Listeners()
         self._tables: dict[int, LiveTable] = {}
         #: Tables set aside (status broken) until an admin closes them.
         self.broken = BrokenTables()
         self._locks: dict[int, _ChannelLock] = {}
         self.quotas = Quotas(self.limits)
-        self.idle = IdleSweep(self)
-        self.rematch_wait = RematchWait(self)
         #: Each channel's last finished game (a rematch plays it again; after a restart it is
         #: read back from the database).
         self._finished: dict[int, _Finished] = {}
@@ -256,22 +259,22 @@ class TableService(FlowMixin):
         tune_gc()
         # The loop's thread gets the GIL back quickly from the worker threads.
         tune_switch_interval()
-        self.driver.start()
+        self.scheduler.start(self)
         for table in self._tables.values():
             if table.status is TableStatus.PLAYING:
-                self.driver.wake(table)
-            elif table.status is TableStatus.LOBBY and "rematch_of" in table.settings:
-                self.rematch_wait.arm(table)
-        self.idle.arm()
+                self.wake(table)
+            elif table.status is TableStatus.LOBBY:
+                self.arm_idle(table)
+                if "rematch_of" in table.settings:
+                    self.arm_rematch(table)
 
     async def close(self) -> None:
         """Cancel timers and AI tasks, wait for pending commits, close the database."""
-        await self.idle.stop()
-        await self.rematch_wait.stop()
         for check in list(self._checks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await check
-        await self.driver.stop(list(self._tables.values()))
+        await self.scheduler.stop()
+        await self.driver.stop()
         await self.db.close()
         if self.shard_locks is not None:
             await self.shard_locks.release()
@@ -287,7 +290,7 @@ class TableService(FlowMixin):
     async def settle(self) -> None:
         """Wait until no AI move or due timeout is pending: every table waits for a human (or
         for a deadline still in the future). For tests, and the terminal between turns."""
-        await self.driver.settle(self._tables)
+        await self.scheduler.settle()
 
     def add_listener(self, listener: TableListener) -> None:
         self._listeners.add(listener)
@@ -440,7 +443,7 @@ class TableService(FlowMixin):
             raise TableExists(_("This channel already has an open table.")) from None
         self._tables[table.channel_id] = table
         metrics.TABLES_OPENED.labels(game=table.game_name).inc()
-        self.idle.arm()
+        self.arm_idle(table)
 
     async def join(
         self,
@@ -540,7 +543,7 @@ class TableService(FlowMixin):
                     public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
                 )
             )
-        self.driver.wake(table)
+        self.wake(table)
         return events
 
     @staticmethod
@@ -774,7 +777,7 @@ class TableService(FlowMixin):
             GameStarted(public),
             TurnChanged(public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline),
         ]
-        self.driver.wake(table)
+        self.wake(table)
         return events
 
     # -- play ---------------------------------------------------------------------------------
@@ -982,7 +985,7 @@ class TableService(FlowMixin):
             events.append(GameOver(public, result))
         else:
             events.append(TurnChanged(public, tuple(game.to_act()), dict(deadlines), window))
-            self.driver.wake(table)
+            self.wake(table)
         return ActResult(public, seat, text, engine_events, move), events
 
     def _deadlines_for(
@@ -1047,7 +1050,7 @@ class TableService(FlowMixin):
                     public, tuple(game.to_act()), dict(table.deadlines), table.window_deadline
                 )
             )
-        self.driver.wake(table)
+        self.wake(table)
         return events
 
     async def come_back(self, channel_id: int, user_id: int) -> bool:
@@ -1150,7 +1153,7 @@ class TableService(FlowMixin):
         ]
         if table.host_id != saved["host_id"]:
             events.append(HostChanged(public, table.host_id))
-        self.driver.wake(table)
+        self.wake(table)
         return events
 
     async def _end(
@@ -1198,7 +1201,8 @@ class TableService(FlowMixin):
         """The table is over: the channel is free; its driver stops (unless it is us)."""
         if self._tables.get(table.channel_id) is table:
             del self._tables[table.channel_id]
-        self.driver.cancel(table)
+        self.scheduler.cancel(("play", table.channel_id))
+        self.scheduler.cancel(idle_key(table.channel_id))
 
     async def _save(self, table: LiveTable, saved: dict[str, Any]) -> None:
         """Store the table's record and seats (a change outside moves); put ``saved`` back if
@@ -1209,6 +1213,157 @@ class TableService(FlowMixin):
         )
         table.version += 1  # (update_table counted the write)
         table.active_at = self.clock()
+
+    # -- the scheduler's jobs -------------------------------------------------------------------
+    def wake(self, table: LiveTable, failures: int = 0) -> None:
+        """Arm the table's next move nobody types (``driver.next_move``) after a change, or
+        drop it (the table waits for a human without a clock). The caller holds the lock."""
+        key = ("play", table.channel_id)
+        plan = next_move(table, self.ai_delay)
+        if plan is None:
+            self.scheduler.cancel(key)
+            return
+        due = PlayDue(table.channel_id, table.id, plan.seat, plan.source, failures)
+        ai = plan.source is ActionSource.AI
+        self.scheduler.arm(key, due, at=plan.at, after=plan.after, busy=ai)
+
+    def arm_idle(self, table: LiveTable) -> None:
+        """Close the lobby ``table`` once nobody changed it for ``lobby_idle_seconds``."""
+        idle = self.limits.lobby_idle_seconds
+        if idle > 0 and table.status is TableStatus.LOBBY:
+            job = LobbyIdle(table.channel_id, table.id)
+            self.scheduler.arm(idle_key(table.channel_id), job, at=table.active_at + idle)
+
+    def arm_rematch(self, table: LiveTable) -> None:
+        """Start the rematch lobby ``table`` without those who did not confirm in time."""
+        job = RematchDue(table.channel_id, table.id)
+        due = table.created_at + REMATCH_CONFIRM_SECONDS
+        self.scheduler.arm(rematch_key(table.channel_id), job, at=due)
+
+    async def fire(self, job: object) -> None:
+        """A job of the scheduler is due (its one way back to the service)."""
+        if isinstance(job, PlayDue):
+            await self._fire_play(job)
+        elif isinstance(job, LobbyIdle):
+            await self._fire_idle(job)
+        elif isinstance(job, RematchDue):
+            try:
+                await self.expire_rematch(job.channel_id, job.table_id)
+            except Exception:  # a refused write: the lobby stays as it is (the host may /start)
+                log.exception(
+                    "table %s: the rematch could not start without the others", job.table_id
+                )
+
+    async def _fire_play(self, due: PlayDue) -> None:
+        table = self._tables.get(due.channel_id)
+        if table is None or table.id != due.table_id:
+            return
+        try:
+            await self._drive(table, due)
+        except WRITE_ERRORS as exc:
+            await self._refused(table, due.failures + 1, exc)
+            return
+        except Exception as exc:  # the game raised, or refused a move of ours
+            await self.check_game(table, exc)
+            return
+        if due.failures:
+            log.info("table %s: writes succeed again; the table goes on", table.id)
+
+    async def _drive(self, table: LiveTable, due: PlayDue) -> None:
+        """The due move (lock taken): an AI's, a timed-out seat's, or the window's close; if
+        the table changed meanwhile, its next move is armed instead."""
+        async with self.locked(table.channel_id):
+            if not self.is_live(table) or table.game is None:
+                return
+            if due.retry:  # a refused write's wait is over: the table's next move, afresh
+                self.wake(table, due.failures)
+                return
+            if due.source is ActionSource.AI:
+                # One pause per window: the next AI answering this window moves at once.
+                table.answering_window = timers.window_open(table.game)
+            events = await self._move(table, due.seat, due.source)
+            if events is None:  # someone moved meanwhile, or the time is not up: look again
+                self.wake(table, due.failures)
+                return
+            await self._announce(table.channel_id, events)
+
+    async def _move(
+        self, table: LiveTable, seat: int | None, source: ActionSource
+    ) -> list[TableEvent] | None:
+        """The AI's move for ``seat``, or (``seat`` None) the close of the timed window; None
+        if it is not due (any more). The lock is held."""
+        game = table.game
+        assert game is not None
+        if seat is None:
+            due = table.window_deadline
+            if due is None or due > self.clock() or not game.to_act():
+                return None
+            window = game.timed_window()
+            if window is None:
+                return None
+            return await self.apply(table, game.to_act()[0], window.action, source)
+        if seat not in game.to_act():
+            return None
+        if source is ActionSource.TIMEOUT:
+            due = table.deadlines.get(seat)
+            if due is None or due > self.clock():
+                return None
+            level = timers.timeout_level()
+        else:
+            if not table.seats[seat].autoplay:
+                return None  # the away player came back meanwhile
+            level = table.seats[seat].ai_level or timers.timeout_level()
+        seed = timers.move_seed(table.id, table.move_number + 1, seat)
+        legal = game.legal_actions(seat)
+        try:
+            action = await self.driver.decide(game, seat, level, seed)
+            return await self.apply(table, seat, action, source)
+        except IllegalMove:
+            # An AI that errs must not stall the table: play a legal move instead.
+            log.exception("table %s: the %s AI failed at seat %s", table.id, level, seat)
+            if not legal:
+                raise
+            action = random.Random(seed).choice(legal)
+            return await self.apply(table, seat, action, source)
+
+    async def _refused(self, table: LiveTable, failures: int, exc: BaseException) -> None:
+        """A write was refused: try again later; tell the players once if it lasts."""
+        delay = retry_delay(failures)
+        log.warning(
+            "table %s (channel %s): a move could not be stored (%s); try %d again in %.1f s",
+            table.id,
+            table.channel_id,
+            exc,
+            failures + 1,
+            delay,
+        )
+        async with self.locked(table.channel_id):
+            if not self.is_live(table):
+                return
+            if failures == STALL_AFTER:
+                log.error("table %s: stalled after %d refused writes", table.id, failures)
+                await self._announce(table.channel_id, [TableStalled(table.public(), str(exc))])
+            # (waiting, like for a deadline: ``settle`` may return)
+            retry = PlayDue(table.channel_id, table.id, None, ActionSource.AI, failures, True)
+            self.scheduler.arm(("play", table.channel_id), retry, after=delay)
+
+    async def _fire_idle(self, job: LobbyIdle) -> None:
+        """Close the lobby if nobody changed it for ``lobby_idle_seconds``, else wait again."""
+        idle = self.limits.lobby_idle_seconds
+        async with self.locked(job.channel_id):
+            table = self._tables.get(job.channel_id)
+            if table is None or table.id != job.table_id or table.status is not TableStatus.LOBBY:
+                return
+            if self.clock() - table.active_at < idle:
+                self.arm_idle(table)  # changed meanwhile
+                return
+            try:
+                await self.close_table(table, idle_reason(idle))
+            except Exception:  # a refused write: tried again after another period
+                log.exception("table %s: the idle lobby could not be closed", table.id)
+                if self.is_live(table):
+                    table.active_at = self.clock()
+                    self.arm_idle(table)
 
     async def close_table(self, table: LiveTable, reason: str) -> None:
         """Abandon ``table`` for ``reason`` and tell its channel (the idle sweep's; the caller

@@ -4,13 +4,12 @@
 ``tables`` table, plus its seats. It encodes itself into the columns the repository writes and
 decodes (checking every value) what the repository read, so that a malformed row is reported
 with its reason instead of failing somewhere later. ``LiveTable`` adds what only lives in
-memory (the game, its driver). Only the service touches them, holding the channel's lock;
+memory (the game, its views). Only the service touches them, holding the channel's lock;
 clients get the frozen ``Table`` from ``public()``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -238,15 +237,11 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
 
 @dataclass
 class LiveTable(TableRecord):
-    """A table in lobby or play, in memory: its record plus the game and its driver."""
+    """A table in lobby or play, in memory: its record plus the game."""
 
     game: Game | None = None
     #: ``Game.result()`` once the game is over (stored in ``results``, not in ``tables``).
     result: dict[str, Any] | None = None
-    #: The background task making AI / timeout moves for this table (see ``driver.py``).
-    driver: asyncio.Task[None] | None = None
-    #: True while the driver has a move to make now (an AI seat to move, a deadline passed).
-    driver_busy: bool = False
     #: The AI seats are answering one timed window (the driver pauses once per window).
     answering_window: bool = False
     #: The service clock at the last change of the lobby (idle lobbies are closed).
