@@ -26,9 +26,9 @@ from bot.app.limits import fit
 from bot.i18n import _, _p, current, use_locale
 from bot.render import embeds, pictures
 from bot.render.presenter import Picture, Presenter, presenter_for
-from bot.service import NotAtTable, Table, TableService, TableStatus
+from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
-from cogs.common import display_name, fail, joined_text, service_of, speak_to, table_here
+from cogs.common import display_name, fail, joined_text, service_of, speak_to
 from cogs.live_panels import Builder, LivePanels
 
 log = logging.getLogger(__name__)
@@ -160,8 +160,11 @@ class Panel:
 
 def draw_panel(service: TableService, channel: int, user_id: int, note: str | None = None) -> Panel:
     """The user's private panel: his hand, the table, and his legal moves as components (all
-    read from the table at once, so they agree)."""
-    table = table_here(service, channel)
+    read from one snapshot of the table, so they agree)."""
+    state = service.snapshot(channel)
+    if state is None:
+        raise NoTable()
+    table = state.table
     seat = table.seat_of(user_id)
     if seat is None:
         raise NotAtTable(_("You are not playing at this table: you have no hand to show."))
@@ -282,7 +285,11 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
         return
     note = embeds.presenter_of(result.table).you_did(result.action)
     try:
-        table = service.get_table(channel)
+        # The state his move left (the current one if the table moved on since).
+        state = result.snapshot
+        if state is None or not state.current:
+            state = service.snapshot(channel)
+        table = None if state is None else state.table
         if table is None or table.status is not TableStatus.PLAYING:
             await interaction.response.edit_message(
                 content=_("{note}. The game is over.", note=note),

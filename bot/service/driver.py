@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import Any
 
-import engine
 from bot import workers
 from bot.service import timers
 from bot.service.errors import IllegalMove
@@ -133,28 +134,24 @@ class Driver:
         if pool is not None:  # (joining the processes blocks: not on the event loop)
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
-    async def decide(self, game: engine.Game, seat: int, level: str, seed: int) -> str:
-        """The AI's move for ``seat`` (the caller holds the table's lock)."""
-        return await self._decide(game, seat, level, seed)
-
-    async def _decide(self, game: engine.Game, seat: int, level: str, seed: int) -> str:
-        """The AI's move. Slow levels think in the process pool so that the event loop (every
-        other table) is not held up; the table's lock is held, so the game cannot change
-        meanwhile, and the AI only reads the view and the legal list. An AI that raises is
-        answered like one that chose an illegal move."""
-        view, legal = game.view(seat), game.legal_actions(seat)
+    async def decide(
+        self, name: str, level: str, seed: int, view: Mapping[str, Any], legal: list[str]
+    ) -> str:
+        """The AI's move for the seat whose ``view`` and ``legal`` moves these are (the
+        table's snapshot: computed once per state). Slow levels think in the process pool so
+        that the event loop (every other table) is not held up. An AI that raises is answered
+        like one that chose an illegal move (``IllegalMove``)."""
         try:
             if level not in self.ai_thread_levels:
-                return timers.decide(game.name, level, seed, view, legal)
-            return await self._decide_in_pool(game.name, level, seed, view, legal)
+                return timers.decide(name, level, seed, dict(view), legal)
+            return await self._decide_in_pool(name, level, seed, dict(view), legal)
         except (ValueError, LookupError, TypeError) as exc:
             raise IllegalMove(f"the AI failed: {exc}") from exc
 
-    async def advise(self, game: engine.Game, seat: int, seed: int) -> str:
+    async def advise(self, name: str, seed: int, view: Mapping[str, Any], legal: list[str]) -> str:
         """The hard AI's move for a human's seat (``/hint``), thought out as the driver's own
-        moves are: in the pool, within ``ai_budget`` (past it, the normal AI's choice). The
-        view and the legal list are read before the first await, so the caller needs no lock."""
-        return await self._decide(game, seat, "hard", seed)
+        moves are: in the pool, within ``ai_budget`` (past it, the normal AI's choice)."""
+        return await self.decide(name, "hard", seed, view, legal)
 
     async def _decide_in_pool(
         self, name: str, level: str, seed: int, view: dict[str, object], legal: list[str]

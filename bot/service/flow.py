@@ -103,16 +103,17 @@ class FlowMixin:
                 )
             )
         try:
-            legal = self._legal(table, seat.index)
-            view = game.view(seat.index)
+            state = table.current_state()
+            legal = list(state.legal(seat.index))
+            view = state.view(seat.index)
         except GAME_FAULTS as exc:
             raise self._fault_soon(table, exc) from exc
-        if not legal:
+        if not legal or view is None:
             raise NotYourTurn(self._not_your_turn(table))
         move = table.move_number
         # The seed of the AI's own move here: the hint is the move the hard AI would make.
         seed = timers.move_seed(table.id, move + 1, seat.index)
-        action = await self.driver.advise(game, seat.index, seed)
+        action = await self.driver.advise(game.name, seed, view, legal)
         if self._tables.get(channel_id) is not table or table.move_number != move:
             raise NotYourTurn(_("The game moved on while the AI thought: ask again."))
         return Hint(table=table.public(), seat=seat.index, action=action, view=view)

@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
+
+if TYPE_CHECKING:
+    from bot.service.snapshot import TableSnapshot
 
 
 def seat_label(index: int) -> str:
@@ -176,6 +179,8 @@ class ActResult:
     action: str
     events: tuple[EngineEvent, ...]
     move_number: int
+    #: The state the move left (``bot.service.snapshot``): what the acting player's reply reads.
+    snapshot: TableSnapshot | None = field(default=None, kw_only=True, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

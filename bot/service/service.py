@@ -117,6 +117,7 @@ from bot.service.models import (
 )
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS, RematchDue, rematch_key
 from bot.service.scheduler import Scheduler
+from bot.service.snapshot import TableSnapshot
 from bot.service.switch_interval import tune_switch_interval
 from bot.service.tables import LiveTable, TableRecord, probe, seat_rows, team_of
 from bot.shards import Shards
@@ -128,6 +129,9 @@ from bot.storage.shard_locks import ShardLocks
 from engine import IllegalAction, ai, normalize_action
 
 log = logging.getLogger(__name__)
+
+#: The engine's refusals of a seat that is not awaited: said with the awaited players' names.
+NOT_YOUR_TURN = frozenset({"turn.not_yours", "turn.nobody"})
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
@@ -317,31 +321,22 @@ class TableService(FlowMixin):
         ]
         return open_tables + self.broken.of_guild(guild_id)
 
+    def snapshot(self, channel_id: int) -> TableSnapshot | None:
+        """The current state of the channel's table in lobby or play (``snapshot.py``): what
+        a client that connects reads first; events carry the later ones. None: no table."""
+        table = self._tables.get(channel_id)
+        return None if table is None else table.current_state()
+
     def view(self, channel_id: int, user_id: int) -> TableView:
         """The user's seat view, or the spectator view if he holds no seat. Raises NoTable,
         TableBroken. Made once per state of the table and shared: read it, never change it."""
         table = self._require(channel_id)
         seat = table.seat_of(user_id)
         index = seat.index if seat is not None and seat.is_human else None
-        if table.game is None:
-            return TableView(table=table.public(), seat=index, game=None)
-        view: TableView = table.seen(index, lambda: self._make_view(table, index))
-        return view
-
-    def _make_view(self, table: LiveTable, index: int | None) -> TableView:
-        assert table.game is not None
         try:
-            legal = self._legal(table, index)
-            game_view = table.game.view(index)
+            return table.current_state().table_view(index)
         except GAME_FAULTS as exc:
             raise self._fault_soon(table, exc) from exc
-        return TableView(
-            table=table.public(),
-            seat=index,
-            game=game_view,
-            legal=tuple(legal),
-            deadline=None if index is None else table.deadlines.get(index),
-        )
 
     def public_view(self, channel_id: int) -> dict[str, Any] | None:
         """What a spectator sees of the game (None in the lobby or with no table here)."""
@@ -349,10 +344,11 @@ class TableService(FlowMixin):
         if table is None or table.game is None:
             return None
         try:
-            return table.game.view(None)
+            view = table.current_state().public_view
         except GAME_FAULTS as exc:
             self._fault_soon(table, exc)
             return None
+        return None if view is None else dict(view)
 
     def legal_actions(self, channel_id: int, user_id: int) -> list[str]:
         """What the user may do now (buttons, autocomplete); [] if not his turn / not seated."""
@@ -360,8 +356,9 @@ class TableService(FlowMixin):
         if table is None:
             return []
         seat = table.seat_of(user_id)
+        index = seat.index if seat is not None and seat.is_human else None
         try:
-            return self._legal(table, seat.index if seat is not None and seat.is_human else None)
+            return list(table.current_state().legal(index))
         except GAME_FAULTS as exc:
             self._fault_soon(table, exc)
             return []
@@ -883,32 +880,43 @@ class TableService(FlowMixin):
         source: ActionSource,
         user_id: int | None,
     ) -> tuple[ActResult, list[TableEvent]]:
-        """Validate, apply, commit one move (caller holds the channel lock)."""
+        """Apply and commit one move (caller holds the channel lock). The move is normalised
+        once; the engine's refusal is the only rules check (whose turn, what is legal): the
+        service adds only its own policy (a move that happens by itself is not typed)."""
         game = table.game
         assert game is not None and table.snapshot is not None
-        if seat not in game.to_act():
-            try:
-                refusal = game.out_of_turn_refusal(seat, normalize_action(action))
-            except IllegalAction as exc:
-                raise IllegalMove(refusal_text(exc)) from None
-            if refusal is not None:  # the game knows better than "not your turn"
-                raise IllegalMove(refusal_text(refusal))
-            raise NotYourTurn(self._not_your_turn(table))
-        if source is ActionSource.PLAYER and self._is_service_action(table, action):
+        try:
+            text = normalize_action(action)
+        except IllegalAction as exc:
+            raise IllegalMove(refusal_text(exc)) from None
+        if (
+            source is ActionSource.PLAYER
+            and text in table.spec.service_actions
+            and seat in table.public().to_act  # (out of turn, the engine's refusal comes first)
+        ):
             raise IllegalMove(_("That happens by itself when its time is up."))
         before = game.timed_window()
         try:
-            raw = game.apply(seat, action)
-        except IllegalAction as exc:
+            raw = game.apply(seat, text)
+        except IllegalAction as exc:  # refused: the game is exactly as it was
+            if exc.key in NOT_YOUR_TURN:
+                raise NotYourTurn(self._not_your_turn(table)) from None
             raise IllegalMove(refusal_text(exc)) from None
+        except GAME_FAULTS:
+            # A game that fails its probe is damaged (its reads raise too): kept for the
+            # service's check, which sets the table aside. One that passes may be half-changed
+            # by the failed move: the committed one is taken back.
+            if _sound(game, list(table.seats)):
+                table.game = table.committed_game()
+                table.game_changed()
+            raise
         except BaseException:  # the game may be half-changed: take the committed one back
             table.game = table.committed_game()
-            raise
-        finally:
             table.game_changed()
+            raise
+        table.game_changed()
         # From here the game has changed: any failure below puts the committed snapshot back.
         try:
-            text = normalize_action(action)
             move = table.move_number + 1
             now = self.clock()
             hands_ended = sum(1 for e in raw if e.get("type") == "hand_over")
@@ -973,20 +981,26 @@ class TableService(FlowMixin):
             table.status, table.ended_at, table.result = TableStatus.FINISHED, now, result
             self._forget(table)
             self._finished[table.channel_id] = _Finished.of(table)
-        public = table.public()
+        # The state this move left, read by every listener, the reply and the next AI.
+        state = table.current_state()
+        public = state.table
         events: list[TableEvent] = [
-            ActionApplied(public, seat, user_id, text, source, engine_events, move)
+            ActionApplied(public, seat, user_id, text, source, engine_events, move, snapshot=state)
         ]
         if presence is not None and presence.away and not was_away:
-            events.append(PlayerAway(public, presence))
-        events += [HandEnded(public, e) for e in raw if e.get("type") == "hand_over"]
+            events.append(PlayerAway(public, presence, snapshot=state))
+        events += [
+            HandEnded(public, e, snapshot=state) for e in raw if e.get("type") == "hand_over"
+        ]
         if over:
             assert result is not None
-            events.append(GameOver(public, result))
+            events.append(GameOver(public, result, snapshot=state))
         else:
-            events.append(TurnChanged(public, tuple(game.to_act()), dict(deadlines), window))
+            events.append(
+                TurnChanged(public, public.to_act, dict(deadlines), window, snapshot=state)
+            )
             self.wake(table)
-        return ActResult(public, seat, text, engine_events, move), events
+        return ActResult(public, seat, text, engine_events, move, snapshot=state), events
 
     def _deadlines_for(
         self,
@@ -1067,20 +1081,6 @@ class TableService(FlowMixin):
                 return False
             await self._announce(channel_id, await self._back(table, seat))
             return True
-
-    def _is_service_action(self, table: LiveTable, action: str) -> bool:
-        reserved = table.spec.service_actions
-        try:
-            return normalize_action(action) in reserved
-        except IllegalAction:
-            return False
-
-    def _legal(self, table: LiveTable, seat: int | None) -> list[str]:
-        if seat is None or table.game is None or table.status is not TableStatus.PLAYING:
-            return []
-        if seat not in table.game.to_act():
-            return []
-        return list(table.game.legal_actions(seat))
 
     def _not_your_turn(self, table: LiveTable) -> str:
         seats = table.seats
@@ -1314,9 +1314,12 @@ class TableService(FlowMixin):
                 return None  # the away player came back meanwhile
             level = table.seats[seat].ai_level or timers.timeout_level()
         seed = timers.move_seed(table.id, table.move_number + 1, seat)
-        legal = game.legal_actions(seat)
+        state = table.current_state()
+        legal = list(state.legal(seat))
         try:
-            action = await self.driver.decide(game, seat, level, seed)
+            view = state.view(seat)
+            assert view is not None
+            action = await self.driver.decide(game.name, level, seed, view, legal)
             return await self.apply(table, seat, action, source)
         except IllegalMove:
             # An AI that errs must not stall the table: play a legal move instead.
@@ -1557,6 +1560,16 @@ class TableService(FlowMixin):
         commit order (see listeners.py: a listener must not await a change of that table)."""
         if not events:
             return
+        table = self._tables.get(channel_id)
+        if table is not None:
+            # Each event carries the state it left (events of a move come with theirs).
+            state = table.current_state()
+            events = [
+                dataclasses.replace(e, snapshot=state)
+                if e.snapshot is None and e.table is state.table
+                else e
+                for e in events
+            ]
         await self._listeners.emit(events)
 
     def _require(self, channel_id: int) -> LiveTable:
@@ -1595,6 +1608,15 @@ class TableService(FlowMixin):
         if not candidates:
             raise TableFull(_("The table is full ({size} players).", size=size))
         return candidates[0]
+
+
+def _sound(game: engine.Game, seats: list[int]) -> bool:
+    """The game passes its probe (``tables.probe``)."""
+    try:
+        probe(game, seats)
+    except Exception:
+        return False
+    return True
 
 
 def _count_failure(write: asyncio.Future[Any]) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 import engine
 from bot.service.models import Seat, Table, TableStatus, TableSummary
+from bot.service.snapshot import TableSnapshot
 from bot.storage.repository import SeatRow, StoredTable, deadlines_json, dumps
 from engine import Game, GameSpec
 
@@ -251,10 +252,8 @@ class LiveTable(TableRecord):
     #: commit. Cheaper than a copy of the game per move (see ``committed_game``).
     since_snapshot: list[tuple[int, int, str]] = field(default_factory=list)
     _public: tuple[tuple[Any, ...], Table] | None = field(default=None, repr=False)
-    #: The views made for the state in ``_views_of`` (the public snapshot and the game): see
-    #: ``seen``.
-    _views: dict[int | None, Any] = field(default_factory=dict, repr=False)
-    _views_of: tuple[Table, Game | None] | None = field(default=None, repr=False)
+    #: The current state's snapshot (see ``snapshot``).
+    _snapshot: TableSnapshot | None = field(default=None, repr=False)
 
     def committed_game(self) -> Game:
         """The game as committed: the stored snapshot and the moves logged after it replayed
@@ -321,26 +320,27 @@ class LiveTable(TableRecord):
         self._public = (key, table)
         return table
 
-    def seen(self, seat: int | None, make: Callable[[], Any]) -> Any:
-        """What ``make`` returns for ``seat`` (a ``TableView``), made once per state of the
-        table: every change of the table asks for each live panel's view several times (its
-        listeners' checks, the redraw), and an engine view costs 50-250 us. The state is the
-        public snapshot (rebuilt when anything it shows changes) and the game object; the
-        service calls ``game_changed`` when it moves the game, before the snapshot shows it."""
+    def current_state(self) -> TableSnapshot:
+        """The current state's ``TableSnapshot``: made once per state and shared (every change
+        of the table asks for each live panel's view several times, the publisher for the
+        public view, the AI for its seat's view and moves; an engine view costs 50-250 us).
+        The state is the public ``Table`` (rebuilt when anything it shows changes) and the
+        game object; the service calls ``game_changed`` when it moves the game, before the
+        ``Table`` shows it."""
         public = self.public()
-        made_for = self._views_of
-        if made_for is None or made_for[0] is not public or made_for[1] is not self.game:
-            self._views.clear()
-            self._views_of = (public, self.game)
-        found = self._views.get(seat)
-        if found is None:
-            found = self._views[seat] = make()
-        return found
+        snap = self._snapshot
+        if snap is None or snap.table is not public or not snap.current:
+            if snap is not None:
+                snap.retire()
+            snap = self._snapshot = TableSnapshot(public, self.game)
+        return snap
 
     def game_changed(self) -> None:
-        """The game moved (its views are out of date even if the snapshot is not yet)."""
-        self._views.clear()
-        self._views_of = None
+        """The game moved (or was put back): the snapshot's values are out of date even if its
+        ``Table`` is not yet."""
+        if self._snapshot is not None:
+            self._snapshot.retire()
+            self._snapshot = None
 
     def summary(self, reason: str | None = None) -> TableSummary:
         """The table's line in a guild's table list; with ``reason``, as a broken one."""
