@@ -13,6 +13,12 @@ machine compare the two columns, not the absolute numbers.
 ``--pool`` also compares the worker pools (``bot.render.pool``): 2 threads against 2 processes,
 rendering distinct pictures concurrently, with the wall time and how late a 5 ms timer on the
 event loop fired meanwhile (the event loop's responsiveness while pictures are drawn).
+
+``--replays`` draws ``/replay``'s animated picture of the longest hand of each game instead
+(``bot.render.replay``): whole games at the most players, played by the normal AI on
+``--replay-seeds`` seeds, the hand with the most frames of each game, drawn 3 times in this
+process (one core, no cache): its frames, its bytes against Discord's 10 MiB upload limit, and
+the median drawing time.
 """
 
 from __future__ import annotations
@@ -195,6 +201,36 @@ def bench_pools(count: int) -> None:
         print(f"{name:<22} {wall:>8.2f} {p99:>18.1f} {worst:>8.1f}")
 
 
+def bench_replays(seeds: int) -> None:
+    import engine
+    from bot.records.record import played
+    from bot.render import replay
+
+    print("replay: the longest hand of each game (most players, default options)")
+    for name, spec in engine.GAMES.items():
+        longest: tuple[int, dict, int] | None = None
+        for seed in range(seeds):
+            record = played(name, spec.max_players, seed=seed)
+            for hand in range(1, replay.hands_in(record) + 1):
+                count = len(replay.frames(record, hand, [f"P{i}" for i in range(spec.max_players)]))
+                if longest is None or count > longest[0]:
+                    longest = (count, record, hand)
+        assert longest is not None
+        count, record, hand = longest
+        stills = tuple(replay.frames(record, hand, [f"P{i}" for i in range(spec.max_players)]))
+        times, size = [], 0
+        for _ in range(3):
+            start = time.perf_counter()
+            size = len(replay.draw(stills))
+            times.append(time.perf_counter() - start)
+        limit = "under" if size < replay.UPLOAD_LIMIT else "OVER"
+        print(
+            f"  {name} x{spec.max_players}: hand {hand} of seed {record['seed']}, {count} frames,"
+            f" {size / 1024:.0f} KiB ({limit} the upload limit),"
+            f" drawn in {statistics.median(times):.2f} s (median of 3)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=6)
@@ -202,9 +238,14 @@ def main() -> None:
     parser.add_argument("--before", default="41ab2ed")
     parser.add_argument("--pool", action="store_true", help="also compare threads and processes")
     parser.add_argument("--pool-count", type=int, default=60)
+    parser.add_argument("--replays", action="store_true", help="time /replay's pictures instead")
+    parser.add_argument("--replay-seeds", type=int, default=3)
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    bench_ab(args.rounds, args.per_round, load_before(args.before))
+    if args.replays:
+        bench_replays(args.replay_seeds)
+    else:
+        bench_ab(args.rounds, args.per_round, load_before(args.before))
     if args.pool:
         bench_pools(args.pool_count)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

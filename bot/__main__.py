@@ -1,8 +1,10 @@
 """Entry point.
 
-``python -m bot`` runs the Discord bot; ``python -m bot local <game> ...`` plays a table in the
-terminal (``bot.terminal.main`` gets the arguments after ``local``); ``python -m bot backup
-[PATH]`` copies the database (safe while the bot runs).
+``python -m bot`` runs the Discord bot (``--fresh-start``: also on an empty or missing
+database where it ran before, which it refuses otherwise: ``bot.storage.lost_database``);
+``python -m bot local <game> ...`` plays a table in the terminal (``bot.terminal.main`` gets the
+arguments after ``local``); ``python -m bot backup [PATH]`` copies the database (safe while the
+bot runs).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from pathlib import Path
 
 USAGE = (
     "usage: python -m bot               run the Discord bot (needs DISCORD_TOKEN)\n"
+    "       python -m bot --fresh-start  the same, on an empty or missing database where the\n"
+    "                                    bot ran before (it refuses that otherwise)\n"
     "       python -m bot local GAME     play GAME at a table in this terminal\n"
     "       python -m bot backup [PATH]  copy the database to PATH (a file or a folder;\n"
     "                                    default: BACKUP_DIR), also while the bot runs"
@@ -69,12 +73,13 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in {"-h", "--help", "help"}:
         print(USAGE)
         return 0
-    if args:
+    fresh_start = args == ["--fresh-start"]
+    if args and not fresh_start:
         print(f"unknown command {args[0]!r}; try `python -m bot --help`", file=sys.stderr)
         return 2
     from bot.app import run
 
-    return run()
+    return run(fresh_start=fresh_start)
 
 
 if __name__ == "__main__":

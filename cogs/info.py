@@ -63,6 +63,10 @@ def help_text() -> str:
             "**Rankings:** `/leaderboard [game] [sort]`, `/stats [member]`. Server admins"
             " (Manage Server) run seasons, defaults and allowed channels with `/admin`."
         ),
+        _(
+            "**Finished games:** `/games` lists them, `/replay` shows one of their hands again"
+            " with every hand revealed, `/export` gives a game's record."
+        ),
         _("A player who runs out of time has his move made by the AI."),
     ]
     return "\n".join(lines)

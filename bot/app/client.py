@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 #: Every cog, loaded in this order (no directory scanning: what runs is what is listed).
 EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.panels", "cogs.info")
 EXTENSIONS += ("cogs.leaderboard", "cogs.admin")  # ratings, boards, /stats and /admin
+EXTENSIONS += ("cogs.records",)  # /games and /export: finished games and their records
 
 #: The smallest permission set: post and edit the table message with its picture, read it
 #: back after a restart, and post in threads too. Interactions need no permission.

@@ -10,6 +10,7 @@ from bot.app.log_redaction import RedactingFormatter
 from bot.settings import Settings, SettingsError
 from bot.storage.backends import check_database
 from bot.storage.instance_lock import InstanceLock
+from bot.storage.lost_database import check_not_lost
 from bot.storage.startup import StartupError
 
 log = logging.getLogger("bot")
@@ -36,7 +37,9 @@ def configure_logging(level: str, secrets: tuple[str, ...] = ()) -> None:
     logging.getLogger("aiosqlite").setLevel(max(root.level, logging.INFO))
 
 
-def run(settings: Settings | None = None) -> int:
+def run(settings: Settings | None = None, *, fresh_start: bool = False) -> int:
+    """Run the bot until it stops; the exit status. ``fresh_start``: the operator says that an
+    empty or missing database where the bot ran before is what he wants (``--fresh-start``)."""
     try:
         settings = settings or Settings.load()
     except SettingsError as error:
@@ -54,6 +57,8 @@ def run(settings: Settings | None = None) -> int:
     lock = InstanceLock(settings.database_path)
     try:
         if settings.database_url is None:
+            if not fresh_start:  # (before the lock: taking it creates the lock file)
+                check_not_lost(settings.database_path, settings.backups)
             lock.acquire()
     except StartupError as error:
         print(error, file=sys.stderr)

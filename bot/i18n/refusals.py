@@ -24,6 +24,29 @@ log = logging.getLogger(__name__)
 #: The styles whose values the engine writes as words, translated in a context of that name.
 WORD_STYLES = ("suit", "contract")
 
+#: The longest piece of a caller's own text (a name, an option, a move he typed) a refusal
+#: repeats: an excerpt, then an ellipsis. For every caller (the terminal, the web table), not
+#: only Discord's, whose layer cuts its answers too (``bot.app.limits``).
+QUOTE_LIMIT = 40
+#: A bound on a whole refusal of the engine, however many values it lists (a backstop: the
+#: engine's own lists, such as the legal moves, stay well under it).
+REFUSAL_LIMIT = 1500
+
+
+def excerpt(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as text, cut to ``limit`` characters (the last one an ellipsis)."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bounded(value: Any) -> Any:
+    """A refusal's value with each text in it cut to an excerpt (numbers stay as they are)."""
+    if isinstance(value, str):
+        return excerpt(value)
+    if isinstance(value, list | tuple):
+        return [excerpt(v) if isinstance(v, str) else v for v in value]
+    return value
+
 
 def _joined(items: list[str], pair: str) -> str:
     """``a or b or c`` in this language's words (``pair`` is a template of ``{a}`` and ``{b}``)."""
@@ -77,11 +100,14 @@ def render(key: str, params: Mapping[str, Any]) -> str:
     """Refusal ``key`` with ``params`` in the current language (in English if a translation
     does not format: a translator's slip must never hide the refusal)."""
     template = messages.TEMPLATES[key]
+    # A value may be what the caller sent (an unknown option, a 100,000-character "move").
+    params = {name: _bounded(value) for name, value in params.items()}
     try:
-        return _FORMATTER.vformat(_(template), (), params)
+        text = _FORMATTER.vformat(_(template), (), params)
     except (KeyError, IndexError, ValueError, TypeError):
         log.warning("refusal %r: its translation does not format; shown in English", key)
-        return messages.render(key, params)
+        text = messages.render(key, params)
+    return excerpt(text, REFUSAL_LIMIT)
 
 
 def refusal_text(error: IllegalAction) -> str:

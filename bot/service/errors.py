@@ -91,6 +91,20 @@ class OtherShard(TableError):
         super().__init__(_(self.MESSAGE) if message is None else message)
 
 
+class TablePaused(TableError):
+    """The database cannot store changes now (a full disk, a read-only or locked file): the
+    change was not made. The player reads what the players of a table whose AI moves wait read
+    (``TableStalled``), never the database's own words (those are logged)."""
+
+    MESSAGE = N_(
+        "The table is paused: its moves can't be saved right now, so nothing changed. Try again"
+        " in a moment; if this lasts, ask a server admin (`/admin tables`)."
+    )
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(_(self.MESSAGE) if message is None else message)
+
+
 class LimitReached(TableError):
     """A limit of ``bot.service.limits.Limits`` refused the request (nothing changed)."""
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import N_, _
+from bot.i18n.refusals import excerpt
 from bot.service import table_settings, timers
 from bot.service.errors import (
     GAME_FAULTS,
@@ -36,6 +37,7 @@ from bot.service.models import (
     Table,
     TableStatus,
 )
+from bot.service.paused import refused_writes
 from bot.service.tables import LiveTable, TableRecord, team_of
 from bot.storage import repository as repo
 from engine import IllegalAction
@@ -126,7 +128,9 @@ class FlowMixin:
             self._require_host(table, host_id, N_("Only the host ({name}) can invite players."))
             seat = table.seat_of(user_id)
             if seat is not None and seat.is_human:
-                raise AlreadySeated(_("{name} already has a seat at this table.", name=seat.name))
+                raise AlreadySeated(
+                    _("{name} already has a seat at this table.", name=excerpt(seat.name))
+                )
             settings = table_settings.with_invited(table.settings, user_id)
             if settings == table.settings:
                 return table.public()
@@ -147,7 +151,7 @@ class FlowMixin:
         /start without them, and anyone may /join a free seat. A player who pressed too late
         takes back the seat the AI kept for him. Raises NoTable (no finished game), NotAtTable
         (he did not play it), TableExists (another table is open here)."""
-        async with self.locked(channel_id):
+        async with self.locked(channel_id), refused_writes(channel_id):
             current = self._tables.get(channel_id)
             old = self._finished.get(channel_id)
             if old is None:

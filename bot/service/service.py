@@ -51,7 +51,7 @@ import engine
 from bot import metrics
 from bot.i18n import N_, _
 from bot.i18n.later import later
-from bot.i18n.refusals import refusal_text
+from bot.i18n.refusals import excerpt, refusal_text
 from bot.service import table_settings, timers
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.driver import STALL_AFTER, WRITE_ERRORS, Driver, PlayDue, next_move, retry_delay
@@ -115,6 +115,7 @@ from bot.service.models import (
     TableView,
     seat_label,
 )
+from bot.service.paused import refused_writes
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS, RematchDue, rematch_key
 from bot.service.scheduler import Scheduler
 from bot.service.snapshot import TableSnapshot
@@ -390,7 +391,7 @@ class TableService(FlowMixin):
         spec = engine.GAMES.get(key)
         if spec is None:
             raise UnknownGame(
-                _("There is no game `{game}`. Games: {games}.", game=game,
+                _("There is no game `{game}`. Games: {games}.", game=excerpt(game),
                   games=", ".join(engine.GAMES))
             )  # fmt: skip
         try:
@@ -399,7 +400,7 @@ class TableService(FlowMixin):
         except IllegalAction as exc:
             raise UnknownGame(refusal_text(exc)) from None
         preset_key = preset.strip().lower() if preset else None
-        async with self.locked(channel_id):
+        async with self.locked(channel_id), refused_writes(channel_id):
             if channel_id in self._tables:
                 raise TableExists(
                     _("This channel already has a {game} table. Join it, or ask its host to"
@@ -516,7 +517,7 @@ class TableService(FlowMixin):
                 if host is not None:
                     raise WrongPhase(
                         _("This table takes only invited players: ask the host ({name}) to invite"
-                          " you.", name=host.name)
+                          " you.", name=excerpt(host.name))
                     )  # fmt: skip
                 raise WrongPhase(
                     _("This table takes only invited players: ask the host to invite you.")
@@ -566,7 +567,7 @@ class TableService(FlowMixin):
                                   number=seat + 1, size=size))  # fmt: skip
             if not target.is_ai:
                 raise TableFull(_("Seat {number} is taken by {name}.", number=seat + 1,
-                                  name=target.name))  # fmt: skip
+                                  name=excerpt(target.name)))  # fmt: skip
             return target
         free = [s for s in sorted(table.seats.values(), key=lambda s: s.index) if s.is_ai]
         if team is not None:
@@ -654,7 +655,7 @@ class TableService(FlowMixin):
         key = str(level).strip().lower()
         if key not in ai.LEVELS:
             raise UnknownGame(
-                _("There is no AI level `{level}`. Levels: {levels}.", level=level,
+                _("There is no AI level `{level}`. Levels: {levels}.", level=excerpt(level),
                   levels=", ".join(ai.LEVELS))
             )  # fmt: skip
         async with self._table_op(channel_id) as table:
@@ -824,7 +825,8 @@ class TableService(FlowMixin):
                 repo.update_table(conn, table_id, columns)
                 action_log.compact(conn, table_id)
 
-        await self._commit(write)
+        async with refused_writes(channel_id):
+            await self._commit(write)
         for table_id in ids:
             self.broken.remove(table_id)
         return closing
@@ -1084,7 +1086,7 @@ class TableService(FlowMixin):
 
     def _not_your_turn(self, table: LiveTable) -> str:
         seats = table.seats
-        waiting = [seats[s].name if s in seats else seat_label(s) for s in table.to_act()]
+        waiting = [excerpt(seats[s].name) if s in seats else seat_label(s) for s in table.to_act()]
         if not waiting:
             return _("It is not your turn: waiting for nobody.")
         return _("It is not your turn: waiting for {seats}.", seats=", ".join(waiting))
@@ -1177,20 +1179,27 @@ class TableService(FlowMixin):
             except GAME_FAULTS:  # a damaged game still ends (an admin's /admin end)
                 scores = None
             result = {"abandoned": True, "scores_so_far": scores}
-        if played and table.game is not None:
-            with contextlib.suppress(*GAME_FAULTS):  # (a damaged game keeps its last snapshot)
-                table.snapshot, table.snapshot_move = table.game.to_json(), table.move_number
-        table.status, table.ended_at = status, now
-        table.deadlines, table.window_deadline = {}, None
-        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
 
-        def write(conn: Any) -> None:
-            repo.update_table(conn, table_id, columns, rows)
-            if played:
-                repo.record_result(conn, table_id, status=status.value, ended_at=now, result=result)
-                action_log.compact(conn, table_id)
+        def build() -> Callable[[Any], None]:
+            # Inside the guard: a row that cannot be built puts the status back with the rest.
+            if played and table.game is not None:
+                with contextlib.suppress(*GAME_FAULTS):  # (a damaged game keeps its snapshot)
+                    table.snapshot, table.snapshot_move = table.game.to_json(), table.move_number
+            table.status, table.ended_at = status, now
+            table.deadlines, table.window_deadline = {}, None
+            columns, rows, table_id = table.columns(), table.seat_rows(), table.id
 
-        await self._commit_or_restore(table, saved, write)
+            def write(conn: Any) -> None:
+                repo.update_table(conn, table_id, columns, rows)
+                if played:
+                    repo.record_result(
+                        conn, table_id, status=status.value, ended_at=now, result=result
+                    )
+                    action_log.compact(conn, table_id)
+
+            return write
+
+        await self._commit_or_restore(table, saved, build)
         table.version += 1  # (update_table counted the write)
         table.result = result
         self._forget(table)
@@ -1207,10 +1216,12 @@ class TableService(FlowMixin):
     async def _save(self, table: LiveTable, saved: dict[str, Any]) -> None:
         """Store the table's record and seats (a change outside moves); put ``saved`` back if
         the write fails. A lobby's change makes it active again (see the idle sweep)."""
-        columns, rows, table_id = table.columns(), table.seat_rows(), table.id
-        await self._commit_or_restore(
-            table, saved, lambda conn: repo.update_table(conn, table_id, columns, rows)
-        )
+
+        def build() -> Callable[[Any], Any]:
+            columns, rows, table_id = table.columns(), table.seat_rows(), table.id
+            return lambda conn: repo.update_table(conn, table_id, columns, rows)
+
+        await self._commit_or_restore(table, saved, build)
         table.version += 1  # (update_table counted the write)
         table.active_at = self.clock()
 
@@ -1381,13 +1392,26 @@ class TableService(FlowMixin):
         if table.status is TableStatus.PLAYING:
             if table.snapshot is None:
                 raise ValueError("a table in play has no snapshot")
+            if table.snapshot_move > table.move_number:  # it would load as the current game
+                raise ValueError(
+                    f"the snapshot (move {table.snapshot_move}) is ahead of the table's move "
+                    f"number {table.move_number}"
+                )
             game = engine.load(table.snapshot)
-            # The moves logged after the snapshot, replayed (see SNAPSHOT_EVERY).
+            # The moves logged after the snapshot, replayed (see SNAPSHOT_EVERY): exactly
+            # those up to the move number, none missing and none beyond it.
             numbers = [a.move_number for a in row.tail]
             if numbers != list(range(table.snapshot_move + 1, table.move_number + 1)):
                 raise ValueError(
-                    f"the action log lacks moves between the snapshot (move "
-                    f"{table.snapshot_move}) and move {table.move_number}"
+                    f"the action log does not hold exactly the moves between the snapshot (move "
+                    f"{table.snapshot_move}) and move {table.move_number} (it holds "
+                    f"{len(numbers)} move(s) after the snapshot)"
+                )
+            # Every player of the game has a seat: a missing one stalls once it is awaited.
+            if sorted(table.seats) != list(range(game.players)):
+                raise ValueError(
+                    f"the seats {sorted(table.seats)} do not cover the game's "
+                    f"{game.players} players"
                 )
             for logged in row.tail:
                 game.apply(logged.seat, logged.action)
@@ -1469,11 +1493,14 @@ class TableService(FlowMixin):
 
     # -- internals: plumbing ------------------------------------------------------------------
     async def _commit_or_restore(
-        self, table: LiveTable, saved: dict[str, Any], write: Callable[[Any], Any]
+        self, table: LiveTable, saved: dict[str, Any], build: Callable[[], Callable[[Any], Any]]
     ) -> None:
-        """Commit ``write``; if it fails, put ``table`` back as ``saved`` (memory never
-        disagrees with the disk)."""
+        """Build the write (``build``: it may change the table first, and encodes its row) and
+        commit it; if either fails, put ``table`` back as ``saved``: memory never disagrees
+        with the disk, and a refusal leaves the table as it was. (A value that cannot be
+        encoded, such as a caller's wrong-typed id, fails while the row is built.)"""
         try:
+            write = build()
             await self._commit(write)
         except BaseException:
             table.restore(saved)
@@ -1519,11 +1546,13 @@ class TableService(FlowMixin):
     @contextlib.asynccontextmanager
     async def _table_op(self, channel_id: int) -> AsyncIterator[LiveTable]:
         """Hold the channel's lock and yield its table (NoTable if none); an error of the game
-        becomes a refusal (``_fault``) instead of reaching the user."""
+        becomes a refusal (``_fault``) instead of reaching the user, and so does a database
+        that cannot take the change (``TablePaused``)."""
         async with self.locked(channel_id):
             table = self._require(channel_id)
             try:
-                yield table
+                async with refused_writes(channel_id):
+                    yield table
             except GAME_FAULTS as exc:
                 raise await self._fault(table, exc) from exc
 
@@ -1584,7 +1613,7 @@ class TableService(FlowMixin):
         if user_id != table.host_id:
             host = table.seat_of(table.host_id)
             # i18n: in "Only the host (the host) can ...", when the host has no seat
-            name = host.name if host else _("the host")
+            name = excerpt(host.name) if host else _("the host")
             raise NotHost(_(refusal, name=name))
 
     def _free_seat(self, table: LiveTable, seat: int | None, team: int | None) -> int:
@@ -1595,7 +1624,7 @@ class TableService(FlowMixin):
                                   number=seat + 1, size=size))  # fmt: skip
             if seat in table.seats:
                 taken = _("Seat {number} is taken by {name}.", number=seat + 1,
-                          name=table.seats[seat].name)  # fmt: skip
+                          name=excerpt(table.seats[seat].name))  # fmt: skip
                 raise TableFull(taken)
             return seat
         candidates = [i for i in range(size) if i not in table.seats]

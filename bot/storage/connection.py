@@ -50,6 +50,14 @@ class Connection(Protocol):
 
 #: Errors a statement may raise on either backend (a write that failed, a lost connection).
 DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, psycopg.Error)
+#: The database cannot take writes now (a full disk, a read-only or locked file, a lost
+#: server): the change is refused whole and may succeed later. (Not a statement's own error,
+#: such as a value of a type it cannot bind.)
+UNAVAILABLE_ERRORS: tuple[type[Exception], ...] = (
+    sqlite3.OperationalError,
+    psycopg.OperationalError,
+    OSError,
+)
 #: A constraint refused the statement (a second open table in a channel, a duplicate key).
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
 

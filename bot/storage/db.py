@@ -82,7 +82,10 @@ class Database(DatabaseBackend):
         in_memory = str(self.path) == ":memory:"
         wal_commits = 0
         if not in_memory:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:  # (a terminal table's first open in a read-only folder)
+                raise startup.unwritable(self.path, error) from None
             wal_commits = startup.check_not_emptied(self.path)  # before SQLite sees the file
         try:
             self._conn = await _connect(self.path)

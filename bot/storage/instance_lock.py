@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-from bot.storage.startup import StartupError
+from bot.storage.startup import StartupError, unwritable
 
 try:
     import fcntl
@@ -41,8 +41,11 @@ class InstanceLock:
     def acquire(self) -> InstanceLock:
         if self._fd is not None or fcntl is None:
             return self
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:  # a read-only folder or mount: one line, not a traceback
+            raise unwritable(self.path, error) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

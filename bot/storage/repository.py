@@ -299,7 +299,9 @@ def _stored_tables(conn: Connection, where: str, params: Sequence[Any]) -> list[
     rows = [StoredTable(dict(zip(names, values, strict=True))) for values in cursor.fetchall()]
     for row in rows:
         snapshot_move, moves = row.columns.get("snapshot_move"), row.columns.get("move_number")
-        if isinstance(snapshot_move, int) and isinstance(moves, int) and moves > snapshot_move:
+        if isinstance(snapshot_move, int) and isinstance(moves, int):
+            # (also when the row says nothing follows the snapshot: the load check compares
+            # what the log holds with the move number, and a log ahead of it is damage)
             row.tail = tail(conn, row.id, snapshot_move)
         row.seats = [
             SeatRow(*seat[:-1], kicked=bool(seat[-1]))

@@ -158,6 +158,17 @@ def checkpoint_at_open(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
+def unwritable(path: Path, error: OSError) -> StartupError:
+    """A file the bot must create or write in its data folder, refused by the system (a
+    read-only folder or mount), as one line saying what to do."""
+    return StartupError(
+        f"{path} cannot be created or written ({error.strerror or error}): the bot keeps its "
+        f"database, the database's journal and lock in {path.parent}; give the bot's user "
+        "write access to that folder (or mount it read-write), or set DATABASE_PATH to a "
+        "writable folder."
+    )
+
+
 def explain(error: sqlite3.Error, path: Path) -> StartupError:
     """SQLite's error at open, as one line saying what to do."""
     text = str(error)

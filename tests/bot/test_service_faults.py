@@ -437,7 +437,7 @@ async def test_a_failed_commit_between_snapshots_restores_the_committed_game(
 
     with monkeypatch.context() as patch:
         patch.setattr(repo, "record_action", refused)
-        with pytest.raises(sqlite3.OperationalError):
+        with pytest.raises(TableError):  # (TablePaused: the player's clear refusal)
             await move()
     # The game applied the move in memory; the failed commit put the committed one back:
     # the stored snapshot with the logged moves after it replayed.
