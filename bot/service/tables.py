@@ -20,7 +20,7 @@ from typing import Any
 import engine
 from bot.service.models import Seat, Table, TableStatus, TableSummary
 from bot.service.snapshot import TableSnapshot
-from bot.storage.repository import SeatRow, StoredTable, deadlines_json, dumps
+from bot.storage.repository import StoredTable, deadlines_json, dumps
 from engine import Game, GameSpec
 
 #: Before the window got its own column, its deadline was kept in ``deadlines`` under this seat.
@@ -98,7 +98,7 @@ class TableRecord:
             out[f.metadata.get("column", f.name)] = value if encode is None else encode(value)
         return out
 
-    def seat_rows(self) -> list[SeatRow]:
+    def seat_rows(self) -> list[Seat]:
         return seat_rows(self.seats)
 
     # -- from the database --------------------------------------------------------------------
@@ -122,20 +122,7 @@ class TableRecord:
         old_window = values["deadlines"].pop(OLD_WINDOW_KEY, None)
         if values["window_deadline"] is None:
             values["window_deadline"] = old_window
-        values["seats"] = {
-            r.seat: Seat(
-                index=r.seat,
-                name=r.name,
-                user_id=r.user_id,
-                ai_level=r.ai_level,
-                team=r.team,
-                left_at=r.left_at,
-                timeouts=r.timeouts,
-                away_at=r.away_at,
-                kicked=r.kicked,
-            )
-            for r in stored.seats
-        }
+        values["seats"] = {seat.index: seat for seat in stored.seats}
         return values
 
     # -- checkpoints ------------------------------------------------------------------------
@@ -148,22 +135,10 @@ class TableRecord:
             setattr(self, key, copy.copy(value))
 
 
-def seat_rows(seats: Mapping[int, Seat]) -> list[SeatRow]:
-    """The ``seats`` rows of ``seats`` (seat number -> seat), in seat order."""
-    return [
-        SeatRow(
-            seat=s.index,
-            name=s.name,
-            user_id=s.user_id,
-            ai_level=s.ai_level,
-            team=s.team,
-            left_at=s.left_at,
-            timeouts=s.timeouts,
-            away_at=s.away_at,
-            kicked=s.kicked,
-        )
-        for s in sorted(seats.values(), key=lambda s: s.index)
-    ]
+def seat_rows(seats: Mapping[int, Seat]) -> list[Seat]:
+    """The ``seats`` rows of ``seats`` (seat number -> seat), in seat order: the seats
+    themselves (frozen, so the write may read them later)."""
+    return sorted(seats.values(), key=lambda s: s.index)
 
 
 def _short(exc: BaseException) -> str:
