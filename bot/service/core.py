@@ -307,7 +307,7 @@ class ServiceCore:
 
     async def _save(self, table: LiveTable, saved: dict[str, Any]) -> None:
         """Store the table's record and seats (a change outside moves); put ``saved`` back if
-        the write fails. A lobby's change makes it active again (see the idle sweep)."""
+        the write fails. A lobby's change makes it active again (see idle.py)."""
 
         def build() -> Callable[[Any], Any]:
             columns, rows, table_id = table.columns(), table.seat_rows(), table.id

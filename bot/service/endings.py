@@ -265,7 +265,7 @@ class EndingsMixin(ServiceCore):
         return [TableAbandoned(public, by, reason)]
 
     async def close_table(self, table: LiveTable, reason: str) -> None:
-        """Abandon ``table`` for ``reason`` and tell its channel (the idle sweep's; the caller
+        """Abandon ``table`` for ``reason`` and tell its channel (an idle lobby's job; the caller
         holds the channel lock)."""
         events = await self._end(table, TableStatus.ABANDONED, None, reason)
         await self._announce(table.channel_id, events)
