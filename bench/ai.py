@@ -27,7 +27,11 @@ load average is printed because other work on the machine slows the figures.
 
 The views list every completed trick under ``played_tricks``; ``--history`` rebuilds that list
 from the events instead (a check of the views' list). Level ``oldhard`` is Troika's frozen hard
-player from before issue 19 (``engine.ai.baseline``).
+player from before issue 19 (``bench/baseline_troika.py``).
+
+Every game of ``engine.GAMES`` is measured (``--games`` picks some): at the table sizes and
+options below where the published figures were taken so, else at every table size its defaults
+allow; teams come from ``GameSpec.teams``, and which score is better from ``lowest_wins``.
 
 ``--no-budget`` lifts the hard players' wall-clock safety net (their ``budget``): every decision
 then does all the work its counts allow (samples, rollouts, solver nodes), so the strength
@@ -49,6 +53,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+from bench.baseline_troika import TroikaHard as BaselineTroikaHard  # noqa: E402
 from engine.ai import Player, make_player  # noqa: E402
 
 MAX_ACTIONS = 100_000
@@ -66,25 +71,40 @@ class Setup:
         return f"{self.game} x{self.players} {extra}".strip()
 
 
+#: The setups the published figures were measured on, where a game wants other ones than
+#: ``default_setups`` (a shorter Troika, both Troeven versions, TroiKuntza's 3-player option).
 SETUPS: dict[str, tuple[Setup, ...]] = {
     "troika": (Setup("troika", 4, {"end": "rounds", "rounds": 6}),),
     "troeven": (
         Setup("troeven", 2, {"version": "layout"}),
         Setup("troeven", 2, {"version": "stock"}),
     ),
-    # Every table size the game allows (``--players`` picks some), each game as the table plays
-    # it by default (Troggu: as many deals as players); ``--deals`` shortens them.
-    "troggu": tuple(Setup("troggu", n) for n in range(3, 9)),
     "troikuntza": (
         Setup("troikuntza", 3, {"allow_three": True}),
         *(Setup("troikuntza", n) for n in range(4, 11)),
     ),
 }
 
+
+def default_setups(name: str) -> tuple[Setup, ...]:
+    """Every table size the game allows with its default options (``--players`` picks some),
+    each game as the table plays it by default (Troggu: as many deals as players); ``--deals``
+    shortens them."""
+    spec = engine.GAMES[name]
+    low, high = spec.min_players, spec.max_players
+    if spec.player_range is not None:
+        low, high = spec.player_range(spec.defaults())
+    return tuple(Setup(name, n) for n in range(low, high + 1))
+
+
+def setups(name: str) -> tuple[Setup, ...]:
+    return SETUPS.get(name) or default_setups(name)
+
+
 #: The project's targets: (level A, level B, game) -> A's win share.
 TARGETS: dict[tuple[str, str, str], float] = {
-    **{("normal", "easy", g): 0.75 for g in ("troika", "troeven", "troggu", "troikuntza")},
-    **{("hard", "normal", g): 0.60 for g in ("troika", "troeven", "troggu", "troikuntza")},
+    **{("normal", "easy", g): 0.75 for g in engine.GAMES},
+    **{("hard", "normal", g): 0.60 for g in engine.GAMES},
     ("hard", "oldhard", "troika"): 0.60,
 }
 #: Decision time targets per level (p99, seconds).
@@ -97,9 +117,7 @@ def baseline_player(game: str, seed: int) -> Player:
     """Level ``oldhard``: the frozen hard player from before issue 19 (Troika only)."""
     if game != "troika":
         raise SystemExit(f"oldhard exists for troika only, not {game}")
-    from engine.ai.baseline.troika import TroikaHard
-
-    return TroikaHard(seed)
+    return BaselineTroikaHard(seed)
 
 
 #: ``--no-budget``: lift the hard players' time budget (strength by counts only).
@@ -143,7 +161,9 @@ def play(setup: Setup, levels: list[str], seed: int, history: bool) -> dict[str,
     raise RuntimeError(f"{setup.label} seed {seed}: no end after {MAX_ACTIONS} actions")
 
 
-FREE_FOR_ALL = ("troggu", "troikuntza")
+def free_for_all(setup: Setup) -> bool:
+    """Every player for himself at a table of three or more (no teams, not two players)."""
+    return not engine.GAMES[setup.game].teams and setup.players > 2
 
 
 def team_score(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> float:
@@ -154,14 +174,10 @@ def team_score(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> floa
     return 0.5 if a_won == b_won else float(a_won)
 
 
-#: Games whose lower score is the better one: TroiKuntza (lowest total wins) and Troeven (each
-#: player counts down to 0).
-LOWER_IS_BETTER = ("troeven", "troikuntza")
-
-
 def sign(game: str) -> int:
-    """+1 when a higher score is better in ``game``, -1 when a lower one is."""
-    return -1 if game in LOWER_IS_BETTER else 1
+    """+1 when a higher score is better in ``game``, -1 when a lower one is (``lowest_wins``:
+    TroiKuntza's lowest total wins, Troeven's players count down to 0)."""
+    return -1 if engine.GAMES[game].lowest_wins else 1
 
 
 def team_margin(setup: Setup, result: dict[str, Any], a_seats: list[int]) -> float:
@@ -180,8 +196,9 @@ def seat_gain(setup: Setup, result: dict[str, Any], baseline: dict[str, Any], se
 
 def seatings(setup: Setup) -> list[list[int]]:
     """The seats level A takes in each game of a duplicate set."""
-    if setup.game == "troika":
-        return [[0, 2], [1, 3]]
+    teams = engine.GAMES[setup.game].teams
+    if teams:  # a team's seats together (seat % teams), as the game seats them
+        return [[s for s in range(setup.players) if s % teams == t] for t in range(teams)]
     return [[s] for s in range(setup.players)]
 
 
@@ -214,7 +231,7 @@ def match(setup: Setup, a: str, b: str, seeds: int, history: bool, first_seed: i
     for seed in range(first_seed, first_seed + seeds):
         outcomes = []
         baseline = None
-        if setup.game in FREE_FOR_ALL:
+        if free_for_all(setup):
             baseline = play(setup, [b] * setup.players, seed, history)
             games += 1
         for a_seats in seatings(setup):
@@ -245,7 +262,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", default="troika,troeven,troggu,troikuntza")
+    parser.add_argument("--games", default=",".join(engine.GAMES))
     parser.add_argument("--seeds", type=int, default=20, help="duplicate sets per match")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here")
     parser.add_argument("--pairs", default="normal:easy,hard:normal")
@@ -275,7 +292,7 @@ def main() -> None:
         if name not in engine.GAMES:
             print(f"{name}: not registered, skipped")
             continue
-        for setup in SETUPS[name]:
+        for setup in setups(name):
             if sizes and setup.players not in sizes:
                 continue
             if args.deals and "deals" in engine.GAMES[name].defaults():

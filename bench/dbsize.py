@@ -3,7 +3,7 @@ action, the log kept for ever) against the lighter write and the compacted log (
 
     python bench/dbsize.py [--games 10000] [--sample 12] [--db DIR]
 
-The games are real: ``--sample`` games of each of the four games played to their end by the
+The games are real: ``--sample`` games of each game of ``engine.GAMES`` played to their end by the
 normal AI with default options (about 200 to 1,000 actions each: every move, snapshot and hand
 end is the engine's), stored again and again under new table ids until ``--games`` are stored.
 Each game goes through the repository functions the service uses: the table opened with its
@@ -47,7 +47,13 @@ from bot.storage import repository as repo  # noqa: E402
 from bot.storage.migrations import MIGRATIONS, migrate  # noqa: E402
 from engine import ai  # noqa: E402
 
-PLAYERS = {"troika": 4, "troeven": 2, "troggu": 4, "troikuntza": 4}
+
+def table_size(game: str) -> int:
+    """The table size a game is measured at: its default (``GameSpec.default_players``)."""
+    spec = engine.GAMES[game]
+    return spec.default_players or spec.min_players
+
+
 #: Migration 4 (the lighter write and the compacted log) is the one after these.
 BEFORE_MIGRATIONS = 3
 GAMES_PER_TRANSACTION = 20
@@ -74,7 +80,7 @@ class Played:
 
 def play(game: str, seed: int) -> Played:
     """One game played to its end by the normal AI (default options)."""
-    players = PLAYERS[game]
+    players = table_size(game)
     state = engine.new_game(game, players, seed=seed)
     bots = [ai.make_player(game, "normal", seed * 10 + s) for s in range(players)]
     initial, moves, hands = state.to_json(), [], 0
@@ -243,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; files in {folder}")
 
-    sample = [play(game, seed) for game in PLAYERS for seed in range(1, args.sample + 1)]
+    sample = [play(game, seed) for game in engine.GAMES for seed in range(1, args.sample + 1)]
     moves = [len(p.moves) for p in sample]
     print(
         f"sample: {len(sample)} games played by the normal AI, {min(moves)}-{max(moves)} actions"

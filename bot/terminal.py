@@ -5,6 +5,9 @@ takes the other seats, and you type the words of the slash commands (``bid 7 no`
 ``play 5H``...; with ``--lang``, as Discord names them there: ``miser 7 no``, ``jouer DH``) plus
 ``hand``, ``table``, ``help`` and ``quit`` (``main``, ``aide``...). What it prints is what the
 Discord table message and hand panel show: the game's presenter's sections, as plain text.
+Everything is printed as plain text (``bot.render.plain``: no Discord markup, times as words).
+A card alone (``as``) is the one move that takes a card now (``play as``). A refused move gets
+its reason and nothing else: the hand is printed again only when it changed.
 The game is saved after every move: ``quit`` and run the same command again to carry on
 (``--new`` starts over). Terminal tables use negative channel ids, one per game, so they never
 collide with Discord channels; the bot does not load them.
@@ -32,6 +35,7 @@ from bot.i18n.core import set_locale
 from bot.i18n.later import said
 from bot.render import embeds
 from bot.render.games.cards import code_as_typed, typed_words
+from bot.render.plain import plain
 from bot.render.presenter import Seating, UnknownEvent
 from bot.service import (
     ActionApplied,
@@ -142,7 +146,7 @@ class Printer:
         self.table: Table | None = None
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        print(plain(text), file=self.out, flush=True)
 
     async def on_table_event(self, event: TableEvent) -> None:
         if event.table.channel_id != self.channel:
@@ -187,16 +191,30 @@ def show_table(table: Table, view: Mapping[str, Any]) -> list[str]:
     """The public table message, as plain text (the same sections as in Discord)."""
     presenter, seating = embeds.presenter_of(table), embeds.seating_of(table)
     lines = [embeds.heading(table, view)]
-    lines.append(embeds.turn_line(table, seating.names, table.to_act).replace("**", ""))
+    lines.append(embeds.turn_line(table, seating.names, table.to_act))
     lines.extend(embeds.sections_text(presenter.table_sections(view, seating)))
-    return [line for line in lines if line]
+    return [plain(line) for line in lines if line]
 
 
 def show_hand(table: Table, view: Mapping[str, Any], legal: list[str]) -> list[str]:
-    """The private hand panel, as plain text."""
+    """The private hand panel, as plain text, without its list of moves: the terminal lists them
+    once, as they are typed (``loop``)."""
     presenter = embeds.presenter_of(table)
     seating = embeds.seating_of(table, view.get("seat"))
-    return embeds.sections_text(presenter.hand_sections(view, legal, seating))
+    sections = [s for s in presenter.hand_sections(view, legal, seating) if s.role != "move"]
+    return [plain(line) for line in embeds.sections_text(sections)]
+
+
+def bare_card(line: str, legal: Sequence[str], verbs: Sequence[engine.Verb]) -> str | None:
+    """``line`` as the one move it can mean when it is a card alone (``as`` -> ``play as``):
+    the legal moves now are of a single command taking one word; else None."""
+    if len(line.split()) != 1:
+        return None
+    heads = {action.split(" ", 1)[0] for action in legal}
+    takers = [v.name for v in verbs if v.name in heads and len(v.args) == 1]
+    if len(takers) != 1 or any(not action.startswith(takers[0] + " ") for action in legal):
+        return None
+    return f"{takers[0]} {line.strip()}"
 
 
 async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
@@ -247,8 +265,8 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
                 return 2
             seating = embeds.seating_of(table, None)
             names = ", ".join(seating.name(seat) for seat in range(len(table.seats)))
-            print(_("{game}: {names}. You are seat 1. Type `{help}`.", game=_(spec.title),
-                    names=names, help=_p("terminal command", "help")), file=out)  # fmt: skip
+            print(plain(_("{game}: {names}. You are seat 1. Type `{help}`.", game=_(spec.title),
+                          names=names, help=_p("terminal command", "help"))), file=out)  # fmt: skip
         printer.table = service.get_table(channel)
         return await loop(service, channel, read, out)
     finally:
@@ -258,7 +276,8 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
 async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
     shown: tuple[int, tuple[str, ...]] | None = None
     first = service.get_table(channel)
-    words = move_words(engine.GAMES[first.game].verbs) if first is not None else {}
+    verbs = engine.GAMES[first.game].verbs if first is not None else ()
+    words = move_words(verbs)
     understood = reading(words)
     while True:
         await service.settle()
@@ -287,7 +306,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
             continue
         word = command_words().get(word, word)
         if word == "quit":
-            print(_("Saved. Run the same command to carry on (or add `--new`)."), file=out)
+            print(plain(_("Saved. Run the same command to carry on (or add `--new`).")), file=out)
             return 0
         if word == "help":
             listed = ", ".join(_p("terminal command", c) for c in COMMANDS)
@@ -301,11 +320,14 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
             else:
                 print("\n".join(show_table(table, service.public_view(channel) or {})), file=out)
             continue
+        move = typed_move(line, understood)
+        if move.split(" ", 1)[0] not in understood:  # no move's word: a card alone?
+            move = bare_card(move, legal, verbs) or move
         try:
-            await service.act(channel, ME, typed_move(line, understood))
+            await service.act(channel, ME, move)
         except TableError as exc:
-            print(f"  {exc}", file=out)
-            shown = None
+            # The reason alone: the hand and the moves are still on the screen above.
+            print("  " + plain(str(exc)), file=out)
 
 
 def main(argv: list[str]) -> int:

@@ -51,6 +51,7 @@ def action_groups(legal: Sequence[str]) -> dict[str, list[str]]:
 #: Button colours by a move's tone (``Presenter.action_tone``).
 _STYLES = {
     "red": discord.ButtonStyle.danger,
+    "decline": discord.ButtonStyle.danger,
     "card": discord.ButtonStyle.secondary,
     "move": discord.ButtonStyle.primary,
 }
@@ -60,48 +61,105 @@ def _fits_button(channel: int, action: str) -> bool:
     return len(custom_ids.act(channel, action)) <= custom_ids.MAX_LENGTH
 
 
+def in_hand_order(legal: Sequence[str], hand: Sequence[str]) -> tuple[str, ...]:
+    """``legal`` with the moves of one card in the order the cards are held (the hand as the
+    game sorts it: suits apart, high to low), every other move where it was; the groups (a
+    move's first word) in the order they first appear."""
+    position = {str(card).lower(): i for i, card in enumerate(hand)}
+    groups = list(action_groups(legal))
+    held = len(position)
+
+    def key(item: tuple[int, str]) -> tuple[int, int, int]:
+        index, action = item
+        words = action.split(" ")
+        card = words[1].lower() if len(words) == 2 else ""
+        return groups.index(words[0]), position.get(card, held), index
+
+    return tuple(action for _index, action in sorted(enumerate(legal), key=key))
+
+
+#: A group of up to this many moves is buttons, in as few even rows as it needs; a larger one
+#: (a long auction's bids) is a select: rows of two or three buttons wrap on a phone.
+BUTTON_GROUP = 10
+#: Cards are buttons up to this many (a discard from a big hand), rows permitting: one tap a card.
+CARD_GROUP = 15
+
+
+def _rows_for(count: int) -> list[int]:
+    """``count`` buttons as even rows of at most five (8 -> 4 + 4, 7 -> 4 + 3)."""
+    rows = -(-count // BUTTONS_PER_ROW)
+    size = -(-count // rows)
+    return [min(size, count - i * size) for i in range(rows)]
+
+
+def _short_labels(labels: list[str]) -> list[str]:
+    """Labels of one group without the words they all begin with (``Discard 8♠``,
+    ``Discard 3♥`` -> ``8♠``, ``3♥``): the prompt above says what the group does."""
+    if len(labels) < 2:
+        return labels
+    common = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(common):
+            common = common[:-1]
+    cut = common.rfind(" ") + 1
+    return [label[cut:] or label for label in labels] if cut else labels
+
+
 def actions_view(
     channel: int, legal: Sequence[str], presenter: Presenter
 ) -> tuple[discord.ui.View, list[str]]:
     """Components for ``legal``, labelled by the game's presenter; also returns the actions
-    that did not fit (type them)."""
+    that did not fit (type them).
+
+    Each kind of move (its first word) gets its own rows: a few are buttons in even rows, many
+    are a select. Moves that are alone of their kind (Pass, Draw...) share the last row
+    with Refresh, apart from the cards and the bids; Pass is red, cards grey, other moves blue.
+    """
     view = discord.ui.View(timeout=None)
     left_out: list[str] = []
-    buttons = [a for a in legal if _fits_button(channel, a)]
-    if len(buttons) == len(legal) and len(legal) <= ACTION_ROWS * BUTTONS_PER_ROW:
-        for i, action in enumerate(legal):
-            view.add_item(_action_button(channel, action, presenter, row=i // BUTTONS_PER_ROW))
-    else:
-        row = 0
-        for group, actions in action_groups(legal).items():
+    groups = action_groups(legal)
+    singles = [
+        a for a in legal if len(groups[a.split(" ", 1)[0]]) == 1 and _fits_button(channel, a)
+    ]
+    last_row = singles[: BUTTONS_PER_ROW - 1]  # beside Refresh
+    row = 0
+    for group, actions in groups.items():
+        actions = [a for a in actions if a not in last_row]
+        if not actions:
+            continue
+        cards = all(presenter.action_tone(a) == "card" for a in actions)
+        limit = CARD_GROUP if cards else BUTTON_GROUP
+        rows = _rows_for(len(actions))
+        buttons = all(_fits_button(channel, a) for a in actions) and len(actions) <= limit
+        if buttons and row + len(rows) <= ACTION_ROWS:
+            labels = _short_labels([presenter.action_label(a)[:80] for a in actions])
+            done = 0
+            for size in rows:
+                for action, label in zip(actions[done : done + size], labels[done : done + size],
+                                         strict=True):  # fmt: skip
+                    view.add_item(_action_button(channel, action, presenter, row, label))
+                done += size
+                row += 1
+            continue
+        usable = [a for a in actions if len(a) <= 100]
+        left_out.extend(a for a in actions if len(a) > 100)
+        key = re.sub(r"[^a-z0-9_]", "", group.lower())[:20]
+        for part in range(0, len(usable), SELECT_LIMIT):
             if row >= ACTION_ROWS:
-                left_out.extend(actions)
-                continue
-            small = len(actions) <= BUTTONS_PER_ROW and all(
-                _fits_button(channel, a) for a in actions
-            )
-            if small:
-                for action in actions:
-                    view.add_item(_action_button(channel, action, presenter, row=row))
-                row += 1
-                continue
-            usable = [a for a in actions if len(a) <= 100]
-            left_out.extend(a for a in actions if len(a) > 100)
-            key = re.sub(r"[^a-z0-9_]", "", group.lower())[:20]
-            for part in range(0, len(usable), SELECT_LIMIT):
-                if row >= ACTION_ROWS:
-                    left_out.extend(usable[part:])
-                    break
-                chunk = usable[part : part + SELECT_LIMIT]
-                select: discord.ui.Select[Any] = discord.ui.Select(
-                    custom_id=custom_ids.pick(channel, key, part // SELECT_LIMIT),
-                    placeholder=_placeholder(group, part, len(chunk), len(usable)),
-                    options=[discord.SelectOption(label=presenter.action_label(a)[:100], value=a)
-                             for a in chunk],
-                    row=row,
-                )  # fmt: skip
-                view.add_item(select)
-                row += 1
+                left_out.extend(usable[part:])
+                break
+            chunk = usable[part : part + SELECT_LIMIT]
+            select: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=custom_ids.pick(channel, key, part // SELECT_LIMIT),
+                placeholder=_placeholder(group, part, len(chunk), len(usable)),
+                options=[discord.SelectOption(label=presenter.action_label(a)[:100], value=a)
+                         for a in chunk],
+                row=row,
+            )  # fmt: skip
+            view.add_item(select)
+            row += 1
+    for action in last_row:
+        view.add_item(_action_button(channel, action, presenter, ACTION_ROWS))
     view.add_item(
         discord.ui.Button(
             label=_p("button", "Refresh"),
@@ -139,10 +197,10 @@ def shared_actions_view(
 
 
 def _action_button(
-    channel: int, action: str, presenter: Presenter, row: int
+    channel: int, action: str, presenter: Presenter, row: int, label: str | None = None
 ) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label=presenter.action_label(action)[:80],
+        label=label or presenter.action_label(action)[:80],
         style=_STYLES.get(presenter.action_tone(action), discord.ButtonStyle.primary),
         custom_id=custom_ids.act(channel, action),
         row=row,
@@ -172,7 +230,7 @@ def draw_panel(service: TableService, channel: int, user_id: int, note: str | No
         raise NotAtTable(_("The game has not started yet: the host starts it with /start."))
     tv = service.view(channel, user_id)
     view = dict(tv.game or {})
-    legal = list(tv.legal)
+    legal = list(in_hand_order(tv.legal, view.get("hand") or ()))
     presenter = embeds.presenter_of(table)
     picture = presenter.hand_picture_for(view, legal, embeds.seating_of(table, tv.seat))
     embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)

@@ -12,6 +12,9 @@ from discord.ext import commands
 from bot.app.limits import fit
 from bot.app.publisher import TablePublisher
 from bot.i18n import _
+from bot.records import RecordError, build, finished_game
+from bot.records.record import final_game
+from bot.records.store import FinishedGame, last_finished_in
 from bot.render import embeds
 from bot.service import NotAtTable, TableService, TableStatus
 from cogs.common import bot_of, channel_id, ok, service_of, table_here
@@ -29,6 +32,28 @@ def watched_table(publisher: TablePublisher) -> Builder:
         return fit(None, shown, what="/watch")[1], None, file
 
     return build
+
+
+async def last_finished_scores(
+    service: TableService, guild: int | None, channel: int
+) -> discord.Embed | None:
+    """The score sheet of the last game finished in the channel, or None if none was."""
+
+    def read(conn: Any) -> tuple[FinishedGame, dict[str, Any]] | None:
+        table_id = last_finished_in(conn, guild, channel)
+        found = None if table_id is None else finished_game(conn, guild, table_id)
+        return None if found is None else (found, build(found))
+
+    try:
+        found = await service.db.run(read)
+    except RecordError:
+        return None  # its log was set aside as damaged: no sheet to show
+    if found is None:
+        return None
+    finished, record = found
+    names = [str(seat["name"]) for seat in record["seats"]]
+    view = final_game(record).view(None)
+    return embeds.finished_scores_embed(finished.game, view, names, finished.result)
 
 
 class Play(commands.Cog):
@@ -121,6 +146,11 @@ class Play(commands.Cog):
     async def score(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         channel = channel_id(interaction)
+        if service.get_table(channel) is None:
+            finished = await last_finished_scores(service, interaction.guild_id, channel)
+            if finished is not None:  # the game just ended: its sheet is what is asked for
+                await interaction.response.send_message(embed=finished, ephemeral=True)
+                return
         table = table_here(service, channel)
         view = service.public_view(channel) if table.status is TableStatus.PLAYING else None
         await interaction.response.send_message(

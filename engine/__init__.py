@@ -8,11 +8,15 @@ No Discord, asyncio, SQL or I/O lives here. Entry points::
 
 Every game is a package with the same file roles: ``cards`` (its deck and card codes), ``spec``
 (options, presets, player range), ``summary`` (the readable rules for ``/rules``), ``tricks`` or
-``melds`` (the rules of play the AI shares), ``game`` (the ``<Name>Game`` state machine) and
-``views`` (the ``<Name>View`` TypedDict documenting every view key, on ``engine.views``); its
-``__init__`` sets ``GAME_CLASS`` and ``engine.registry`` lists it. ``tests/engine/test_contract.py``
-checks every game in ``GAMES`` against the ``Game`` contract. A move or option the rules refuse
-raises ``IllegalAction``: a key of ``engine.messages.TEMPLATES`` and its params, English by default.
+``melds`` (the rules of play the AI shares), ``game`` (the ``<Name>Game`` state machine),
+``views`` (the ``<Name>View`` TypedDict documenting every view key, on ``engine.views``),
+``events`` (a ``TypedDict`` per kind of event, in ``EVENTS``), ``refusals`` (its refusal
+templates) and ``ai/`` (its AI players). Its ``__init__`` sets ``GAME_CLASS`` (``engine.registry``
+finds it) and registers its refusals (``engine.messages.add_templates``; ``add_words`` for the
+words of its values) and its AI players (``engine.ai.register_players``). The shared modules
+(``engine/*.py``, ``engine/ai/``) name no game. ``tests/engine/test_contract.py`` checks every
+game in ``GAMES`` against the ``Game`` contract. A move or option the rules refuse raises
+``IllegalAction``: a key of ``engine.messages.TEMPLATES`` and its params, English by default.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import json
 import random
 from typing import Any
 
+from engine import messages
+from engine.cards import SUIT_NAMES
 from engine.errors import IllegalAction
 from engine.game import SNAPSHOT_VERSION, Event, Game, TimedWindow, View, normalize_action
 from engine.options import GameSpec, Option
@@ -45,6 +51,9 @@ __all__ = [
     "new_game",
     "normalize_action",
 ]
+
+# The French suits are shared by three games: their words belong to no game's package.
+messages.add_words("suit", SUIT_NAMES)
 
 
 def _game_class(name: str) -> type[Game]:

@@ -56,6 +56,23 @@ def check_stacked_deck(
     raise IllegalAction("deck.stacked_missing", game=title, count=len(full), missing=missing)
 
 
+#: ``n.bit_length()`` for the list sizes a deal shuffles.
+_BITS = tuple(n.bit_length() for n in range(257))
+
+
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
+    """``rng.shuffle(cards)``: the very same draws and result (Fisher-Yates from the end, each
+    index drawn with ``getrandbits`` and rejection, as ``random.Random.shuffle`` does), without
+    two method calls per card: a deal's shuffle was a tenth of a random Troika deal."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = _BITS[i + 1] if i < 256 else (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def normalize_action(action: str) -> str:
     """Actions are the words a player types: case-insensitive, spaces folded."""
     if not isinstance(action, str):
@@ -69,12 +86,24 @@ class Game(ABC):
     Subclasses set ``spec`` and implement the abstract methods. Seats are ``0..players-1``.
     ``apply`` must validate completely before it changes anything: a raised ``IllegalAction``
     leaves the game exactly as it was.
+
+    Legal actions are computed once per state (OpenSpiel's state API is the model). A game
+    implements ``_legal_actions`` (or, as before the cache, overrides ``legal_actions``).
+    ``cached_legal_actions(seat)`` keeps the answer as a tuple, the same object until ``apply``
+    changes the state: the accessor for callers that ask several times per move (the table
+    service). ``legal_actions(seat)`` hands out a fresh list copy of it. ``apply`` of an action
+    found in that tuple skips the checks the listing already made (see ``_apply_legal``). The
+    cache lives beside the state, never in it (``to_json`` and ``==`` do not see it); code that
+    edits ``state`` in place instead of through ``apply`` (a test setting up a position) must
+    call ``state_changed()`` afterwards.
     """
 
     spec: ClassVar[GameSpec]
 
     def __init__(self, state: dict[str, Any]) -> None:
         self.state = state
+        #: ``seat -> its legal actions`` in the current state; emptied by every ``apply``.
+        self._legal: dict[int, tuple[str, ...]] = {}
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -118,13 +147,54 @@ class Game(ABC):
     def to_act(self) -> list[int]:
         """The seats whose move is awaited now (several at once during a May I window)."""
 
-    @abstractmethod
     def legal_actions(self, seat: int) -> list[str]:
-        """Every complete legal action of ``seat`` now, as the words a player would type."""
+        """Every complete legal action of ``seat`` now, as the words a player would type.
+
+        A new list each call (the caller may change it); see ``cached_legal_actions``."""
+        if type(seat) is not int:
+            return list(self._legal_actions(seat))
+        legal = self._legal.get(seat)  # cached_legal_actions inlined: asked at every move
+        if legal is not None:
+            return list(legal)
+        actions = self._legal_actions(seat)
+        self._legal[seat] = tuple(actions)
+        # A game builds its listing afresh at each call: the first caller may have that list.
+        return actions if type(actions) is list else list(actions)
+
+    def cached_legal_actions(self, seat: int) -> tuple[str, ...]:
+        """``legal_actions(seat)`` as a tuple computed once per state: the same object until
+        ``apply`` (or ``state_changed``) moves the game on. For callers that ask several times
+        per move (the table service: the acting player, the panels, the AI)."""
+        if type(seat) is not int:  # not a cache key: 1.0 == 1 and True == 1 would alias
+            return tuple(self._legal_actions(seat))
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = tuple(self._legal_actions(seat))
+        return legal
+
+    def state_changed(self) -> None:
+        """Forget what was computed from the state (its legal actions): for code that edits
+        ``state`` in place instead of through ``apply``."""
+        self._legal = {}
+
+    def _legal_actions(self, seat: int) -> Sequence[str]:
+        """Every legal action of ``seat`` now (empty unless ``seat`` is in ``to_act()``), a list
+        built for this call (never one the game keeps): what a game implements. A game written
+        before the cache overrides ``legal_actions`` instead; it still works (its own
+        ``legal_actions`` is then not cached, the accessor is)."""
+        if type(self).legal_actions is Game.legal_actions:
+            raise NotImplementedError(f"{type(self).__name__} implements no _legal_actions")
+        return self.legal_actions(seat)
 
     @abstractmethod
     def _apply(self, seat: int, action: str) -> list[Event]:
         """Apply a normalized action by a seat that is in ``to_act()``."""
+
+    def _apply_legal(self, seat: int, action: str) -> list[Event]:
+        """Apply an action found in ``cached_legal_actions(seat)``, so normalized, by an awaited
+        seat and legal: a game may skip the checks its listing already made (the hot path of
+        random and AI play). Must do exactly what ``_apply`` does; by default it is ``_apply``."""
+        return self._apply(seat, action)
 
     @abstractmethod
     def view(self, seat: int | None) -> View:
@@ -139,6 +209,17 @@ class Game(ABC):
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``action`` for ``seat``; returns JSON-safe events saying what happened."""
+        # An action among the listed legal ones of this state is normalized, by an awaited seat
+        # (only those have any) of a game not over, and legal: nothing is left to check.
+        legal = self._legal.get(seat) if type(seat) is int else None
+        if legal and action in legal:
+            # Emptied before and after: a game may list legal actions while it changes the state
+            # (a refusal lists them), and no listing of an earlier or half-changed state may stay.
+            self._legal = {}
+            try:
+                return self._apply_legal(seat, action)
+            finally:
+                self._legal = {}
         text = normalize_action(action)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction("seat.unknown", seat=seat if isinstance(seat, int) else str(seat))
@@ -146,7 +227,11 @@ class Game(ABC):
             raise IllegalAction("game.over")
         if seat not in self.to_act():
             raise self.out_of_turn_refusal(seat, text) or self.not_your_turn(seat)
-        return self._apply(seat, text)
+        self._legal = {}
+        try:
+            return self._apply(seat, text)
+        finally:
+            self._legal = {}
 
     def timed_window(self) -> TimedWindow | None:
         """The window open now that closes after some seconds, if any (default: none)."""

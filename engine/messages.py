@@ -1,11 +1,16 @@
 """Every refusal the engine can give, as a key and an English template: the table translators use.
 
+This module holds the shared keys and the machinery; each game's package registers its own
+templates (``engine/<game>/refusals.py``, through ``add_templates``) and the words its values are
+written with (``add_words``: Troggu's suits, TroiKuntza's contracts): it names no game.
+
 An ``IllegalAction`` carries a key of ``TEMPLATES`` and the values of its fields
 (``error.key``, ``error.params``); ``str(error)`` is the English sentence, rendered here. To say
 a refusal in another language, render ``TEMPLATES_<lang>[error.key]`` with the same params:
 the key and its params are all a translation needs. Keys are stable: change a key only with its
 translations. Shared keys (``card``, ``seat``, ``turn``, ``game``, ``options``, ``players``,
-``deck``, ``action``, ``trick``) serve several games; the others are namespaced by game.
+``deck``, ``action``, ``trick``) serve several games; the others are namespaced by game (each in
+its package's ``refusals``).
 
 Templates are ``str.format`` strings with named fields. Param values are JSON-safe: strings,
 ints, and lists of strings or ints. A field may carry a style after a colon saying how the
@@ -87,212 +92,22 @@ TEMPLATES: dict[str, str] = {
         "`{text}` is not a card. Type rank then suit, for example `AS`, `10H`, `5H`, `3S`."
     ),
     "trick.follow_suit": "You must follow suit: you hold {suit:suit}. Play one of: {cards:list}.",
-    # -- Troika --------------------------------------------------------------------------------
-    "troika.not_in_deck": "{card} is not in the Troika deck.",
-    "troika.now_bid": "Now you must bid or pass. You may: {actions:code}{more:etc}.",
-    "troika.now_play": "Now you must play a card. You may: {actions:code}{more:etc}.",
-    "troika.now_kitty": (
-        "Now you must discard a card from the kitty exchange. You may: {actions:code}{more:etc}."
-    ),
-    "troika.not_held_play": (
-        "You do not hold {card}. Now you must play a card. You may: {actions:code}{more:etc}."
-    ),
-    "troika.not_held_kitty": (
-        "You do not hold {card}. Now you must discard a card from the kitty exchange. "
-        "You may: {actions:code}{more:etc}."
-    ),
-    "troika.kitty_keeps_5h_3s": (
-        "You may not discard {card}: 5H and 3S stay in play. Now you must discard a card from "
-        "the kitty exchange. You may: {actions:code}{more:etc}."
-    ),
-    "troika.just_pass": "Just say `pass`.",
-    "troika.dealer_must_bid": (
-        "Everyone else passed, so the dealer must bid: bid at least `bid {lowest}` (any kind)."
-    ),
-    "troika.bid_too_low": (
-        "`bid {bid}` does not beat the high bid, {high}. You must beat it (`bid {next}` or "
-        "higher) or pass."
-    ),
-    "troika.bid_too_low_top": (
-        "`bid {bid}` does not beat the high bid, {high}. Nothing beats it: pass."
-    ),
-    "troika.bid_below": (
-        "`bid {bid}` is below the high bid, {high}. You must equal or beat it (`bid {next}` or "
-        "higher) or pass."
-    ),
-    "troika.bid_below_top": "`bid {bid}` is below the high bid, {high}. Nothing beats it: pass.",
-    "troika.misdeal_off": "This table does not allow misdeals.",
-    "troika.misdeal_hand": (
-        "Only a hand with no ace, no K/Q/J and neither 5H nor 3S may call a misdeal."
-    ),
-    "troika.misdeal_late": "A misdeal may only be called the first time you are asked to bid.",
-    "troika.name_trumps": "Name trumps: `trump s`, `trump h`, `trump d` or `trump c`.",
-    "troika.bid_number": "Say the number you bid, for example `bid 7` or `bid 7 no`.",
-    "troika.bid_kind_unknown": (
-        "`{kind}` is not a kind of bid. Say `bid 7` (trumps), `bid 7 no` (no trumps) or "
-        "`bid 7 no low`."
-    ),
-    "troika.bid_range": "A bid is a number from {low} to {high}.",
-    "troika.bid_kind_off": "This table does not play that kind of bid. You may say {bids:code}.",
-    # -- 2-Player Troeven ----------------------------------------------------------------------
-    "troeven.not_in_deck": "{card} is not in Troeven's deck: it has only A K Q J 10 9 8 7.",
-    "troeven.trumps_named": (
-        "Trumps are already named: {trump:suit}. Play a card, for example `{example}`."
-    ),
-    "troeven.play_how": (
-        "Play a card with `play <card>`, for example `play 10h`. You may play: {cards:list}."
-    ),
-    "troeven.name_trumps_first": (
-        "First name trumps: type `trump s`, `trump h`, `trump d` or `trump c`."
-    ),
-    "troeven.not_held": "{card} is not in your hand. Play one of: {cards:list}.",
-    "troeven.not_face_up": "{card} is not one of your face-up cards. Play one of: {cards:list}.",
-    "troeven.follow_suit_face_up": (
-        "You must follow suit: you hold {suit:suit} face up. Play one of: {cards:list}."
-    ),
-    "troeven.follow_or_trump": (
-        "You must follow suit or play a trump ({trump:suit}): you hold {suit:suit}. "
-        "Play one of: {cards:list}."
-    ),
-    "troeven.follow_or_trump_face_up": (
-        "You must follow suit or play a trump ({trump:suit}): you hold {suit:suit} face up. "
-        "Play one of: {cards:list}."
-    ),
-    "troeven.must_trump": (
-        "You have no {suit:suit}, so you must play a trump ({trump:suit}). "
-        "Play one of: {cards:list}."
-    ),
-    # -- Troggu --------------------------------------------------------------------------------
-    "troggu.not_a_card": (
-        "`{text}` is not a Troggu card. Type rank then suit, such as `K-CU`, `1-CO`, `10-BA` "
-        "(suits CU, CO, SW, BA; ranks K Q N J and pips), a trump `T1`..`T21` (or `XXI`), "
-        "or `FOOL`."
-    ),
-    "troggu.first_dealer": "first_dealer must be a seat from 0 to {last} at a table of {players}.",
-    "troggu.now_play": (
-        "Now you play a card, for example `play {example}`. You may play: {cards:list}."
-    ),
-    "troggu.now_discard": (
-        "Now you discard a card, for example `discard {example}`. You may discard: {cards:list}."
-    ),
-    "troggu.bid_choices": "You may bid: {bids:list}.",
-    "troggu.bid_after_tapp": "You may bid (after a Tapp only Pass or Solo): {bids:list}.",
-    "troggu.discard_not_held": "You do not hold {card}. You may discard: {cards:list}.",
-    "troggu.discard_kept": (
-        "You may not discard {card}: the Fool, XXI, I and Kings stay in your hand. "
-        "You may discard: {cards:list}."
-    ),
-    "troggu.discard_kept_kings": (
-        "You may not discard {card}: the Fool, XXI, I and Kings stay in your hand (Kings only "
-        "if you hold all four). You may discard: {cards:list}."
-    ),
-    "troggu.call_how": (
-        "Now call a partner's trump or play alone: `call none` to play alone, or `call t2` .. "
-        "`call t20`."
-    ),
-    "troggu.not_callable": (
-        "You may not call {card}: call a trump other than the Fool, XXI and I (`call none` to "
-        "play alone, or `call t2` .. `call t20`)."
-    ),
-    "troggu.not_held": "You do not hold {card}. Play one of: {cards:list}.",
-    "troggu.fool_held": (
-        "You held the Fool back: it stays in your hand until the last trick. "
-        "Play one of: {cards:list}."
-    ),
-    "troggu.must_trump": (
-        "You have no {suit:suit}, so you must play a trump. Play one of: {cards:list}."
-    ),
-    "troggu.trumps_led": (
-        "Trumps were led and you hold trumps: you must play one. Play one of: {cards:list}."
-    ),
-    # -- TroiKuntza ----------------------------------------------------------------------------
-    "troikuntza.decks_too_few": (
-        "{decks} decks are too few for {players} players: use `decks` auto or more."
-    ),
-    "troikuntza.first_dealer": "`first_dealer` must be a seat from 0 to {last}.",
-    "troikuntza.stacked_foreign": "The stacked deck holds cards that are not in the decks.",
-    "troikuntza.your_turn": "It is your turn: `take` the discard or `draw` from the stock.",
-    "troikuntza.start_turn": "Start your turn: {actions:code_or}.",
-    "troikuntza.window_open": "The May I window is open: say `mayi` for the discard, or `pass`.",
-    "troikuntza.now_layoff": "Now `layoff <card> <meld number>` or `discard <card>`.",
-    "troikuntza.now_discard": "Now `discard <card>` (you came out this turn).",
-    "troikuntza.now_meld": "Now `meld` your contract ({contract:contract}) or `discard <card>`.",
-    "troikuntza.discard_empty": "The discard pile is empty: `draw` from the stock.",
-    "troikuntza.no_window": "No May I window is open.",
-    "troikuntza.already_out": (
-        "You have already come out this round: lay off with `layoff <card> <meld>`."
-    ),
-    "troikuntza.meld_how": (
-        "Type your whole contract ({contract:contract}) with `|` between melds, e.g. "
-        "`meld 7h 7s 7c | qh qd jk`."
-    ),
-    "troikuntza.not_held_enough": "You don't hold {cards:list} (enough times).",
-    "troikuntza.meld_count": (
-        "This round's contract is {contract:contract}: exactly {count} melds separated by `|`."
-    ),
-    "troikuntza.not_a_meld": (
-        "`{cards:space}` is not a meld: a Troika is 3+ cards of one rank, a Run 4+ cards in "
-        "sequence in one suit (jokers wild, at least one natural card)."
-    ),
-    "troikuntza.melds_wrong_majority": (
-        "These melds don't make {contract:contract} with at least as many natural cards as "
-        "jokers in each (two runs of one suit must not overlap)."
-    ),
-    "troikuntza.melds_wrong": (
-        "These melds don't make {contract:contract} (two runs of one suit must not overlap)."
-    ),
-    "troikuntza.keep_discard": (
-        "After coming out you must still discard a card (not the one you just took): keep one back."
-    ),
-    "troikuntza.come_out_first": (
-        "You must come out first: `meld` your contract ({contract:contract})."
-    ),
-    "troikuntza.layoff_next_turn": (
-        "You came out this turn: lay-offs wait for your next turn. Discard."
-    ),
-    "troikuntza.layoff_how": "Type `layoff <card> <meld number>`, e.g. `layoff 9h 2`.",
-    "troikuntza.no_such_meld": "There is no meld {meld}: melds are 1 to {count}.",
-    "troikuntza.not_held": "You don't hold {card}.",
-    "troikuntza.low_high": "`low`/`high` only says where a joker goes on a run.",
-    "troikuntza.layoff_no_fit": "{card} does not fit meld {number} ({cards:space}).",
-    "troikuntza.layoff_final_discard": (
-        "You can't lay off {card}: you must keep a card to discard (going out needs a final "
-        "discard)."
-    ),
-    "troikuntza.layoff_no_discard": (
-        "You can't lay off {card}: you would keep no card you may discard."
-    ),
-    "troikuntza.layoff_only_taken": (
-        "You can't lay off {card}: you would keep only {taken}, which you took this turn: "
-        "it may not be discarded and fits no meld."
-    ),
-    "troikuntza.discard_how": "Type `discard <card>`, e.g. `discard 5c`.",
-    "troikuntza.discard_taken": (
-        "You took {card} from the discard pile this turn: discard another card."
-    ),
-    "troikuntza.mayi_off": "May I is off at this table.",
-    "troikuntza.mayi_used_one": "You have used your {limit} May I this round.",
-    "troikuntza.mayi_used": "You have used your {limit} May Is this round.",
-    "troikuntza.mayi_after_out": (
-        "You have come out this round: at this table May I is then over for you."
-    ),
-    "troikuntza.mayi_own_discard": "Nobody may May I his own discard.",
 }
 
 
-def _suit_name(code: str) -> str:
-    # Imported here: the card modules import the errors, which import this table.
-    from engine.cards import SUIT_NAMES
-    from engine.troggu.cards import SUIT_NAMES as TAROT_NAMES
-    from engine.troggu.cards import SUITS as TAROT_SUITS
-
-    return {**SUIT_NAMES, **dict(zip(TAROT_SUITS, TAROT_NAMES, strict=False))}[code]
+#: The words the ``suit`` and ``contract`` styles write for each value (style -> value -> English).
+#: The French suits are shared (``engine`` registers them); games add theirs (``add_words``).
+WORDS: dict[str, dict[str, str]] = {"suit": {}, "contract": {}}
 
 
-def _contract_text(code: str) -> str:
-    from engine.troikuntza.melds import describe_contract  # a game module: imported when used
-
-    return describe_contract(code)
+def add_words(style: str, words: Mapping[str, str]) -> None:
+    """Say how style ``style`` (``suit``, ``contract``) writes each of ``words``' values in
+    English. The same words again are harmless; other words for a known value are refused."""
+    known = WORDS.setdefault(style, {})
+    for value, text in words.items():
+        if known.get(value, text) != text:
+            raise ValueError(f"{style} {value!r} already reads {known[value]!r}")
+    known.update(words)
 
 
 class _English(string.Formatter):
@@ -309,10 +124,8 @@ class _English(string.Formatter):
             return " ".join(str(v) for v in value)
         if format_spec == "seats":
             return ", ".join(f"seat {v}" for v in value)
-        if format_spec == "suit":
-            return _suit_name(value)
-        if format_spec == "contract":
-            return _contract_text(value)
+        if format_spec in WORDS:
+            return WORDS[format_spec][value]
         if format_spec == "etc":
             return ", ..." if value else ""
         return super().format_field(value, format_spec)
@@ -330,11 +143,7 @@ def styled(value: Any, style: str) -> str:
 def named_values() -> dict[str, tuple[str, ...]]:
     """Every value the ``suit`` and ``contract`` styles write as words (suit codes, contract
     codes): so that each one's words can be translated ahead of use."""
-    from engine.cards import SUIT_NAMES
-    from engine.troggu.cards import SUITS as TAROT_SUITS
-    from engine.troikuntza.melds import CONTRACTS
-
-    return {"suit": (*SUIT_NAMES, *TAROT_SUITS), "contract": tuple(CONTRACTS)}
+    return {style: tuple(words) for style, words in WORDS.items()}
 
 
 def _fields(template: str) -> frozenset[str]:
@@ -346,7 +155,7 @@ FIELDS: dict[str, frozenset[str]] = {key: _fields(t) for key, t in TEMPLATES.ite
 
 
 def add_templates(templates: Mapping[str, str]) -> None:
-    """Add the refusals of a game defined outside ``engine/`` (keys prefixed by its name).
+    """Add the refusals of a game (keys prefixed by its name): each game's package adds its own.
 
     Adding the same template again is harmless; another template under a known key is refused.
     """

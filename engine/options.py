@@ -130,9 +130,6 @@ class GameSpec:
     verbs: tuple[Verb, ...] = ()
     #: Actions only the table service sends (closing a timed window), never a player.
     service_actions: frozenset[str] = frozenset()
-    #: The AI players: a function (so the AI modules load only when needed) returning, for
-    #: each level (``engine.ai.LEVELS``), a factory ``seed -> player``.
-    ai_players: Callable[[], Mapping[str, Callable[[int], Any]]] | None = None
 
     def team_of(self, seat: int) -> int | None:
         """The seat's team with fixed partnerships, else None."""

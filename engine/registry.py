@@ -1,15 +1,18 @@
-"""Which games exist: every package under ``engine/`` that names its ``GAME_CLASS``.
+"""Which games exist: every package of ``engine`` that names its ``GAME_CLASS``.
 
 A game is found, not listed: adding ``engine/<game>/`` (its ``__init__`` setting ``GAME_CLASS``)
-is all it takes. ``register`` adds a game defined elsewhere (a test's toy game).
+is all it takes. Discovery walks every folder of ``engine.__path__``, so a game kept elsewhere
+(the fifth game of ``tests/games/``) is found the same way once its folder is added there and
+``discover()`` runs again. ``register`` adds a game class by hand.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from pathlib import Path
+import sys
 
+from engine.ai import unregister_players
 from engine.game import Game
 from engine.options import GameSpec
 
@@ -30,20 +33,27 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def unregister(name: str) -> None:
-    """Forget a game added by ``register`` (tests)."""
+    """Forget a game added by ``register``, and its AI players (tests)."""
     CLASSES.pop(name, None)
     GAMES.pop(name, None)
+    unregister_players(name)
 
 
-def _discover() -> None:
-    here = Path(__file__).parent
-    for module in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
+def discover() -> list[str]:
+    """Register every game package found on ``engine.__path__`` (again: harmless); returns the
+    names of the games found."""
+    # The package's own ``__path__`` (set before its ``__init__`` runs, which runs this): read
+    # from ``sys.modules``, as importing the package here would tie this module to all of it.
+    paths = list(sys.modules[__package__ or "engine"].__path__)
+    found = []
+    for module in sorted(pkgutil.iter_modules(paths), key=lambda m: m.name):
         if not module.ispkg or module.name == "ai":
             continue
         package = importlib.import_module(f"engine.{module.name}")
         cls = getattr(package, "GAME_CLASS", None)
         if cls is not None:
-            register(cls)
+            found.append(register(cls).spec.name)
+    return found
 
 
-_discover()
+discover()

@@ -11,8 +11,10 @@ Mark a string where it is written and translate it where it is used:
 
 The language is a context variable: each interaction's task sets the user's (``use_locale``), the
 publisher sets the server's around public messages. Catalogs are ``bot/locale/<lang>/LC_MESSAGES/
-messages.po``, compiled to ``.mo`` by ``python -m bot.i18n compile`` (done on first use when the
-``.mo`` is missing or older than its ``.po``). ``PSEUDO`` is a test language that wraps and
+messages.po`` and, for the strings only one game's presenter uses, the same files under that
+game's ``bot/render/games/<game>/locale/`` (read together as one catalog), compiled to ``.mo`` by
+``python -m bot.i18n compile`` (done on first use when the ``.mo`` is missing or older than its
+``.po``). ``PSEUDO`` is a test language that wraps and
 lengthens every marked string, so that a string nobody marked shows in a test's messages.
 """
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gettext
+import importlib.util
 import io
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -16,6 +18,12 @@ from bot.i18n.pseudo import pseudo
 #: The gettext domain: ``bot/locale/<lang>/LC_MESSAGES/messages.po``.
 DOMAIN = "messages"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: The package whose subpackages keep the strings only they use in a catalog of their own,
+#: ``<package>/locale/``, laid out as ``LOCALE_DIR``: each game's presenter package, so that a
+#: new game brings its words in its own folder. Each language reads them all as one catalog.
+#: Every folder of its ``__path__`` is looked in (a game's package kept outside ``bot/``, such
+#: as the fifth game of ``tests/games/``, once its folder is added there).
+OWN_CATALOGS = "bot.render.games"
 DEFAULT = "en"
 #: The languages players can have, by code, in their own names (English is the source).
 LANGUAGES: dict[str, str] = {
@@ -86,12 +94,54 @@ def forget_catalogs() -> None:
         _catalogs.clear()
 
 
+def own_catalog_packages() -> list[Path]:
+    """The package folders that may keep a catalog of their own (``OWN_CATALOGS``)."""
+    return sorted(
+        p for folder in _search_path(OWN_CATALOGS) for p in folder.glob("*/") if _is_package(p)
+    )
+
+
+def _is_package(folder: Path) -> bool:
+    return (folder / "__init__.py").exists()
+
+
+def _search_path(package: str) -> list[Path]:
+    """The folders of ``package`` (its ``__path__``), without importing the package itself (its
+    ``__init__`` may need the catalogs): only its parents are imported to find it."""
+    loaded = sys.modules.get(package)
+    if loaded is not None:
+        return [Path(p) for p in loaded.__path__]
+    spec = importlib.util.find_spec(package)
+    return [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
+
+
+def locale_dirs() -> list[Path]:
+    """Every catalog's folder: the shared one first, then each package's own that exists."""
+    own = [p / "locale" for p in own_catalog_packages()]
+    return [LOCALE_DIR, *(folder for folder in own if folder.is_dir())]
+
+
 def _load(language: str) -> gettext.NullTranslations:
     if language == PSEUDO:
         return PseudoTranslations()
-    po = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if language == DEFAULT or not po.exists():
+    if language == DEFAULT:
         return gettext.NullTranslations()
+    found = [
+        _load_po(po)
+        for folder in locale_dirs()
+        if (po := folder / language / "LC_MESSAGES" / f"{DOMAIN}.po").exists()
+    ]
+    if not found:
+        return gettext.NullTranslations()
+    # The catalogs hold different strings (each string lives in one): a string missing from the
+    # first is looked up in the next.
+    first, *rest = found
+    for more in rest:
+        first.add_fallback(more)
+    return first
+
+
+def _load_po(po: Path) -> gettext.NullTranslations:
     mo = po.with_suffix(".mo")
     if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
         with mo.open("rb") as fp:

@@ -21,9 +21,6 @@ from engine.errors import IllegalAction
 
 log = logging.getLogger(__name__)
 
-#: The styles whose values the engine writes as words, translated in a context of that name.
-WORD_STYLES = ("suit", "contract")
-
 #: The longest piece of a caller's own text (a name, an option, a move he typed) a refusal
 #: repeats: an excerpt, then an ellipsis. For every caller (the terminal, the web table), not
 #: only Discord's, whose layer cuts its answers too (``bot.app.limits``).
@@ -77,7 +74,9 @@ class _Localized(string.Formatter):
         return _as_typed(value) if key in CARD_FIELDS else value
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec in WORD_STYLES:
+        if format_spec in messages.WORDS:
+            # The styles whose values the engine writes as words (each game's package registers
+            # its own), translated in a context of the style's name.
             # i18n: a suit's name ("hearts") or a contract's words inside a refusal
             return _p(format_spec, messages.styled(value, format_spec))
         if format_spec == "code_or":

@@ -68,29 +68,46 @@ def loaded_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands
     return found
 
 
+#: A declared string: ``(context, text)``, or ``(context, text, game)`` when it is that game's
+#: own (``catalogs.split`` puts it in the game's catalog unless another game declares it too).
+Declared = tuple[str | None, str] | tuple[str | None, str, str]
+
+
 def command_strings(
     items: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group],
-) -> Iterator[tuple[str, str]]:
+) -> Iterator[Declared]:
     """``(context, text)`` of every name, description, option and choice the translator is
-    asked for."""
+    asked for; those of a command named after a game (``/new <game>``) are that game's."""
     for item in items:
         if isinstance(item, app_commands.Group):
             yield CONTEXTS[Where.group_name], item.name
             yield CONTEXTS[Where.group_description], item.description
             yield from command_strings(item.commands)
             continue
-        yield CONTEXTS[Where.command_name], item.name
-        yield CONTEXTS[Where.command_description], item.description
-        for parameter in item.parameters:
-            yield CONTEXTS[Where.parameter_name], parameter.display_name
-            if parameter.description and parameter.description != "…":
-                yield CONTEXTS[Where.parameter_description], str(parameter.description)
-            for choice in parameter.choices:
-                if not str(choice.name).isdigit():  # numbers read the same everywhere
-                    yield CONTEXTS[Where.choice_name], str(choice.name)
+        owner = _game_named(item.name)
+        for context, text in _command_strings(item):
+            yield (context, text) if owner is None else (context, text, owner)
 
 
-def slash_commands() -> Iterator[tuple[str | None, str]]:
+def _game_named(name: str) -> str | None:
+    import engine
+
+    return name if name in engine.GAMES else None
+
+
+def _command_strings(item: app_commands.Command[Any, ..., Any]) -> Iterator[tuple[str, str]]:
+    yield CONTEXTS[Where.command_name], item.name
+    yield CONTEXTS[Where.command_description], item.description
+    for parameter in item.parameters:
+        yield CONTEXTS[Where.parameter_name], parameter.display_name
+        if parameter.description and parameter.description != "…":
+            yield CONTEXTS[Where.parameter_description], str(parameter.description)
+        for choice in parameter.choices:
+            if not str(choice.name).isdigit():  # numbers read the same everywhere
+                yield CONTEXTS[Where.choice_name], str(choice.name)
+
+
+def slash_commands() -> Iterator[Declared]:
     yield from command_strings(loaded_commands())
 
 

@@ -18,8 +18,8 @@ from engine import Event, Game, IllegalAction
 
 FORMAT = "troika-table/game-record"
 VERSION = 1
-#: A record read from outside is refused past these sizes (a game of TroiKuntza at 10 players
-#: is a few thousand actions).
+#: A record read from outside is refused past these sizes (the longest games, with 10
+#: players, are a few thousand actions).
 MAX_ACTIONS = 100_000
 MAX_TEXT = 200
 
@@ -166,3 +166,11 @@ def played(
         "actions": actions,
         "result": _plain(game.result()),
     }
+
+
+def final_game(record: Any) -> Game:
+    """The game as the record's moves leave it (its score sheet, its result)."""
+    game = deal(check(record))
+    for _move, _events, after in steps(record):
+        game = after
+    return game

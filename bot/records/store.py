@@ -119,3 +119,13 @@ def running_here(conn: Connection, guild_id: int, table_id: int) -> bool:
         (table_id, guild_id),
     ).fetchone()
     return row is not None
+
+
+def last_finished_in(conn: Connection, guild_id: int | None, channel_id: int) -> int | None:
+    """The id of the last game finished in ``channel_id`` (of server ``guild_id``), if any."""
+    row = conn.execute(
+        "SELECT MAX(table_id) FROM results WHERE channel_id = ? AND status = 'finished'"
+        " AND (guild_id = ? OR (guild_id IS NULL AND ? IS NULL))",
+        (channel_id, guild_id, guild_id),
+    ).fetchone()
+    return None if row is None or row[0] is None else int(row[0])

@@ -24,6 +24,7 @@ import discord
 from bot.i18n import _, _p
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
 from bot.service import Table, TableStatus
+from engine import GAMES
 from engine.options import format_value
 
 COLOR_LOBBY = discord.Color.blurple()
@@ -309,10 +310,19 @@ def hand_embed(
     shown = presenter.heading(view, seating)
     embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
                           color=COLOR_PLAY)  # fmt: skip
-    add_sections(embed, presenter.hand_sections(view, legal, seating), room=FIELDS - 2)
-    if not legal and table.status is TableStatus.PLAYING:
+    sections = presenter.hand_sections(view, legal, seating)
+    # On a phone the cards and the buttons must be on the first screen: what he must decide
+    # first, then what he needs to decide it; his cards as text only when no picture shows them,
+    # and nothing the table message shows already (the hand's points, the deal so far).
+    hidden = {"table"} | ({"hand"} if image_name else set())
+    decide = "\n".join(s.text for s in sections if s.role == "move" and s.text.strip())
+    if decide:
+        embed.description = _clip(f"**{_('Your move')}:** {decide}", DESCRIPTION)
+    elif table.status is TableStatus.PLAYING:
         waiting = turn_line(table, seating.names, table.to_act)
-        embed.add_field(name=_("Waiting"), value=waiting or "—", inline=False)
+        embed.description = _clip(_("Waiting: {who}", who=waiting or "—"), DESCRIPTION)
+    shown_sections = [s for s in sections if s.role not in hidden | {"move"}]
+    add_sections(embed, shown_sections, room=FIELDS - 2)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     return embed
@@ -329,6 +339,23 @@ def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:
     add_sections(embed, sections)
     if not embed.fields:
         embed.description = _("No scores yet.")
+    return embed
+
+
+def finished_scores_embed(
+    game: str, view: Mapping[str, Any], names: Sequence[str], result: Mapping[str, Any] | None
+) -> discord.Embed:
+    """``/score`` once the channel's game is over: the last finished game's score sheet and who
+    won (its final view, replayed from its record)."""
+    presenter = presenter_for(game)
+    seating = Seating(names=tuple(names))
+    title = _(GAMES[game].title) if game in GAMES else game
+    embed = discord.Embed(title=_("{title}: scores", title=title), color=COLOR_PLAY)
+    sections = presenter.score_sheet(view, seating)
+    if result:
+        sections = presenter.final(result, seating)[:1] + sections
+    add_sections(embed, sections)
+    embed.set_footer(text=_("The last game played here, finished."))
     return embed
 
 

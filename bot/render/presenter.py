@@ -5,13 +5,15 @@ a player of that game looks for on the table, how its events read), and nothing 
 returns ``Section``s (a title and text) and ``Picture``s (what to draw), which ``embeds`` maps
 onto embed fields and the terminal prints as they are.
 
-Presenters live in ``bot/render/games/``, one module per game, and are found by subclass: a
-subclass of ``Presenter`` whose ``game`` names a game of ``engine.GAMES`` is that game's
-presenter. Nothing else in ``bot/`` or ``cogs/`` names a game.
+Presenters live in ``bot/render/games/``, one package per game (``bot/render/games/<game>/``,
+split by the surface it draws: table, hand, narration, verdict and score sheet, history, rules),
+and are found by subclass: a subclass of ``Presenter`` whose ``game`` names a game of
+``engine.GAMES`` is that game's presenter. Nothing else in ``bot/`` or ``cogs/`` names a game.
 
 Contract (tested for every game over random complete games):
 - ``narrate`` tells every event kind its engine emits, or says that it is quiet (``quiet``); an
-  event kind it does not know raises ``UnknownEvent`` (a failing test, never a raw line).
+  event kind it does not know raises ``UnknownEvent`` (a failing test, never a raw line): each
+  kind has its own function in the game's ``Narrators`` table (``bot.render.narration``).
 - No view key is ever shown raw: a presenter picks what to show by name.
 - Public text (``seating.viewer is None``) comes from the spectator view and public events only;
   a private event (``private_to``) is narrated only for its owner, in the second person.
@@ -22,9 +24,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.i18n import N_, _, _n, _p
+
+if TYPE_CHECKING:
+    from bot.render.narration import Narrators
 
 View = Mapping[str, Any]
 Event = Mapping[str, Any]
@@ -38,6 +43,11 @@ class Section:
     text: str
     #: Side by side with the next inline section where there is room (Discord's inline fields).
     inline: bool = False
+    #: What a hand panel's section is for, so that the panel puts first what the player must
+    #: decide and leaves out what shows elsewhere: ``move`` (his move: on top), ``hand`` (his
+    #: cards as text: the picture shows them), ``table`` (on the public table message too);
+    #: empty for the rest (what he needs to decide: the contract, the trick, the table).
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,9 +132,14 @@ class Presenter(ABC):
     #: What players of this game call one deal of it: ``hand``, ``deal``, ``round`` (marked with
     #: ``N_``, translated where shown: ``_(presenter.unit)``).
     unit: ClassVar[str] = N_("hand")
+    #: One function per event kind this game narrates (``tell`` looks the kind up there).
+    narrators: ClassVar[Narrators | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if cls.narrators is not None and cls.quiet & cls.narrators.kinds:
+            both = sorted(cls.quiet & cls.narrators.kinds)
+            raise ValueError(f"{cls.game}: events both quiet and narrated: {both}")
         if cls.game:
             known = PRESENTERS.get(cls.game)
             if known is not None and known.__qualname__ != cls.__qualname__:
@@ -175,10 +190,13 @@ class Presenter(ABC):
 
     def action_tone(self, action: str) -> str:
         """How a move's button looks: ``card`` (a verb and one card: a grey button, on which a
-        red suit still shows; Discord's red button would swallow it) or ``move``."""
+        red suit still shows; Discord's red button would swallow it), ``decline`` (Pass: red)
+        or ``move``."""
         from bot.render.games.cards import face
 
         words = action.split()
+        if action == "pass":
+            return "decline"  # a red button, apart from the bids: it must not look like one
         if len(words) != 2 or face(words[1]).family in {"unknown", "hidden"}:
             return "move"
         return "card"
@@ -219,10 +237,12 @@ class Presenter(ABC):
             return None
         return self.tell(event, seating)
 
-    @abstractmethod
     def tell(self, event: Event, seating: Seating) -> str | None:
-        """One line for an event this reader may see. Raises ``UnknownEvent`` for a kind it does
-        not know."""
+        """One line for an event this reader may see: its kind's function in ``narrators``.
+        Raises ``UnknownEvent`` for a kind with none."""
+        if self.narrators is None:
+            raise self.unknown(event)
+        return self.narrators.tell(event, seating)
 
     # -- ends of hands and games ----------------------------------------------------------------
     @abstractmethod
@@ -276,9 +296,12 @@ def unplayable(cards: Sequence[Any], legal: Sequence[str]) -> tuple[int, ...]:
 
 
 def presenter_for(game: str) -> Presenter:
-    """The presenter of ``game`` (loads ``bot.render.games`` on first use)."""
+    """The presenter of ``game`` (loads ``bot.render.games`` on first use, and looks again
+    for a game it does not know yet)."""
     if game not in PRESENTERS:
-        import bot.render.games  # noqa: F401  (registers the presenters)
+        import bot.render.games  # (registers the presenters)
+
+        bot.render.games.discover()  # (a game's folder added to its path since)
     cls = PRESENTERS.get(game)
     if cls is None:
         raise LookupError(f"no presenter for the game {game!r}")

@@ -37,7 +37,7 @@ CAPTION_LINES = 3
 LINE = 20
 #: Seconds a frame stays: a move, the end of a trick (several events at once), the summary.
 MOVE_SECONDS = 0.9
-#: A long hand (TroiKuntza's last rounds at 10 players) plays faster, to last about this long.
+#: A long hand (hundreds of turns at 10 players) plays faster, to last about this long.
 LONGEST_HAND = 150.0
 SHORTEST_SECONDS = 0.3
 START_SECONDS = 2.5
@@ -90,7 +90,7 @@ def _still(
 def frames(record: Mapping[str, Any], hand: int, names: Sequence[str]) -> list[Frame]:
     """The frames of hand ``hand`` (from 1) of ``record``, captions in the current language:
     the hands as dealt, then each turn (a player's moves in a row: one card in a trick game;
-    take, melds and discard in a rummy) with the narration of its moves, then the hand's
+    take, lay down and discard) with the narration of its moves, then the hand's
     summary. NoSuchHand if the game had no such hand."""
     presenter = presenter_for(str(record["game"]))
     seating = Seating(names=tuple(names), options=dict(record.get("options") or {}))

@@ -93,7 +93,9 @@ class TableSnapshot:
         found = self._legal.get(seat)
         if found is None:
             game = self._live()
-            found = tuple(game.legal_actions(seat)) if seat in game.to_act() else ()
+            # The engine's own tuple (``Game.cached_legal_actions``): a move taken from it is
+            # applied without the engine checking it again.
+            found = game.cached_legal_actions(seat) if seat in game.to_act() else ()
             self._legal[seat] = found
         return found
 

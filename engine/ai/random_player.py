@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-# In rummy a random player that never melds never ends a round: when it can meld or lay off,
-# it does (uniformly among those actions).
-_PREFERRED: dict[str, tuple[str, ...]] = {"troikuntza": ("meld", "layoff")}
-
 
 class RandomPlayer:
-    def __init__(self, game: str, seed: int = 0) -> None:
+    """A random legal action; among the actions whose verb is in ``prefer`` when there are any
+    (a game's package says which: in rummy a random player that never melds never ends a
+    round, so TroiKuntza's melds and lay-offs whenever it can)."""
+
+    def __init__(self, game: str, seed: int = 0, prefer: tuple[str, ...] = ()) -> None:
         self.game = game
         self.rng = random.Random(seed)
-        self.preferred = _PREFERRED.get(game, ())
+        self.preferred = prefer
 
     def choose(self, view: dict[str, Any], legal: list[str]) -> str:
         if not legal:

@@ -41,8 +41,14 @@ Choices where the rules file is silent (what players expect):
   ``hand_over`` (its events follow).
 """
 
+from engine.ai import register_players
+from engine.messages import add_templates
+from engine.troeven.ai import PLAYERS
 from engine.troeven.game import TroevenGame
+from engine.troeven.refusals import TEMPLATES
 
 GAME_CLASS = TroevenGame
+add_templates(TEMPLATES)
+register_players(TroevenGame.spec.name, PLAYERS)
 
 __all__ = ["GAME_CLASS", "TroevenGame"]

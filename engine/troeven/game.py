@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck, shuffle
 from engine.options import GameSpec
 from engine.troeven.cards import (
     ALL_CARDS,
@@ -122,7 +122,7 @@ class TroevenGame(Game):
             return cards  # no obligation at all while the stock lasts
         return legal_cards(cards, trick[0], state["trump"], strict, True)
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         state = self.state
         if state["phase"] == "over" or seat != state["turn"]:
             return []
@@ -131,6 +131,12 @@ class TroevenGame(Game):
         return [PLAY_ACTION[c] for c in sorted(self._legal_cards(seat))]
 
     # -- actions ------------------------------------------------------------------------------
+    def _apply_legal(self, seat: int, action: str) -> list[Event]:
+        card = CARD_OF_PLAY_ACTION.get(action)  # a listed play is one of the legal cards
+        if card is not None:
+            return self._play_card(seat, card)
+        return self._apply(seat, action)
+
     def _apply(self, seat: int, action: str) -> list[Event]:
         if self.state["phase"] == "trump":
             return self._name_trump(seat, action)
@@ -179,11 +185,14 @@ class TroevenGame(Game):
         return events
 
     def _play(self, seat: int, card: int) -> list[Event]:
-        state = self.state
-        layout = "up" in state
         if card not in self._legal_cards(seat):
             raise self._why_not(seat, card)
-        # validated: from here on the state changes
+        return self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> list[Event]:
+        """Play ``card``, known to be one of ``seat``'s legal cards: the state changes."""
+        state = self.state
+        layout = "up" in state
         trick = state["trick"]
         events: list[Event] = []
         if layout:
@@ -232,7 +241,10 @@ class TroevenGame(Game):
         state["tricks_won"][winner] += 1
         state["tricks_played"] += 1
         state["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
-        state.setdefault("played_tricks", []).append({**state["last_trick"], "cards": list(trick)})
+        played = state.get("played_tricks")
+        if played is None:  # a state saved before the key existed
+            played = state["played_tricks"] = []
+        played.append({"leader": leader, "cards": list(trick), "winner": winner})
         state["trick"] = []
         state["turn"] = state["leader"] = winner
         events: list[Event] = [
@@ -301,7 +313,7 @@ class TroevenGame(Game):
         state = self.state
         if deck is None:
             deck = list(ALL_CARDS)
-            self.rng().shuffle(deck)
+            shuffle(self.rng(), deck)
         dealer = state["dealer"]
         caller = 1 - dealer
         version = state["options"]["version"]

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.options import TIMER, GameSpec, Option
 from engine.verbs import Arg, Verb
 
@@ -30,17 +27,6 @@ FIRST_DEALER = Option(
 )
 
 
-def _ai_players() -> dict[str, Callable[[int], Any]]:
-    from engine.ai import troeven as ai
-    from engine.ai.random_player import RandomPlayer
-
-    return {
-        "easy": lambda seed: RandomPlayer("troeven", seed),
-        "normal": lambda seed: ai.TroevenNormal(seed),
-        "hard": lambda seed: ai.TroevenHard(seed),
-    }
-
-
 SPEC = GameSpec(
     name="troeven",
     title="2-Player Troeven",
@@ -55,9 +41,10 @@ SPEC = GameSpec(
     },
     summary="Two-player trick-taking from 7 down to 0: take more than 20 of the 40 card points.",
     default_players=2,
+    # Each player counts down from 7 and the first at 0 wins: the lower score is the better.
+    lowest_wins=True,
     verbs=(
         Verb("trump", "Name trumps", (Arg("suit", "The trump suit"),)),
         Verb("play", "Play a card", (Arg("card", "The card to play, e.g. AH, 10S"),)),
     ),
-    ai_players=_ai_players,
 )

@@ -9,8 +9,17 @@ may be played, who wins a trick, the Fool held back), ``game`` (the state machin
 payments).
 """
 
+from engine.ai import register_players
+from engine.messages import add_templates, add_words
+from engine.troggu.ai import PLAYERS
+from engine.troggu.cards import SUIT_NAMES, SUITS
 from engine.troggu.game import TrogguGame
+from engine.troggu.refusals import TEMPLATES
 
 GAME_CLASS = TrogguGame
+add_templates(TEMPLATES)
+# The refusals' ``{x:suit}`` writes Troggu's suits (CU, CO, SW, BA) with their names.
+add_words("suit", dict(zip(SUITS, SUIT_NAMES, strict=False)))
+register_players(TrogguGame.spec.name, PLAYERS)
 
 __all__ = ["GAME_CLASS", "TrogguGame"]

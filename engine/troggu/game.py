@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck, shuffle
 from engine.troggu import scoring, tricks
 from engine.troggu.cards import (
     CALL_ACTION,
@@ -49,6 +49,7 @@ from engine.troggu.summary import summary
 from engine.troggu.views import TrogguView, build_view
 
 BIDS = ("pass", "tapp", "solo")
+_CARD_OF_PLAY = {action: card for card, action in enumerate(PLAY_ACTION)}
 
 
 class TrogguGame(Game):
@@ -96,7 +97,7 @@ class TrogguGame(Game):
         st, n = self.state, self.players
         if order is None:
             order = list(DECK)
-            self.rng().shuffle(order)
+            shuffle(self.rng(), order)
         size, _ = DEAL_SIZES[n]
         hands: list[list[int]] = [[] for _ in range(n)]
         for i in range(n * size):
@@ -144,7 +145,7 @@ class TrogguGame(Game):
     def is_over(self) -> bool:
         return self.state["phase"] == "over"
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         if seat not in self.to_act():
             return []
         st = self.state
@@ -156,6 +157,12 @@ class TrogguGame(Game):
         if phase == "discard":
             return [DISCARD_ACTION[c] for c in self._discardable()]
         return ["call none", *(CALL_ACTION[c] for c in CALLABLE)]
+
+    def _apply_legal(self, seat: int, action: str) -> list[Event]:
+        card = _CARD_OF_PLAY.get(action)  # a listed play is a playable card, in the play phase
+        if card is not None:
+            return self._play_card(seat, card)
+        return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
         phase = self.state["phase"]
@@ -322,12 +329,18 @@ class TrogguGame(Game):
         return tricks.playable(st["hands"][seat], st["trick"], st["fool_held"] == seat)
 
     def _play(self, seat: int, card: int) -> list[Event]:
-        st, n = self.state, self.players
+        st = self.state
         hand = st["hands"][seat]
         allowed = self._playable(seat)
         if card not in allowed:
             held = st["fool_held"] == seat
             raise tricks.refusal(hand, st["trick"], card, allowed, held)
+        return self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> list[Event]:
+        """Play ``card``, known to be playable by ``seat``: the state changes."""
+        st, n = self.state, self.players
+        hand = st["hands"][seat]
         events: list[Event] = []
         if tricks.is_hold_back(hand, st["trick"], card, st["fool_held"]):
             st["fool_held"] = seat

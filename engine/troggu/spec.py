@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.options import TIMER, GameSpec, Option
@@ -56,17 +56,6 @@ def deals_for(options: Mapping[str, Any], players: int) -> int:
     return players if deals in (None, "auto") else int(deals)
 
 
-def _ai_players() -> dict[str, Callable[[int], Any]]:
-    from engine.ai import troggu as ai
-    from engine.ai.random_player import RandomPlayer
-
-    return {
-        "easy": lambda seed: RandomPlayer("troggu", seed),
-        "normal": lambda seed: ai.TrogguNormal(seed),
-        "hard": lambda seed: ai.TrogguHard(seed),
-    }
-
-
 SPEC = GameSpec(
     name="troggu",
     title="Troggu",
@@ -92,5 +81,4 @@ SPEC = GameSpec(
         Verb("discard", "Discard a card", (Arg("card", "The card to discard"),)),
         Verb("play", "Play a card", (Arg("card", "The card to play, e.g. AH, 10S"),)),
     ),
-    ai_players=_ai_players,
 )

@@ -63,9 +63,15 @@ Interpretations where the rules are silent (chosen as players would expect):
 
 from __future__ import annotations
 
+from engine.ai import register_players
+from engine.messages import add_templates
+from engine.troika.ai import PLAYERS
 from engine.troika.game import TroikaGame
+from engine.troika.refusals import TEMPLATES
 from engine.troika.summary import summary
 
 GAME_CLASS = TroikaGame
+add_templates(TEMPLATES)
+register_players(TroikaGame.spec.name, PLAYERS)
 
 __all__ = ["GAME_CLASS", "TroikaGame", "summary"]

@@ -47,6 +47,19 @@ def value(number: int, kind: int) -> int:
     return number * 4 + kind
 
 
+def text(bid: int) -> str:
+    """``30`` -> ``"7 no"``; the words after ``bid`` in an action."""
+    return f"{bid >> 2}{_KIND_TEXT[bid & 3]}"
+
+
+#: ``"bid 7 no"`` -> its int, for every bid of any options: a listed bid is only looked up.
+BID_OF_ACTION: dict[str, int] = {
+    "bid " + text(value(n, k)): value(n, k)
+    for n in range(MAX_NUMBER + 1)
+    for k in (TRUMP, TRUMP_LOW, NO, NO_LOW)
+}
+
+
 def number_of(bid: int) -> int:
     return bid >> 2
 
@@ -61,11 +74,6 @@ def is_no_trump(bid: int) -> bool:
 
 def is_low(bid: int) -> bool:
     return bid & 1 == 1
-
-
-def text(bid: int) -> str:
-    """``30`` -> ``"7 no"``; the words after ``bid`` in an action."""
-    return f"{bid >> 2}{_KIND_TEXT[bid & 3]}"
 
 
 def kinds_allowed(options: dict[str, Any]) -> tuple[int, ...]:
@@ -95,10 +103,16 @@ def all_bids(options: dict[str, Any]) -> tuple[int, ...]:
     return _all_bids(options["min_bid"], kinds_allowed(options))
 
 
-def bid_actions(options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """Every allowed bid and its action text (``"bid 7 no"``), lowest first, cached."""
-    bids = all_bids(options)
+@lru_cache(maxsize=64)
+def _bid_actions(min_bid: int, low: str, no_trump: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    bids = all_bids({"min_bid": min_bid, "low": low, "no_trump": no_trump})
     return bids, _actions(bids)
+
+
+def bid_actions(options: dict[str, Any]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Every allowed bid and its action text (``"bid 7 no"``), lowest first, cached (the
+    auction lists them at every bid: one lookup)."""
+    return _bid_actions(options["min_bid"], options["low"], bool(options["no_trump"]))
 
 
 def parse(words: list[str], options: dict[str, Any]) -> int:

@@ -9,12 +9,11 @@ in place only after an action has been fully validated.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from copy import copy
 from typing import Any
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck
+from engine.game import Event, Game, check_stacked_deck, shuffle
 from engine.troika import bids as B
 from engine.troika.cards import (
     CODES,
@@ -22,6 +21,7 @@ from engine.troika.cards import (
     FIVE_HEARTS,
     HONOUR,
     PLAY_ACTION,
+    POINTS,
     RANK,
     SORT_KEY,
     SUIT,
@@ -35,7 +35,7 @@ from engine.troika.cards import (
 from engine.troika.scoring import points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
 from engine.troika.summary import summary
-from engine.troika.tricks import SEATS, playable, trick_points, trick_winner
+from engine.troika.tricks import SEATS, playable, winning_index
 from engine.troika.views import TroikaView, build_view
 
 HAND_SIZE = 8
@@ -47,7 +47,7 @@ _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
 
 def misdeal_hand(hand: list[int]) -> bool:
     """No ace, no K/Q/J, neither 5H nor 3S: the holder may throw the hand in."""
-    return not any(HONOUR[c] for c in hand)
+    return not any(map(HONOUR.__getitem__, hand))
 
 
 class TroikaGame(Game):
@@ -96,7 +96,7 @@ class TroikaGame(Game):
         """Deal face up from a shuffled deck, left of a random seat, until a Jack shows."""
         rng = self.rng()
         cards = list(full)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         seat = rng.randrange(SEATS)
         draw = self.state["dealer_draw"]
         for card in cards:
@@ -111,7 +111,7 @@ class TroikaGame(Game):
         st = self.state
         if order is None:
             order = list(deck_for(bool(st["options"]["kitty"])))
-            self.rng().shuffle(order)
+            shuffle(self.rng(), order)
         hands: list[list[int]] = [[], [], [], []]
         dealt = SEATS * HAND_SIZE
         for j in range(SEATS):
@@ -165,14 +165,20 @@ class TroikaGame(Game):
             "hands": st["hands_played"],
         }
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         st = self.state
         if seat != st["turn"]:
             return []
         phase = st["phase"]
         hand = st["hands"][seat]
-        if phase == "play":
-            return [PLAY_ACTION[c] for c in playable(hand, st["trick"])]
+        if phase == "play":  # ``playable`` inlined: this is the hottest listing
+            trick = st["trick"]
+            if trick:
+                led = SUIT[trick[0]]
+                follow = [PLAY_ACTION[c] for c in hand if SUIT[c] == led]
+                if follow:
+                    return follow
+            return [PLAY_ACTION[c] for c in hand]
         if phase == "bidding":
             return self._bidding_actions(seat)
         if phase == "trump":
@@ -218,6 +224,40 @@ class TroikaGame(Game):
         )
 
     # -- actions --------------------------------------------------------------------------------
+    def _apply_legal(self, seat: int, action: str) -> list[Event]:
+        # A listed "play" (listed only in the play phase) is a held card that follows suit:
+        # played here, with no call more (32 of a deal's ~37 moves; ``_play`` comes here too).
+        card = _PLAY_LOOKUP.get(action)
+        if card is not None:
+            st = self.state
+            st["hands"][seat].remove(card)
+            trick = st["trick"]
+            play: Event = {"type": "play", "seat": seat, "card": CODES[card]}
+            if (
+                not trick
+                and st["trump"] is None
+                and st["options"]["trump_lead"]
+                and not B.is_no_trump(st["contract"])
+            ):
+                # trump_lead: the declarer's first lead fixes trumps.
+                st["trump"] = SUIT[card]
+                events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
+            else:
+                events = [play]
+            trick.append(card)
+            if len(trick) < SEATS:
+                st["turn"] = (seat + 1) % SEATS
+                return events
+            return self._finish_trick(events)
+        # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
+        # is allowed (the dealer is not stuck).
+        bid = B.BID_OF_ACTION.get(action)
+        if bid is not None:
+            return self._bid(seat, bid)
+        if action == "pass":
+            return self._pass(seat)
+        return self._apply(seat, action)
+
     def _apply(self, seat: int, action: str) -> list[Event]:
         phase = self.state["phase"]
         if phase == "play":
@@ -269,20 +309,13 @@ class TroikaGame(Game):
             if self._must_bid(seat):
                 lowest = B.text(B.all_bids(st["options"])[0])
                 raise IllegalAction("troika.dealer_must_bid", lowest=lowest)
-            st["bids"].append([seat, B.PASS])
-            st["passed"][seat] = True
-            events: list[Event] = [{"type": "pass", "seat": seat}]
-            return self._next_bidder(seat, events)
+            return self._pass(seat)
         if verb == "bid":
             bid = B.parse(words[1:], st["options"])
             high = st["high"]
             if bid < high or (bid == high and not self._may_equal(seat)):
                 raise self._too_low(seat, bid)
-            st["bids"].append([seat, bid])
-            st["high"] = bid
-            st["high_seat"] = seat
-            events = [{"type": "bid", "seat": seat, "bid": B.text(bid)}]
-            return self._next_bidder(seat, events)
+            return self._bid(seat, bid)
         if verb == "misdeal":
             if len(words) > 1:  # "misdeal" alone: extra words are a typing mistake
                 raise self._expected(seat)
@@ -293,6 +326,21 @@ class TroikaGame(Game):
             events.append(self._deal(st["dealer"]))
             return events
         raise self._expected(seat)
+
+    def _pass(self, seat: int) -> list[Event]:
+        """``seat`` passes, known to be allowed to."""
+        st = self.state
+        st["bids"].append([seat, B.PASS])
+        st["passed"][seat] = True
+        return self._next_bidder(seat, [{"type": "pass", "seat": seat}])
+
+    def _bid(self, seat: int, bid: int) -> list[Event]:
+        """``seat`` bids ``bid``, known to be allowed and high enough."""
+        st = self.state
+        st["bids"].append([seat, bid])
+        st["high"] = bid
+        st["high_seat"] = seat
+        return self._next_bidder(seat, [{"type": "bid", "seat": seat, "bid": B.text(bid)}])
 
     def _too_low(self, seat: int, bid: int) -> IllegalAction:
         st = self.state
@@ -427,40 +475,29 @@ class TroikaGame(Game):
             raise IllegalAction(
                 "trick.follow_suit", suit=SUITS[SUIT[trick[0]]], cards=codes(allowed)
             )
-        hand.remove(card)
-        events: list[Event] = []
-        if (
-            not trick
-            and st["trump"] is None
-            and st["options"]["trump_lead"]
-            and not B.is_no_trump(st["contract"])
-        ):
-            # trump_lead: the declarer's first lead fixes trumps.
-            st["trump"] = SUIT[card]
-            events.append({"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]})
-        trick.append(card)
-        events.append({"type": "play", "seat": seat, "card": CODES[card]})
-        if len(trick) < SEATS:
-            st["turn"] = (seat + 1) % SEATS
-            return events
-        return self._finish_trick(events)
+        return self._apply_legal(seat, PLAY_ACTION[card])  # validated: played there
 
     def _finish_trick(self, events: list[Event]) -> list[Event]:
         st = self.state
         trick = st["trick"]
         leader = st["leader"]
-        winner = trick_winner(trick, leader, st["trump"], st["low"])
+        winner = (leader + winning_index(trick, st["trump"], st["low"])) % SEATS
         team = winner & 1
-        value = trick_points(trick)
+        value = 1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        # (trick_winner and trick_points, inlined: once a trick, a tenth of the deal's calls)
         st["won"][team].extend(trick)
         st["tricks"][team] += 1
         st["points"][team] += value
         st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
-        st.setdefault("played_tricks", []).append({**st["last_trick"], "cards": list(trick)})
+        played = st.get("played_tricks")
+        if played is None:  # a state saved before the key existed
+            played = st["played_tricks"] = []
+        played.append({"leader": leader, "cards": list(trick), "winner": winner})
         st["trick"] = []
         st["leader"] = winner
         st["turn"] = winner
-        events.append({"type": "trick", "seat": winner, "cards": codes(trick), "points": value})
+        shown = [CODES[c] for c in trick]
+        events.append({"type": "trick", "seat": winner, "cards": shown, "points": value})
         if st["tricks"][0] + st["tricks"][1] == TRICKS:
             return self._score(events)
         return events
@@ -511,9 +548,18 @@ class TroikaGame(Game):
                 "raised": outcome.raised,
             }
         )
-        over = events[-1]  # its row on the score sheet (``view["history"]``)
-        row = ("hand_number", "seat", "bid", "made", "hand_points", "changes", "scores")
-        st.setdefault("history", []).append({k: copy(over[k]) for k in row})
+        over = events[-1]  # its row on the score sheet (``view["history"]``), lists copied
+        st.setdefault("history", []).append(
+            {
+                "hand_number": over["hand_number"],
+                "seat": declarer,
+                "bid": over["bid"],
+                "made": over["made"],
+                "hand_points": list(over["hand_points"]),
+                "changes": list(over["changes"]),
+                "scores": list(over["scores"]),
+            }
+        )
         if options["end"] == "points":
             winner = points_winner(team, scores, st["target"])
         else:

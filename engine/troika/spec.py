@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.options import TIMER, GameSpec, Option
 from engine.verbs import Arg, Verb
 
@@ -95,17 +92,6 @@ PRESETS = {
 }
 
 
-def _ai_players() -> dict[str, Callable[[int], Any]]:
-    from engine.ai import troika as ai
-    from engine.ai.random_player import RandomPlayer
-
-    return {
-        "easy": lambda seed: RandomPlayer("troika", seed),
-        "normal": lambda seed: ai.TroikaNormal(seed),
-        "hard": lambda seed: ai.TroikaHard(seed),
-    }
-
-
 SPEC = GameSpec(
     name="troika",
     title="Troika",
@@ -129,5 +115,4 @@ SPEC = GameSpec(
         Verb("discard", "Discard a card", (Arg("card", "The card to discard"),)),
         Verb("play", "Play a card", (Arg("card", "The card to play, e.g. AH, 10S"),)),
     ),
-    ai_players=_ai_players,
 )

@@ -13,6 +13,9 @@ The table service sends ``close`` for ``to_act()[0]`` when the May I timer runs 
 ``engine.troikuntza.game``).
 """
 
+from engine.ai import register_players
+from engine.messages import add_templates, add_words
+from engine.troikuntza.ai import PLAYERS
 from engine.troikuntza.game import TroiKuntzaGame
 from engine.troikuntza.melds import (
     CONTRACTS,
@@ -22,8 +25,13 @@ from engine.troikuntza.melds import (
     format_meld_action,
     is_valid_meld,
 )
+from engine.troikuntza.refusals import TEMPLATES
 
 GAME_CLASS = TroiKuntzaGame
+add_templates(TEMPLATES)
+# The refusals' ``{x:contract}`` writes each round's contract in words (``2 Troikas and 1 Run``).
+add_words("contract", {code: describe_contract(code) for code in CONTRACTS})
+register_players(TroiKuntzaGame.spec.name, PLAYERS)
 
 __all__ = [
     "CONTRACTS",

@@ -62,11 +62,12 @@ Views: ``TroiKuntzaView`` in ``engine.troikuntza.views`` documents every key.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engine.cards import JOKER, parse_card
 from engine.errors import IllegalAction
-from engine.game import Event, Game, TimedWindow
+from engine.game import Event, Game, TimedWindow, shuffle
 from engine.troikuntza import melds as M
 from engine.troikuntza.cards import full_deck, sort_hand
 from engine.troikuntza.spec import CARDS_PER_DECK, HAND_SIZE, ROUNDS, SPEC, deck_count
@@ -130,7 +131,7 @@ class TroiKuntzaGame(Game):
         st = self.state
         n = self.players
         cards = full_deck(st["decks"])
-        self.rng().shuffle(cards)
+        shuffle(self.rng(), cards)
         if stacked is not None:
             # The stacked cards on top, then the rest of the decks in the seeded order.
             rest = Counter(cards)
@@ -244,7 +245,7 @@ class TroiKuntzaGame(Game):
             return waiting
         return [st["current"], *waiting]
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal_actions(self, seat: int) -> list[str]:
         st = self.state
         if seat not in self.to_act():
             return []
@@ -285,7 +286,7 @@ class TroiKuntzaGame(Game):
                     if card == JOKER and meld["kind"] == "run":
                         ends = ["low", "high"]
                     for end in ends:
-                        if self._layoff_error(seat, card, number, end) is None:
+                        if self._layoff_refusal(seat, card, number, end) is None:
                             word = f" {end}" if end else ""
                             actions.append(f"layoff {card.lower()} {number}{word}")
         for card in sorted(set(hand)):
@@ -310,11 +311,20 @@ class TroiKuntzaGame(Game):
         self, seat: int, card: str, number: int, end: str | None
     ) -> IllegalAction | None:
         """Why ``seat`` may not lay ``card`` on meld ``number`` now (None: he may)."""
+        refusal = self._layoff_refusal(seat, card, number, end)
+        return None if refusal is None else refusal()
+
+    def _layoff_refusal(
+        self, seat: int, card: str, number: int, end: str | None
+    ) -> Callable[[], IllegalAction] | None:
+        """``_layoff_error``, the refusal built only when called: the listing tries every card
+        on every meld, and building (and checking) a refusal for each misfit was a third of a
+        random game."""
         st = self.state
         meld = st["melds"][number - 1]
         result = M.layoff_result(meld, card, end)
         if result is None:
-            return IllegalAction(
+            return lambda: IllegalAction(
                 "troikuntza.layoff_no_fit", card=card, number=number, cards=list(meld["cards"])
             )
         hand = list(st["hands"][seat])
@@ -324,8 +334,8 @@ class TroiKuntzaGame(Game):
             return None
         if self.options["discard_to_go_out"]:
             if not hand:
-                return IllegalAction("troikuntza.layoff_final_discard", card=card)
-            return IllegalAction("troikuntza.layoff_no_discard", card=card)
+                return lambda: IllegalAction("troikuntza.layoff_final_discard", card=card)
+            return lambda: IllegalAction("troikuntza.layoff_no_discard", card=card)
         if not hand:
             return None
         # Only the card taken this turn is left: he may not discard it, so the lay-off stands
@@ -335,7 +345,7 @@ class TroiKuntzaGame(Game):
         melds[number - 1] = result[0]
         if any(M.layoff_result(meld, taken) is not None for meld in melds):
             return None
-        return IllegalAction("troikuntza.layoff_only_taken", card=card, taken=taken)
+        return lambda: IllegalAction("troikuntza.layoff_only_taken", card=card, taken=taken)
 
     # -- applying -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -468,7 +478,7 @@ class TroiKuntzaGame(Game):
                 return None
             st["reshuffles"] += 1
             st["discard"] = st["discard"][-1:]
-            self.rng().shuffle(under)
+            shuffle(self.rng(), under)
             st["stock"] = under
             events.append({"type": "reshuffle", "cards": len(under)})
         return st["stock"].pop(), events

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.options import TIMER, GameSpec, Option
@@ -85,17 +85,6 @@ def deck_count(players: int, options: Mapping[str, Any]) -> int:
     return int(decks)
 
 
-def _ai_players() -> dict[str, Callable[[int], Any]]:
-    from engine.ai import troikuntza as ai
-    from engine.ai.random_player import RandomPlayer
-
-    return {
-        "easy": lambda seed: RandomPlayer("troikuntza", seed),
-        "normal": lambda seed: ai.TroiKuntzaNormal(seed),
-        "hard": lambda seed: ai.TroiKuntzaHard(seed),
-    }
-
-
 SPEC = GameSpec(
     name="troikuntza",
     title="TroiKuntza",
@@ -129,5 +118,4 @@ SPEC = GameSpec(
         Verb("discard", "Discard a card", (Arg("card", "The card to discard"),)),
     ),
     service_actions=frozenset({"close"}),
-    ai_players=_ai_players,
 )

@@ -35,3 +35,27 @@ def test_every_language_reads_its_own_words() -> None:
         assert po_path(language).exists()
         with use_locale(language):
             assert _(english) != english, language
+
+
+def test_every_command_string_fits_discords_limit_for_its_place() -> None:
+    """Discord refuses a localized command name that is not a lowercase word of 1-32
+    characters and a description or choice name over 100: the translator would leave such a
+    translation out and show English (the Dutch description of Troeven's version did)."""
+    from babel.messages import pofile
+
+    from bot.i18n.translator import NAME_CONTEXTS, TEXT_LIMIT, valid_name
+
+    limited = {"command description", "option description", "choice name"}
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        with po_path(language).open("rb") as f:
+            catalog = pofile.read_po(f, locale=language)
+        for message in catalog:
+            text = message.string if isinstance(message.string, str) else ""
+            if not text:
+                continue
+            if message.context in NAME_CONTEXTS:
+                assert valid_name(text), (language, message.id, text)
+            elif message.context in limited:
+                assert len(text) <= TEXT_LIMIT, (language, message.id, text)

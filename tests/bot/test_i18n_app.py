@@ -126,7 +126,7 @@ def test_the_catalog_template_holds_every_refusal_and_command_string() -> None:
     have = {(m.context, m.id) for m in template if isinstance(m.id, str)}
     assert {(None, t) for t in messages.TEMPLATES.values()} <= have
     assert ("suit", "hearts") in have and ("contract", "2 Troikas and 1 Run") in have
-    assert set(command_strings(loaded_commands())) <= have
+    assert {(context, text) for context, text, *_game in command_strings(loaded_commands())} <= have
     assert ("command name", "join") in have
     assert ("command name", "play") in have, "the generated move commands are extracted"
     descriptions = {t for c, t in have if c == "option description"}

@@ -1,5 +1,6 @@
 """Every game has a presenter and an AI for each level, and every event its engine emits in
-random complete games, at every player count, is told by its presenter (no fallback line)."""
+random complete games, at every player count, is told by its presenter (no fallback line):
+each kind by its own function in the presenter's ``narrators`` table, or declared quiet."""
 
 from __future__ import annotations
 
@@ -67,8 +68,7 @@ def test_every_game_has_a_presenter_and_an_ai_per_level(name: str) -> None:
     presenter = presenter_for(name)
     assert isinstance(presenter, Presenter) and presenter.game == name
     spec = engine.GAMES[name]
-    assert spec.ai_players is not None, f"{name} declares no AI players"
-    declared = spec.ai_players()
+    declared = ai.PLAYERS.get(name, {})
     assert set(ai.LEVELS) <= set(declared), f"{name} lacks AI levels"
     game = engine.new_game(name, spec.default_players or spec.min_players, seed=1)
     seat = game.to_act()[0]
@@ -109,3 +109,7 @@ def test_every_event_kind_is_told_by_the_presenter(name: str) -> None:
                     assert summary and all(isinstance(s, Section) for s in summary)
                     assert sum(len(s.text) for s in summary) <= 3000
     assert {"hand_over", "game_over"} <= kinds or "game_over" in kinds
+    # Told by the game's table of narrators, one function per kind (or quiet), not a fallback.
+    assert presenter.narrators is not None and presenter.narrators.game == name
+    untold = kinds - presenter.narrators.kinds - presenter.quiet
+    assert not untold, f"{name}: event kinds with no narrator: {sorted(untold)}"

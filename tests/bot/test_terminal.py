@@ -87,7 +87,54 @@ def test_an_illegal_move_is_explained_and_nothing_changes(tmp_path: Path) -> Non
     argv = ["troeven", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
     code, text = run(argv, ["play zz", "quit"])
     offers = re.findall(r"^Type: .+$", text, re.MULTILINE)
-    assert code == 0 and len(offers) == 2  # asked again after the refusal
+    # The reason alone after a refusal: the state is not printed again (it did not change).
+    assert code == 0 and len(offers) == 1
+    assert text.count("Your layout:") == 1 and "trump s" in text.split(offers[0])[1]
+
+
+#: Discord's markup a terminal must never print.
+MARKUP = re.compile(r"\*\*|`|<t:\d+|\|\||__")
+
+
+@pytest.mark.parametrize("game", ["troika", "troggu", "troikuntza"])
+def test_the_terminal_prints_plain_text(tmp_path: Path, game: str) -> None:
+    argv = [game, "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "2"]
+    argv += ["--option", "timer=60"]  # deadlines on: the turn line has a time
+    _, text = autoplay(argv, limit=40)
+    _, table = run(argv, ["table", "help", "play zz", "quit"])
+    assert not MARKUP.search(text + table), MARKUP.search(text + table)
+    assert re.search(r"in \d+ s", table)  # the deadline as words
+
+
+def test_the_moves_are_listed_once(tmp_path: Path) -> None:
+    argv = ["troika", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "3"]
+    _, text = run(argv, ["quit"])
+    assert text.count("bid 6 no") == 1 and "Your move:" not in text
+
+
+def test_a_whole_troika_hand_with_bare_card_words(tmp_path: Path) -> None:
+    """Bid and trumps by their words, then every card typed alone (``as``, not ``play as``)."""
+    argv = ["troika", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "4"]
+    argv += ["--option", "end=rounds", "--option", "rounds=1", "--ai", "normal"]
+    out = io.StringIO()
+    typed: list[str] = []
+
+    def read() -> str:
+        offers = re.findall(r"^Type: (.*)$", out.getvalue(), re.MULTILINE)
+        moves = offers[-1].split(", ") if offers else []
+        cards = [m.removeprefix("play ") for m in moves if m.startswith("play ")]
+        if len(typed) > 60:
+            return "quit"
+        word = cards[0] if cards else (moves[0] if moves else "help")
+        typed.append(word)
+        return word
+
+    code = asyncio.run(terminal.play(terminal.parse_args(argv), read, out))
+    text = out.getvalue()
+    played = [w for w in typed if not w.startswith(("bid", "pass", "trump", "help", "discard"))]
+    assert code == 0 and "The game is over." in text, text[-600:]
+    assert len(played) == 8  # his eight cards, each typed alone
+    assert "is not" not in text  # none refused
 
 
 def test_quit_saves_and_the_same_command_resumes(tmp_path: Path) -> None:
@@ -185,6 +232,6 @@ def test_every_move_offered_in_the_readers_words_is_the_engines_move(language: s
 def test_in_french_a_move_is_typed_with_its_french_command_name(tmp_path: Path) -> None:
     argv = ["troika", "--db", str(tmp_path / "t.db"), "--delay", "0", "--seed", "1"]
     code, text = run([*argv, "--lang", "fr"], ["quitter"])
-    assert code == 0 and "Tape `aide`" in text and "IA 1 (difficile)" in text.splitlines()[0]
+    assert code == 0 and "Tape aide." in text and "IA 1 (difficile)" in text.splitlines()[0]
     offered = next(line for line in text.splitlines() if line.startswith("Tape :"))
     assert "miser 7 no" in offered and "bid" not in offered  # /miser: Discord's French name

@@ -82,3 +82,15 @@ async def test_replay_offers_the_games_hands(world: World) -> None:
     assert record_hands[0]["name"] == "hand 1"
     none_yet = await world.members[0].autocomplete(world.channel, "replay", "hand", "")
     assert none_yet == []
+
+
+async def test_score_after_the_game_shows_the_finished_games_sheet(world: World) -> None:
+    nothing = await world.slash(world.members[0], "score")
+    assert nothing.ephemeral and "no table here" in nothing.response.content.lower()
+    await play_troeven(world)
+    sheet = await world.slash(world.members[1], "score")
+    embed = sheet.response.embeds[0]
+    assert sheet.ephemeral and embed.title == "2-Player Troeven: scores"
+    text = " ".join(f"{f.name} {f.value}" for f in embed.fields)
+    assert "🏆" in text and "Score sheet" in text
+    assert embed.footer.text == "The last game played here, finished."

@@ -37,7 +37,7 @@ async def test_a_waiting_players_panel_is_edited_when_his_turn_comes(world: Worl
     panel = await member.click(world.live_table_message(), label="Show my hand")
     assert panel.response is not None and panel.response.ephemeral
     assert not act_buttons(panel.response.components), "not his turn: no move to press"
-    assert any(f.name == "Waiting" for f in panel.response.embeds[0].fields)
+    assert (panel.response.embeds[0].description or "").startswith("Waiting: ")
 
     def his_turn(w: World) -> bool:
         return member.id in {
@@ -51,7 +51,7 @@ async def test_a_waiting_players_panel_is_edited_when_his_turn_comes(world: Worl
     shown = panel.response  # the same ephemeral message, as Discord holds it now
     assert shown is not None
     assert sorted(act_buttons(shown.components)) == sorted(legal), "redrawn with his moves"
-    assert not any(f.name == "Waiting" for f in shown.embeds[0].fields)
+    assert (shown.embeds[0].description or "").startswith("**Your move:**")
 
 
 async def test_a_may_i_button_appears_when_the_window_opens(world: World) -> None:

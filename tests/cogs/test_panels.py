@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.render.presenter import presenter_for
-from cogs.panels import actions_view
+from cogs.panels import actions_view, in_hand_order
 
 CHANNEL = 1234567890123456789
 
@@ -60,4 +60,43 @@ def test_card_buttons_are_grey_so_red_suits_show() -> None:
     styles = {b.custom_id.split(":", 3)[3]: b.style for b in buttons if "tt:act:" in b.custom_id}
     assert styles["play 10h"] is discord.ButtonStyle.secondary, "a red button hides ♥️"
     assert styles["play 3s"] is discord.ButtonStyle.secondary
-    assert styles["pass"] is discord.ButtonStyle.primary
+    assert styles["pass"] is discord.ButtonStyle.danger, "Pass must not look like a bid"
+
+
+def rows_of(view: discord.ui.View) -> list[list[str]]:
+    """Each row's components: an action's words, a select's ``select``, Refresh's ``refresh``."""
+    rows: dict[int, list[str]] = {}
+    for item in view.children:
+        custom = getattr(item, "custom_id", "") or ""
+        name = custom.split(":", 3)[3] if custom.startswith("tt:act:") else custom.split(":")[1]
+        rows.setdefault(item.row or 0, []).append(name)
+    return [rows[r] for r in sorted(rows)]
+
+
+def test_troikas_bids_are_one_select_and_pass_is_apart_beside_refresh() -> None:
+    bids = ["pass"] + [f"bid {n}{k}" for n in range(6, 13) for k in ("", " no")]
+    view, left_out = actions_view(CHANNEL, bids, presenter_for("troika"))
+    assert rows_of(view) == [["pick"], ["pass", "refresh"]] and not left_out
+    (select,) = [i for i in view.children if isinstance(i, discord.ui.Select)]
+    assert [o.value for o in select.options] == bids[1:]
+
+
+def test_cards_are_buttons_in_even_rows_in_the_order_they_are_held() -> None:
+    hand = ["AS", "9S", "9H", "8H", "KC", "JC", "9C", "7D"]
+    legal = sorted(f"play {c.lower()}" for c in hand)  # the engine's order: by code
+    ordered = in_hand_order(legal, hand)
+    assert ordered == tuple(f"play {c.lower()}" for c in hand)
+    view, _ = actions_view(CHANNEL, ordered, presenter_for("troika"))
+    assert rows_of(view) == [list(ordered[:4]), list(ordered[4:]), ["refresh"]]
+
+
+def test_a_rummys_discards_say_discard_once_and_follow_the_hand() -> None:
+    hand = ["2H", "3H", "4D", "8S", "JH", "KC", "QH", "AD", "JK"]
+    legal = sorted(f"discard {c.lower()}" for c in hand) + ["meld 2h 3h 4d"]
+    ordered = in_hand_order(legal, hand)
+    view, _ = actions_view(CHANNEL, ordered, presenter_for("troikuntza"))
+    buttons = [b for b in view.children if isinstance(b, discord.ui.Button) and b.row == 0]
+    assert [b.custom_id.split(":", 3)[3] for b in buttons][:3] == ["discard 2h", "discard 3h",
+                                                                   "discard 4d"]  # fmt: skip
+    assert not any("Discard" in (b.label or "") for b in buttons)
+    assert rows_of(view)[-1] == ["meld 2h 3h 4d", "refresh"]

@@ -17,7 +17,7 @@ from test_ai_legal import small_hard
 
 import engine
 from engine.ai import make_player
-from engine.ai.troika import TroikaHard
+from engine.troika.ai.hard import TroikaHard
 
 
 def hidden_zones(game: engine.Game, seat: int) -> list[list[Any]]:

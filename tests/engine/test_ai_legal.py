@@ -18,10 +18,10 @@ import pytest
 import engine
 from engine.ai import LEVELS, Player, make_player
 from engine.ai.common import SeededPlayer
-from engine.ai.troeven import TroevenHard
-from engine.ai.troggu import TrogguHard
-from engine.ai.troika import TroikaHard
-from engine.ai.troikuntza import TroiKuntzaHard
+from engine.troeven.ai.players import TroevenHard
+from engine.troggu.ai.players import TrogguHard
+from engine.troika.ai.hard import TroikaHard
+from engine.troikuntza.ai.players import TroiKuntzaHard
 
 Factory = Callable[[str, str, int], Any]
 

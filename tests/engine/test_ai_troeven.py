@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ai.troeven import follow_choice, lead_choice, trump_choice
+from engine.troeven.ai.players import follow_choice, lead_choice, trump_choice
 from engine.troeven.cards import CARD_OF_CODE, CODE, SUIT_INDEX
 
 

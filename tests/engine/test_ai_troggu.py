@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.ai import make_player
-from engine.ai.troggu import Info, TrogguNormal, contract_side, hand_strength, play_policy
+from engine.troggu.ai.players import Info, TrogguNormal, contract_side, hand_strength, play_policy
 from engine.troggu.cards import CODES, DECK, FOOL, parse_card
 from engine.troggu.scoring import card_points
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.ai.troggu import BID_THRESHOLDS, TrogguHard, TrogguNormal, hand_strength
-from engine.ai.troggu_bid import TAPP_CHANCE, tapp_win_chance
+from engine.troggu.ai.bidding import TAPP_CHANCE, tapp_win_chance
+from engine.troggu.ai.players import BID_THRESHOLDS, TrogguHard, TrogguNormal, hand_strength
 from engine.troggu.cards import CODES, parse_card
 
 BIDS = ["pass", "tapp", "solo"]

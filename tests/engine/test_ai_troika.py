@@ -7,7 +7,8 @@ from typing import Any
 from conftest import act, stacked_game
 
 from engine.ai import make_player
-from engine.ai.troika import TroikaHard, TroikaNormal, evaluate, play_policy
+from engine.troika.ai.hard import TroikaHard
+from engine.troika.ai.normal import TroikaNormal, evaluate, play_policy
 from engine.troika.cards import CARD, CODES, DECK_32, SUIT_INDEX
 
 
@@ -165,7 +166,7 @@ def test_with_trump_lead_the_declarer_leads_his_long_suit_to_make_it_trumps() ->
 def test_hard_solves_the_last_tricks_within_its_node_count(monkeypatch) -> None:
     # Six tricks left: every deal is solved double-dummy until ``exact_nodes`` are spent, so a
     # node count of 1 stops after the first deal (and the same seed gives the same card).
-    from engine.ai import troika as ai
+    from engine.troika.ai import hard as ai
 
     game = game_with({0: STRONG})
     act(game, "bid 7", "pass", "pass", "pass", "trump s")

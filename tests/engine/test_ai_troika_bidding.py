@@ -1,4 +1,4 @@
-"""Troika ``hard`` bidding (``engine.ai.troika_bidding``): calls valued over sampled deals."""
+"""Troika ``hard`` bidding (``engine.troika.ai.bidding``): calls valued over sampled deals."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 from conftest import act, stacked_game
 
-from engine.ai.troika import TroikaHard
-from engine.ai.troika_bidding import Auction, BidSearch
 from engine.troika import bids as B
+from engine.troika.ai.bidding import Auction, BidSearch
+from engine.troika.ai.hard import TroikaHard
 from engine.troika.cards import CODES, DECK_32
 
 STRONG = ["AS", "KS", "QS", "JS", "10S", "AH", "AC", "AD"]

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from engine.ai.troika_solver import Solver, cards_of, mask_of
+from engine.troika.ai.solver import Solver, cards_of, mask_of
 from engine.troika.cards import DECK_32, FIVE_HEARTS, HIGH, LOW, POINTS, SUIT, THREE_SPADES
 
 

@@ -11,9 +11,9 @@ import pytest
 
 import engine
 from engine.ai import make_player
-from engine.ai.troikuntza import TroiKuntzaHard, TroiKuntzaNormal, fits_table, usefulness
-from engine.ai.troikuntza_eval import shortfall
-from engine.ai.troikuntza_sim import determinize
+from engine.troikuntza.ai.evaluation import shortfall, usefulness
+from engine.troikuntza.ai.players import TroiKuntzaHard, TroiKuntzaNormal, fits_table
+from engine.troikuntza.ai.simulate import determinize
 from engine.troikuntza.game import full_deck
 
 

@@ -31,14 +31,15 @@ def forbidden_words() -> list[str]:
     return sorted((names | titles | set(GAME_WORDS)) - generic)
 
 
-def offending_lines(path: Path, words: list[str]) -> list[str]:
+def offending_lines(path: Path, words: list[str], root: Path = ROOT) -> list[str]:
+    """The lines of ``path`` (named relative to ``root``) that name one of ``words``."""
     pattern = re.compile(r"(?<![a-z])(" + "|".join(map(re.escape, words)) + r")", re.IGNORECASE)
     found = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         text = PRODUCT.sub("", line)
         match = pattern.search(text)
         if match:
-            found.append(f"{path.relative_to(ROOT)}:{number}: {match.group(1)!r} in {line.strip()}")
+            found.append(f"{path.relative_to(root)}:{number}: {match.group(1)!r} in {line.strip()}")
     return found
 
 
@@ -56,10 +57,10 @@ def test_no_file_outside_the_presenters_names_a_game_or_its_words() -> None:
 
 
 def test_the_check_finds_a_game_word(tmp_path: Path) -> None:
-    sample = ROOT / "bot" / "_architecture_sample.py"
+    # The sample stands in a copy of the tree's shape under tmp_path: no test writes into bot/.
+    sample = tmp_path / "bot" / "sample.py"
+    sample.parent.mkdir()
     sample.write_text('X = "MayI"\nY = "the Troika Table bot"\nZ = "a Meld"\n', encoding="utf-8")
-    try:
-        found = offending_lines(sample, forbidden_words())
-    finally:
-        sample.unlink()
+    found = offending_lines(sample, forbidden_words(), root=tmp_path)
     assert [line.split(":")[1] for line in found] == ["1", "3"], found
+    assert found[0].startswith("bot/sample.py:1: 'MayI'"), found

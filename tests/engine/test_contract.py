@@ -14,14 +14,18 @@ What it checks:
 - no hidden card: a card in a seat's hand shows in no other seat's view unless the spectator sees
   it too, and the spectator sees nothing a seat does not see outside its own hand;
 - events are JSON, and an event ``private_to`` a seat shows its cards in no other seat's view;
+- every event is of a kind its game documents (``EVENTS`` of ``engine/<game>/events.py``, a
+  ``TypedDict`` per kind), with the keys and value types it documents, and no other key;
 - a game loaded from JSON mid-game continues identically; the same seed gives the same game.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import random
+import types
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +36,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import Game, IllegalAction
+from engine.ai import make_player
 from engine.registry import CLASSES
 from engine.views import CommonView, HandKeys
 
@@ -100,6 +105,55 @@ def documented_view(cls: type[Game]) -> type:
         f"{cls.__name__}.view must return its <Name>View TypedDict, not {documented}"
     )
     return documented
+
+
+def documented_events(cls: type[Game]) -> dict[str, type]:
+    """The ``TypedDict`` of each kind of event a game gives: ``EVENTS`` of the ``events``
+    module beside its game class (``engine/<game>/events.py``)."""
+    package = cls.__module__.rpartition(".")[0]
+    return importlib.import_module(f"{package}.events").EVENTS  # type: ignore[no-any-return]
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether JSON ``value`` is of the type ``hint`` of an events module says (the few forms
+    they use: plain types, ``X | None``, ``Literal``, ``list[X]`` and nested ``TypedDict``s)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if origin is typing.Literal:
+        return value in args
+    if origin in (types.UnionType, typing.Union):
+        return any(fits(value, h) for h in args)
+    if origin is list:
+        return isinstance(value, list) and all(fits(v, args[0]) for v in value)
+    if typing.is_typeddict(hint):
+        return isinstance(value, dict) and not mismatches(value, hint)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def mismatches(value: dict[str, Any], documented: Any) -> list[str]:
+    """How ``value`` differs from the ``TypedDict`` ``documented``: missing, extra or ill-typed
+    keys (empty when it fits)."""
+    hints = typing.get_type_hints(documented)
+    found = [f"lacks {k!r}" for k in sorted(documented.__required_keys__ - set(value))]
+    found += [f"has undocumented {k!r}" for k in sorted(set(value) - set(hints))]
+    found += [f"{k!r} is {v!r}" for k, v in value.items() if k in hints and not fits(v, hints[k])]
+    return found
+
+
+def check_events(game: Game, events: list[dict[str, Any]]) -> None:
+    """Every event is of a documented kind and fits that kind's ``TypedDict``."""
+    documented = documented_events(type(game))
+    for event in events:
+        json.dumps(event)
+        kind = event.get("type")
+        assert kind in documented, f"undocumented event kind {kind!r}: {event}"
+        wrong = mismatches(event, documented[kind])
+        assert not wrong, f"{kind} event {event}: {'; '.join(wrong)}"
 
 
 def random_move(game: Game, rng: random.Random) -> tuple[int, str]:
@@ -224,6 +278,7 @@ def test_every_step_keeps_the_contract(name: str, players: int, data: st.DataObj
             break
         check_actions(game, pool)
         events = game.apply(*random_move(game, rng))
+        check_events(game, events)
         views, public = check_views(game, name)
         check_private_events(events, views, public)
 
@@ -280,6 +335,49 @@ def test_every_game_is_checked() -> None:
         cls = CLASSES[name]
         assert cls.__name__.endswith("Game") and cls.spec is spec
         documented_view(cls)
+        for kind, documented in documented_events(cls).items():
+            assert typing.is_typeddict(documented), f"{name} event {kind}: not a TypedDict"
+            assert typing.get_type_hints(documented)["type"] == typing.Literal[kind]
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_whole_games_give_only_documented_events(name: str) -> None:
+    """Whole games played by the ``normal`` AI at every table size (the random walks above
+    stop early, and random players may never end a game): the kinds of the end of a deal and
+    of a game are checked too, and most kinds are met."""
+    spec = engine.GAMES[name]
+    low, high = spec.min_players, spec.max_players
+    if spec.player_range is not None:  # (the sizes its default options allow)
+        low, high = spec.player_range(spec.defaults())
+    met: set[str] = set()
+    for players in range(low, high + 1):
+        game = engine.new_game(name, players, seed=players)
+        bots = [make_player(name, "normal", players * 10 + s) for s in range(players)]
+        for _ in range(20_000):
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+            events = game.apply(seat, action)
+            check_events(game, events)
+            met.update(e["type"] for e in events)
+    assert {"hand_over", "game_over"} <= met
+    assert len(met) >= len(documented_events(CLASSES[name])) // 2, sorted(met)
+
+
+def test_the_event_check_catches_an_undocumented_key_or_type() -> None:
+    game = engine.new_game("troika", 4, seed=1)
+    check_events(game, [{"type": "pass", "seat": 1}])
+    for bad in (
+        {"type": "pass", "seat": 1, "extra": 2},
+        {"type": "pass"},
+        {"type": "pass", "seat": "1"},
+        {"type": "pass", "seat": True},
+        {"type": "bid", "seat": 1, "bid": ["7"]},
+        {"type": "no_such_kind"},
+    ):
+        with pytest.raises(AssertionError):
+            check_events(game, [bad])
 
 
 def hidden_hands_case() -> tuple[str, int, Game]:

@@ -10,6 +10,7 @@ rendering leaves no field unfilled.
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import pickle
 from collections import Counter
@@ -21,7 +22,16 @@ from refusal_scenarios import provoke
 
 import engine
 from engine import IllegalAction
-from engine.messages import FIELDS, TEMPLATES, add_templates, render
+from engine.messages import (
+    FIELDS,
+    TEMPLATES,
+    WORDS,
+    add_templates,
+    add_words,
+    named_values,
+    render,
+    styled,
+)
 
 ENGINE = Path(engine.__file__).parent
 
@@ -170,6 +180,34 @@ def test_a_game_defined_elsewhere_adds_its_own_refusals() -> None:
     with pytest.raises(ValueError, match="another template"):
         add_templates({"card.not_a_card": "Nope."})
     assert TEMPLATES["card.not_a_card"].startswith("`{text}` is not a card")
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_each_game_registers_its_own_refusals_and_words(name: str) -> None:
+    """A game's refusals live in its package (``engine/<game>/refusals.py``), which registers
+    them: every key under ``<game>.`` comes from there, and the shared module lists none."""
+    own = importlib.import_module(f"engine.{name}.refusals").TEMPLATES
+    assert own and all(key.startswith(f"{name}.") for key in own)
+    assert {key for key in TEMPLATES if key.startswith(f"{name}.")} == set(own)
+    shared = ast.parse((ENGINE / "messages.py").read_text())
+    listed = {
+        node.value
+        for node in ast.walk(shared)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    assert not {key for key in listed if key.startswith(f"{name}.")}
+
+
+def test_the_words_of_a_game_come_with_its_package() -> None:
+    # Troggu's suits and TroiKuntza's contracts, written in words by the ``suit`` and
+    # ``contract`` styles, are registered by their packages beside the shared French suits.
+    assert styled("CU", "suit") == "cups" and styled("H", "suit") == "hearts"
+    assert styled("TTR", "contract") == "2 Troikas and 1 Run"
+    assert set(named_values()["contract"]) == set(WORDS["contract"])
+    add_words("suit", {"H": "hearts"})  # the same words again: fine
+    with pytest.raises(ValueError, match="already reads"):
+        add_words("suit", {"H": "cups"})
+    assert styled("H", "suit") == "hearts"
 
 
 def test_provoked_refusals_are_keyed_complete_and_rebuild_from_their_data() -> None:

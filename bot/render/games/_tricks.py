@@ -67,14 +67,14 @@ def trick_lines(view: View, seating: Seating) -> list[str]:
 def trick_picture(view: View, seating: Seating) -> Picture | None:
     """The trick in progress around the table (the last trick, captioned, when none is)."""
     played = trick_now(view)
-    caption = ""
+    caption, winner = "", None
     if not played:
         played, winner = last_trick(view)
         if not played:
             return None
-        if winner is not None:
-            # i18n: a caption on the picture (about 30 characters fit)
-            caption = _("{name} took the last trick", name=seating.name(winner))
+        # Who took it is the card framed in gold, above its player's name: a caption naming him
+        # did not fit beside large cards ("bob took the…").
+        caption = _("Last trick")
     to_act = list(view.get("to_act") or [])
     return Picture.of(
         "table_png",
@@ -82,7 +82,8 @@ def trick_picture(view: View, seating: Seating) -> Picture | None:
         played=played,
         viewer=seating.viewer,
         caption=caption,
-        highlight=to_act[0] if len(to_act) == 1 else None,
+        highlight=to_act[0] if len(to_act) == 1 and winner is None else None,
+        winner=winner,
         **picture_letters(),
     )
 

@@ -144,7 +144,9 @@ def clip(text: str, limit: int) -> str:
     return "\n".join(kept)
 
 
-def pack(title: str, lines: Sequence[str], limit: int = FIELD_TEXT) -> list[Section]:
+def pack(
+    title: str, lines: Sequence[str], limit: int = FIELD_TEXT, role: str = ""
+) -> list[Section]:
     """``lines`` as one section, or several (``title``, ``title (more)``) when they do not fit
     in one field; a single over-long line is clipped with a mark."""
     sections: list[Section] = []
@@ -153,12 +155,12 @@ def pack(title: str, lines: Sequence[str], limit: int = FIELD_TEXT) -> list[Sect
     for line in lines:
         line = clip(line, limit)
         if current and size + 1 + len(line) > limit:
-            sections.append(Section(_more(title, sections), "\n".join(current)))
+            sections.append(Section(_more(title, sections), "\n".join(current), role=role))
             current, size = [], 0
         size += len(line) + (1 if current else 0)
         current.append(line)
     if current:
-        sections.append(Section(_more(title, sections), "\n".join(current)))
+        sections.append(Section(_more(title, sections), "\n".join(current), role=role))
     return sections
 
 
@@ -173,7 +175,8 @@ def within_limits(sections: list[Section]) -> list[Section]:
     when there are too many or they are too long together, the last ones give way to one line
     saying how many were left out (the presenters shorten their own text before this)."""
     out = [
-        Section(s.title[:FIELD_TITLE], clip(s.text, FIELD_TEXT) or "—", s.inline) for s in sections
+        Section(s.title[:FIELD_TITLE], clip(s.text, FIELD_TEXT) or "—", s.inline, s.role)
+        for s in sections
     ]
 
     def size(items: list[Section]) -> int:

@@ -433,3 +433,28 @@ def test_history_gives_the_previous_hands_row_of_the_score_sheet() -> None:
         "Previous hand" in text and f"**{row['hand_number']}.** {TABLE.names[row['seat']]}" in text
     )
     assert view["played_tricks"] == [] and "**1.**" in text  # the new hand's first trick only
+
+
+def test_a_hand_all_of_the_suit_led_is_told_to_follow_it() -> None:
+    """Every card held is a club and clubs were led: he follows clubs (it once said "No ♣:
+    play any card")."""
+    from bot.render.games.troika.hand import _move_lines
+
+    view = {"phase": "play", "trick": [{"seat": 0, "card": "9C"}], "leader": 0}
+    hand = ["AC", "KC", "8C"]
+    lines = _move_lines(view, [f"play {c.lower()}" for c in hand], hand)
+    assert lines == ["Follow ♧ clubs: A♧ K♧ 8♧"], lines
+    void = _move_lines(view, ["play ah", "play kd"], ["AH", "KD"])
+    assert void == ["No clubs: play any card"], void
+
+
+def test_the_last_trick_picture_frames_its_winner_under_a_short_caption() -> None:
+    from bot.render.games._tricks import trick_picture
+
+    game = stacked("bid 7 no")
+    play_out(game, tricks=1)
+    view = game.view(None)
+    picture = trick_picture(view, seating(4, options=game.options))
+    assert picture is not None
+    args = picture.kwargs()
+    assert args["winner"] == view["last_trick"]["winner"] and args["caption"] == "Last trick"

@@ -1,0 +1,121 @@
+"""Troika (Kaiser): the player's private hand panel and the labels of his moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.i18n import _, _n, _p
+from bot.render.games._tricks import by_suit, card_of_action, trick_lines, trick_now
+from bot.render.games._words import pack, within_limits
+from bot.render.games.cards import picture_letters, pretty, pretty_list, pretty_suit, suit_name
+from bot.render.games.troika.table import contract_section, hand_points_section
+from bot.render.games.troika.words import bid_words
+from bot.render.presenter import Picture, Seating, Section, View
+
+
+def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+    seat = seating.viewer if seating.viewer is not None else view.get("seat")
+    hand = [str(c) for c in view.get("hand") or []]
+    lines = [by_suit(hand)]
+    if isinstance(seat, int):
+        partner = (seat + 2) % 4
+        lines.append(_("Partner: {name}", name=seating.name(partner)))
+    sections = [Section(_("Your hand"), "\n".join(lines), role="hand")]
+    sections.append(contract_section(view, seating))
+    table = trick_lines(view, seating)
+    if table:
+        sections.append(Section(_("Trick"), "\n".join(table)))
+    points = hand_points_section(view, seating)
+    if points is not None:
+        sections.append(replace(points, role="table"))
+    move = _move_lines(view, legal, hand)
+    if move:
+        sections += pack(_("Your move"), move, role="move")
+    return within_limits(sections)
+
+
+def _move_lines(view: View, legal: Sequence[str], hand: list[str]) -> list[str]:
+    if not legal:
+        return []
+    phase = view.get("phase")
+    if phase == "bidding":
+        moves = " · ".join(action_label(a) for a in legal if a != "misdeal")
+        lines = [_("Bid or pass: {moves}", moves=moves)]
+        if "misdeal" in legal:
+            lines.append(
+                _(
+                    "No ace, no court card, neither the 5 of hearts nor the 3 of spades: "
+                    "you may throw this hand in (misdeal)"
+                )
+            )
+        return lines
+    if phase == "trump":
+        moves = " · ".join(action_label(a) for a in legal)
+        return [_("Name trumps: {moves}", moves=moves)]
+    if phase == "kitty":
+        lines = []
+        if view.get("kitty"):
+            lines.append(_("From the kitty: {cards}", cards=pretty_list(list(view["kitty"]))))
+        if view.get("discards"):
+            lines.append(_("Discarded: {cards}", cards=pretty_list(list(view["discards"]))))
+        left = 2 - int(view.get("discard_count") or 0)
+        lines.append(
+            _n(
+                "Discard {n} more card face down (never the 5 of hearts or the 3 of spades)",
+                "Discard {n} more cards face down (never the 5 of hearts or the 3 of spades)",
+                left,
+            )
+        )
+        return lines
+    if phase == "play":
+        cards = [c for a in legal if (c := card_of_action(a, "play"))]
+        trick = trick_now(view)
+        if not trick:
+            return [_("Your lead: any card")]
+        led = trick[0][1][-1]
+        if any(card[-1] == led for card in hand):  # he holds the suit led: he must follow
+            return [_("Follow {suit}: {cards}", suit=pretty_suit(led), cards=pretty_list(cards))]
+        return [_("No {suit}: play any card", suit=suit_name(led))]
+    return []
+
+
+def hand_picture(view: View, seating: Seating) -> Picture | None:
+    hand = [str(c) for c in view.get("hand") or []]
+    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+
+
+def action_label(action: str) -> str:
+    words = action.split()
+    verb = words[0] if words else ""
+    if verb == "play" and (card := card_of_action(action, "play")):
+        return pretty(card)
+    if verb == "discard" and (card := card_of_action(action, "discard")):
+        return _("Discard {card}", card=pretty(card))
+    if verb == "bid" and len(words) > 1:
+        return bid_words(" ".join(words[1:]))
+    if verb == "trump" and len(words) == 2:
+        return pretty_suit(words[1])
+    if action == "pass":
+        return _p("button", "Pass")
+    if action == "misdeal":
+        return _("Misdeal (throw the hand in)")
+    return action[:80]
+
+
+def you_did(action: str) -> str:
+    words = action.split()
+    verb = words[0] if words else ""
+    if verb == "play" and (card := card_of_action(action, "play")):
+        return _("You played {card}", card=pretty(card))
+    if verb == "discard" and (card := card_of_action(action, "discard")):
+        return _("You discarded {card}", card=pretty(card))
+    if verb == "bid" and len(words) > 1:
+        return _("You bid {bid}", bid=bid_words(" ".join(words[1:])))
+    if verb == "trump" and len(words) == 2:
+        return _("You named trumps: {suit}", suit=pretty_suit(words[1]))
+    if action == "pass":
+        return _("You passed")
+    if action == "misdeal":
+        return _("You threw the hand in (misdeal)")
+    return _("You: {move}", move=action_label(action))

@@ -1,0 +1,152 @@
+"""TroiKuntza: the player's private hand panel and the labels of his moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.i18n import _
+from bot.render.games._words import cards, pack, points, within_limits
+from bot.render.games.cards import picture_letters, pretty, pretty_list
+from bot.render.games.troikuntza.table import mayi_section, meld_sections, pile_section
+from bot.render.games.troikuntza.words import (
+    DONE,
+    ENDS,
+    LABELS,
+    contract_words,
+    fit,
+    hand_text,
+    round_number,
+)
+from bot.render.presenter import Picture, Seating, Section, View
+from engine.troikuntza.melds import card_points
+
+
+def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+    hand = [str(c) for c in view.get("hand") or []]
+    worth = sum(card_points(c) for c in hand)
+    title = _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
+    sections = [Section(title, hand_text(hand), role="hand")]
+    sections.append(Section(_("Contract"), contract_text(view)))
+    you = _you_lines(view, seating)
+    if you:
+        sections.append(Section(_("You"), "\n".join(you)))
+    sections.append(pile_section(view, seating, private=True))
+    mayi = mayi_section(view, seating)
+    if mayi is not None:
+        sections.append(mayi)
+    # The melds are on the table message; here only when he may lay off on them.
+    melds = meld_sections(view, seating)
+    if not any(action.startswith("layoff ") for action in legal):
+        melds = [replace(section, role="table") for section in melds]
+    sections += melds
+    if legal:
+        sections += pack(_("Your move"), moves(legal, hand), role="move")
+    return within_limits(sections)
+
+
+def contract_text(view: View) -> str:
+    text = contract_words(view.get("contract")) or view.get("contract_text") or ""
+    least = int(view.get("min_cards") or 0)
+    if least:
+        return _(
+            "Round {number}: {contract} (at least {cards}), the whole contract at once.",
+            number=round_number(view),
+            contract=text,
+            cards=cards(least),
+        )
+    return _(
+        "Round {number}: {contract}, the whole contract at once.",
+        number=round_number(view),
+        contract=text,
+    )
+
+
+def _you_lines(view: View, seating: Seating) -> list[str]:
+    seat = view.get("seat")
+    lines = []
+    out = list(view.get("out") or [])
+    if isinstance(seat, int) and seat < len(out) and out[seat]:
+        if view.get("melded_this_turn") and view.get("current") == seat:
+            lines.append(_("You came out this turn: lay-offs wait for your next turn."))
+        else:
+            lines.append(_("You have laid down your contract: lay off on any meld."))
+    taken = view.get("taken")
+    if taken and view.get("current") == seat and view.get("phase") == "play":
+        lines.append(_("You took {card}: you may not discard it this turn.", card=pretty(taken)))
+    mayi = view.get("mayi") or {}
+    limit = int(mayi.get("limit") or 0)
+    used = list(mayi.get("used") or [])
+    if limit and isinstance(seat, int) and seat < len(used):
+        left = limit - int(used[seat])
+        lines.append(_("May I's left: {left} of {limit}.", left=left, limit=limit))
+    return lines
+
+
+def moves(legal: Sequence[str], hand: Sequence[str]) -> list[str]:
+    """The legal moves grouped: ``Take · Draw``, one line per suggested meld, lay-offs and
+    discards on a line each (discards in the hand's order)."""
+    simple, melds, layoffs, discards = [], [], [], []
+    for action in legal:
+        verb = action.split(" ", 1)[0]
+        if verb == "meld":
+            melds.append(action_label(action))
+        elif verb == "layoff":
+            layoffs.append(action_label(action))
+        elif verb == "discard":
+            discards.append(action.split(" ", 1)[1].upper())
+        else:
+            simple.append(action_label(action))
+    lines = []
+    if simple:
+        lines.append(" · ".join(simple))
+    lines += [_("Lay down: {meld}", meld=m) for m in melds]
+    if layoffs:
+        lines.append(_("Lay off: {moves}", moves=" · ".join(layoffs)))
+    if discards:
+        order = {code: i for i, code in reversed(list(enumerate(hand)))}
+        discards.sort(key=lambda c: order.get(c, len(order)))
+        lines.append(_("Discard: {cards}", cards=pretty_list(discards)))
+    return lines
+
+
+def hand_picture(view: View, seating: Seating) -> Picture | None:
+    hand = [str(c) for c in view.get("hand") or []]
+    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+
+
+def action_label(action: str) -> str:
+    verb, __, rest = action.strip().partition(" ")
+    verb = verb.lower()
+    words = rest.split()
+    if verb in LABELS and not rest:
+        return _(LABELS[verb])
+    if verb == "meld" and rest:
+        groups = [pretty_list(g.split()) for g in rest.split("|")]
+        return fit(" | ".join(groups))
+    if verb == "layoff" and len(words) >= 2:
+        card, meld = pretty(words[0]), words[1].lstrip("#")
+        if len(words) > 2:
+            end = ENDS.get(words[2].lower())
+            # i18n: {end} is "low end" or "high end": where a joker goes on a run.
+            end_text = _(end) if end else _("{end} end", end=words[2])
+            return fit(_("{card} on meld {meld} ({end})", card=card, meld=meld, end=end_text))
+        return fit(_("{card} on meld {meld}", card=card, meld=meld))
+    if verb == "discard" and len(words) == 1:
+        return _("Discard {card}", card=pretty(words[0]))
+    return fit(action)
+
+
+def you_did(action: str) -> str:
+    verb, __, rest = action.strip().partition(" ")
+    verb = verb.lower()
+    words = rest.split()
+    if verb in DONE and not rest:
+        return _(DONE[verb])
+    if verb == "meld" and rest:
+        return fit(_("You laid down {melds}", melds=action_label(action)), 200)
+    if verb == "layoff" and len(words) >= 2:
+        return _("You laid off {layoff}", layoff=action_label(action))
+    if verb == "discard" and len(words) == 1:
+        return _("You discarded {card}", card=pretty(words[0]))
+    return _("You: {move}", move=action_label(action))

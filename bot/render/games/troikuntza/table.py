@@ -1,0 +1,205 @@
+"""TroiKuntza: the public table message (heading, sections, picture)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import N_, _, _n, _p
+from bot.render.games._words import cards, names_and, pack, said, whom, within_limits
+from bot.render.games.cards import picture_letters, pretty, pretty_list
+from bot.render.games.troikuntza.verdict import scores_section
+from bot.render.games.troikuntza.words import (
+    LABELS,
+    MELDS_FULL,
+    MELDS_FULL_TEXT,
+    contract_words,
+    round_number,
+)
+from bot.render.presenter import Picture, Seating, Section, View
+from engine.troikuntza.melds import CONTRACTS
+
+
+def heading(view: View, seating: Seating) -> str:
+    rounds = view.get("rounds") or len(CONTRACTS)
+    contract = contract_words(view.get("contract")) or view.get("contract_text") or ""
+    return _(
+        "round {number} of {rounds} — {contract}",
+        number=round_number(view),
+        rounds=rounds,
+        contract=contract,
+    )
+
+
+def table_sections(view: View, seating: Seating) -> list[Section]:
+    sections = [pile_section(view, seating)]
+    mayi = mayi_section(view, seating)
+    if mayi is not None:
+        sections.append(mayi)
+    sections += meld_sections(view, seating)
+    sections.append(_players_section(view, seating))
+    sections.append(scores_section(view, None, seating))
+    return within_limits(sections)
+
+
+def pile_section(view: View, seating: Seating, private: bool = False) -> Section:
+    top = view.get("discard_top")
+    stock = int(view.get("stock_size") or 0)
+    pile = _("Discard pile: **{card}**", card=pretty(top)) if top else None
+    pile = pile or _("The discard pile is empty")
+    lines = [pile + " · " + _n("stock {n} card", "stock {n} cards", stock)]
+    taken, current = view.get("taken"), view.get("current")
+    if taken and view.get("phase") == "play" and not private:
+        lines.append(
+            said(
+                seating,
+                current,
+                N_("You took {card} from the pile."),
+                N_("{name} took {card} from the pile."),
+                card=pretty(taken),
+            )
+        )
+    mayi = view.get("mayi") or {}
+    if view.get("phase") == "draw" and mayi.get("exposed") and top:
+        lines.append(
+            said(
+                seating,
+                current,
+                N_("{card} came up after a May I: you may take it (no May I on it) or draw."),
+                N_("{card} came up after a May I: {name} may take it (no May I on it) or draw."),
+                card=pretty(top),
+            )
+        )
+    # i18n: the title of the discard pile's section.
+    return Section(_p("discard pile", "Discard"), "\n".join(lines))
+
+
+def mayi_section(view: View, seating: Seating) -> Section | None:
+    mayi = view.get("mayi") or {}
+    if not mayi.get("open"):
+        return None
+    card = mayi.get("card")
+    current = view.get("current")
+    what = pretty(card) if card else _("the discard")
+    seconds = int(mayi.get("window_seconds") or 0)
+    if seconds and seating.window_deadline is not None:
+        # i18n: {when} is a Discord timestamp shown as "in 8 seconds" in the reader's language.
+        head = _(
+            "**May I** for {card}? Closes {when}.",
+            card=what,
+            when=f"<t:{int(seating.window_deadline)}:R>",
+        )
+    elif seconds:
+        head = _("**May I** for {card}? Open for {seconds} s.", card=what, seconds=seconds)
+    else:
+        head = said(
+            seating,
+            current,
+            N_("**May I** for {card}? Open until you take or draw."),
+            N_("**May I** for {card}? Open until {name} takes or draws."),
+            card=what,
+        )
+    lines = [head]
+    calls = [whom(seating, s) for s in mayi.get("calls") or []]
+    if calls:
+        lines.append(_("Called: {names}.", names=names_and(calls)))
+    answered = set(mayi.get("answered") or [])
+    waiting = [whom(seating, s) for s in mayi.get("eligible") or [] if s not in answered]
+    if waiting:
+        lines.append(_("May still call: {names}.", names=names_and(waiting)))
+    if mayi.get("waiting"):
+        lines.append(
+            said(
+                seating,
+                current,
+                N_("You passed on it and wait for the calls."),
+                N_("{name} passed on it and waits for the calls."),
+            )
+        )
+    return Section(_(LABELS["mayi"]), "\n".join(lines))
+
+
+def _meld_lines(view: View, seating: Seating, compact: bool) -> list[str]:
+    melds = [m for m in view.get("melds") or [] if isinstance(m, Mapping)]
+    lines: list[str] = []
+    players = int(view.get("players") or len(seating.names))
+    for owner in range(players):
+        mine = [m for m in melds if m.get("owner") == owner]
+        if not mine:
+            continue
+        if compact:
+            texts = " · ".join(_meld_text(m, compact) for m in mine)
+            lines.append(f"**{seating.who(owner)}**: {texts}")
+        else:
+            lines.append(f"**{seating.who(owner)}**")
+            lines += [_meld_text(m, compact) for m in mine]
+    return lines
+
+
+def _meld_text(meld: Mapping[str, Any], compact: bool) -> str:
+    """```2` 🃏 4♥️ 5♥️ 6♥️ (🃏 = 3♥️)``; compact: ```2` 3♥️–6♥️ 🃏``, ```1` 7s ×4``."""
+    number = meld.get("number")
+    cards = [str(c) for c in meld.get("cards") or []]
+    stands = [str(c) for c in meld.get("stands_for") or []]
+    jokers = cards.count("JK")
+    if meld.get("kind") == "run":
+        span = f"{pretty(stands[0])}–{pretty(stands[-1])}" if stands else ""
+        if compact:
+            return f"`{number}` {span}" + " 🃏" * jokers
+        wild = [pretty(s) for c, s in zip(cards, stands, strict=False) if c == "JK"]
+        tail = f" (🃏 = {', '.join(wild)})" if wild else ""
+        return f"`{number}` {pretty_list(cards)}{tail}"
+    rank = str(meld.get("rank") or "")
+    if compact:
+        # i18n: a Troika in short: {rank}s is the rank in the plural ("7s", "Ks": sevens).
+        troika = _("{rank}s ×{count}", rank=rank, count=len(cards))
+        return f"`{number}` {troika}" + " 🃏" * jokers
+    return f"`{number}` {pretty_list(cards)}"
+
+
+def meld_sections(view: View, seating: Seating) -> list[Section]:
+    if not view.get("melds"):
+        return []
+    lines = _meld_lines(view, seating, compact=False)
+    size = sum(len(line) + 1 for line in lines)
+    if len(view["melds"]) > MELDS_FULL or size > MELDS_FULL_TEXT:
+        lines = _meld_lines(view, seating, compact=True)
+        lines.append(_("(a run: its first and last card; 🃏: a joker in it)"))
+    return pack(_("Melds (number for /layoff)"), lines)
+
+
+def _players_section(view: View, seating: Seating) -> Section:
+    players = int(view.get("players") or len(seating.names))
+    sizes = list(view.get("hand_sizes") or [])
+    out = list(view.get("out") or [])
+    mayi = view.get("mayi") or {}
+    limit = int(mayi.get("limit") or 0)
+    used = list(mayi.get("used") or [])
+    lines = []
+    for seat in range(players):
+        marks = [cards(int(sizes[seat]))] if seat < len(sizes) else []
+        if limit and seat < len(used):
+            left = limit - int(used[seat])
+            marks.append(_n("May I {n} left", "May I {n} left", left))
+        if seat < len(out) and out[seat]:
+            marks.append(_("laid down ✓"))
+        if seat == view.get("dealer"):
+            marks.append(_("dealer"))
+        lines.append(f"{seating.who(seat)} — {', '.join(marks)}")
+    return Section(_("Players"), "\n".join(lines))
+
+
+def table_picture(view: View, seating: Seating) -> Picture | None:
+    rows: list[tuple[str, list[str]]] = []
+    if view.get("discard_top"):
+        # Translated here: the picture is drawn on a worker that has no language.
+        # i18n: the label of the discard pile's row in the table picture.
+        rows.append((_p("picture label", "discard"), [str(view["discard_top"])]))
+    # Grouped by player in seat order, as in the text (the numbers are /layoff's).
+    melds = sorted(view.get("melds") or [], key=lambda m: (m.get("owner"), m.get("number")))
+    for meld in melds:
+        owner = seating.name(meld.get("owner"))
+        rows.append((f"{meld.get('number')}. {owner}", [str(c) for c in meld["cards"]]))
+    if not rows:
+        return None
+    return Picture.of("rows_png", rows=rows, max_rows=len(rows), **picture_letters())
