@@ -43,7 +43,7 @@ def mover(service: TableService) -> tuple[int, int]:
 def engine_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """How often any game computes a view or its legal moves."""
     calls: Counter[str] = Counter()
-    for name in ("view", "legal_actions"):
+    for name in ("view", "_legal_actions"):
         for cls in {type(g) for g in _games()}:
             real = getattr(cls, name)
 
@@ -93,7 +93,7 @@ async def test_views_and_legal_moves_are_computed_once_per_state(
         assert service.view(CH, user) is state.table_view(seat)
         assert service.legal_actions(CH, user) == list(state.legal(seat))
         assert service.public_view(CH) == state.public_view
-    assert engine_calls == Counter({"view": 2, "legal_actions": 1})  # his view, the public one
+    assert engine_calls == Counter({"view": 2, "_legal_actions": 1})  # his view, the public one
 
 
 async def test_a_snapshot_the_table_moved_on_from_keeps_what_it_read(
