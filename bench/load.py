@@ -148,6 +148,8 @@ class Config:
     shards: Shards = Shards()
     #: The PostgreSQL server's main process, when the bench started it (its CPU is counted).
     server_pid: int | None = None
+    #: Two open pages of the table in the browser per table (``bench/web_pages.py``).
+    web: bool = False
 
 
 class BenchError(RuntimeError):
@@ -356,6 +358,12 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     service.add_listener(publisher)
     if live is not None:
         service.add_listener(live)
+    pages = None
+    if config.web:
+        from bench.web_pages import WebPages
+
+        pages = WebPages(service)
+        service.add_listener(pages)
     try:
         await service.start()
     except BaseException:
@@ -375,6 +383,10 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         # Open the tables 50 at a time: group commits, as many players opening at once.
         for first in range(0, len(channels), 50):
             await asyncio.gather(*(players.open(c) for c in channels[first : first + 50]))
+        if pages is not None:  # two pages per table: the two humans (a watcher at Troeven)
+            await pages.start()
+            for channel in channels:
+                pages.open(channel, (user_of(channel, 0), user_of(channel, 2)))
         setup = time.perf_counter() - setup
         await asyncio.sleep(config.warmup)
         if ready is not None:
@@ -389,8 +401,12 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         cache = default_pool().cache
         hits, misses = cache.hits, cache.misses
         stats.recording = True
+        if pages is not None:
+            pages.recording = True
         await asyncio.sleep(config.seconds)
         stats.recording = False
+        if pages is not None:
+            pages.recording = False
         cpu, wall = bot_cpu(config) - cpu, time.perf_counter() - wall
         loop_cpu = time.thread_time() - loop_cpu
         hits, misses = cache.hits - hits, cache.misses - misses
@@ -403,6 +419,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         with contextlib.suppress(asyncio.CancelledError):
             await monitor
         await players.stop()
+        if pages is not None:
+            await pages.stop()
         await service.close()
         # The publisher's and live panels' workers still waiting for their turn.
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
@@ -428,6 +446,9 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         "processes": 1,
         "db_cpu_us_per_action": per_action(db_cpu, actions),
     }
+    if pages is not None:
+        figures["web_p50_ms"] = milliseconds(percentile(pages.latencies, 0.50))
+        figures["web_p99_ms"] = milliseconds(percentile(pages.latencies, 0.99))
     answers = {"interaction", "answer", "followup", "live"}  # interaction webhooks: unbudgeted
     bot_own = sum(n for kind, n in kinds.items() if kind not in answers)
     details = [
@@ -452,6 +473,11 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     ]
     if db_cpu is not None:
         details.append(f"the PostgreSQL server's CPU {db_cpu / wall:.0%} of a core")
+    if pages is not None:
+        details.append(
+            f"web: {pages.pages:,} open pages (clients in this process), {len(pages.latencies):,}"
+            f" frames timed from commit to page, {pages.reconnects} reconnects"
+        )
     for text, count in stats.errors.most_common(5):
         details.append(f"logged x{count}: {text}")
     raw = {
@@ -504,6 +530,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-delay", type=float, default=AI_DELAY)
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--no-live-panels", action="store_true")
+    parser.add_argument(
+        "--web", action="store_true", help="two open pages of the web table per table"
+    )
     parser.add_argument("--db", type=Path, help="directory for the database file (SQLite)")
     parser.add_argument(
         "--games", default=",".join(GAMES), help="the games tables play, in turn (comma list)"
@@ -536,6 +565,8 @@ def main(argv: list[str] | None = None) -> int:
     postgres = args.postgres or args.database is not None
     if args.processes > 1 and not postgres:
         parser.error("--processes: more than one needs PostgreSQL (--postgres or --database)")
+    if args.processes > 1 and args.web:
+        parser.error("--web: one process (its pages are clients in the process)")
     if args.processes > 1 and (args.shard_ids is not None or args.shard_count != 1):
         parser.error("--processes gives each process its shard: no --shard-count/--shard-ids")
     try:
@@ -554,6 +585,7 @@ def main(argv: list[str] | None = None) -> int:
         games=games,
         database=args.database,
         shards=shards,
+        web=args.web,
     )
     try:
         with _database(args.postgres, config) as config:

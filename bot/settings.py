@@ -22,6 +22,9 @@ DEFAULT_BACKUP_KEEP = 7
 #: /healthz and /metrics answer on this machine only unless METRICS_HOST says otherwise: they
 #: name no secret, but a scraper on another host is a choice the operator makes.
 DEFAULT_METRICS_HOST = "127.0.0.1"
+#: The web table (``bot/web``) listens on this machine only unless WEB_HOST says otherwise: the
+#: operator's reverse proxy (https) is what players reach.
+DEFAULT_WEB_HOST = "127.0.0.1"
 
 
 class SettingsError(ValueError):
@@ -54,6 +57,16 @@ class Settings:
     #: ``database_path`` is not used. None: SQLite at ``database_path``. It may hold a
     #: password: repr() shows it without (see __repr__).
     database_url: str | None = None
+    #: The port of the web table (``WEB_PORT``); 0: no web table.
+    web_port: int = 0
+    #: Where the web table listens (``WEB_HOST``).
+    web_host: str = DEFAULT_WEB_HOST
+    #: The address players open (``WEB_PUBLIC_URL``, e.g. ``https://cards.example.org``);
+    #: None: ``http://WEB_HOST:WEB_PORT``.
+    web_public_url: str | None = None
+    #: The secret table links are signed with (``WEB_SECRET``); None: generated once and kept
+    #: beside the database (``bot.web.links.load_secret``). Never in repr().
+    web_key: str | None = None
 
     def __repr__(self) -> str:
         # A Settings may be logged or shown in a traceback: say whether a token is set, never
@@ -62,11 +75,12 @@ class Settings:
         shown = ", ".join(
             f"{name}={getattr(self, name)!r}"
             for name in self.__dataclass_fields__
-            if name not in ("discord_token", "database_url")
+            if name not in ("discord_token", "database_url", "web_key")
         )
         token = "<set>" if self.discord_token else None
         url = redact(self.database_url) if self.database_url else None
-        return f"Settings(discord_token={token!r}, {shown}, database_url={url!r})"
+        key = "<set>" if self.web_key else None
+        return f"Settings(discord_token={token!r}, {shown}, database_url={url!r}, web_key={key!r})"
 
     @property
     def database(self) -> Path | str:
@@ -137,13 +151,22 @@ class Settings:
                 ) from None
             return tuple(sorted(ids))
 
-        def metrics_port() -> int:
-            port = int(number("METRICS_PORT", 0, whole=True))
+        def port_of(name: str) -> int:
+            port = int(number(name, 0, whole=True))
             if port > 65535:
-                raise SettingsError(
-                    f"METRICS_PORT must be a port (1 to 65535; 0: off), not {port}."
-                )
+                raise SettingsError(f"{name} must be a port (1 to 65535; 0: off), not {port}.")
             return port
+
+        def public_url() -> str | None:
+            text = get("WEB_PUBLIC_URL")
+            if text is None:
+                return None
+            if not text.startswith(("https://", "http://")) or " " in text:
+                raise SettingsError(
+                    f"WEB_PUBLIC_URL must be the http(s) address players open, like "
+                    f"https://cards.example.org, not {text[:60]!r}."
+                )
+            return text.rstrip("/")
 
         guild = get("DEV_GUILD_ID")
         backup_dir = get("BACKUP_DIR")
@@ -165,7 +188,11 @@ class Settings:
             backup_keep=int(number("BACKUP_KEEP", DEFAULT_BACKUP_KEEP, whole=True, least=1)),
             shard_count=count,
             shard_ids=shard_ids(count),
-            metrics_port=metrics_port(),
+            metrics_port=port_of("METRICS_PORT"),
             metrics_host=get("METRICS_HOST") or DEFAULT_METRICS_HOST,
             database_url=url,
+            web_port=port_of("WEB_PORT"),
+            web_host=get("WEB_HOST") or DEFAULT_WEB_HOST,
+            web_public_url=public_url(),
+            web_key=get("WEB_SECRET"),
         )

@@ -15,7 +15,8 @@ collide with Discord channels; the bot does not load them.
 Options: ``--players N``, ``--preset NAME``, ``--option key=value`` (repeatable), ``--seed N``,
 ``--db PATH`` (default: DATABASE_PATH from the settings), ``--ai LEVEL``, ``--delay SECONDS``
 (pause before each AI move, to follow the play), ``--name NAME``, ``--new``, ``--lang CODE``
-(``en``, ``fr``, ``de``, ``nl``: the language the table speaks; default English).
+(``en``, ``fr``, ``de``, ``nl``: the language the table speaks; default English), ``--web``
+(the same table in the browser too: it prints the address; ``--web-port`` chooses the port).
 The turn timer is off unless you pass ``--option timer=60``.
 """
 
@@ -124,6 +125,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--lang", default="en", choices=list(LANGUAGES), help="the language the table speaks"
     )
+    parser.add_argument(
+        "--web", action="store_true", help="also open the table in the browser (prints the address)"
+    )
+    parser.add_argument("--web-port", type=int, default=0, help="the browser table's port")
     return parser.parse_args(list(argv))
 
 
@@ -268,9 +273,31 @@ async def play(args: argparse.Namespace, read: Any, out: Any) -> int:
             print(plain(_("{game}: {names}. You are seat 1. Type `{help}`.", game=_(spec.title),
                           names=names, help=_p("terminal command", "help"))), file=out)  # fmt: skip
         printer.table = service.get_table(channel)
-        return await loop(service, channel, read, out)
+        web = await open_web(service, channel, args, out) if getattr(args, "web", False) else None
+        try:
+            return await loop(service, channel, read, out)
+        finally:
+            if web is not None:
+                await web.stop()
     finally:
         await service.close()
+
+
+async def open_web(service: TableService, channel: int, args: argparse.Namespace, out: Any) -> Any:
+    """The same table in the browser, on this machine only; prints the player's link. A secret
+    of this session signs it: no token, no Discord, nothing stored."""
+    import secrets
+
+    from bot.web.server import WebServer
+
+    web = WebServer(service, secrets.token_bytes(32), port=getattr(args, "web_port", 0) or 0)
+    await web.start()
+    print(
+        _("The table in your browser: {url}", url=web.link(ME, channel, args.lang)),
+        file=out,
+        flush=True,
+    )
+    return web
 
 
 async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:

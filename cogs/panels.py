@@ -30,6 +30,7 @@ from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from cogs.common import display_name, fail, joined_text, service_of, speak_to
 from cogs.live_panels import Builder, LivePanels
+from cogs.web_link import linked, personal_link, with_link
 
 log = logging.getLogger(__name__)
 
@@ -274,8 +275,9 @@ def _drawn(interaction: discord.Interaction, channel: int) -> Any:
 
 
 def _remember(interaction: discord.Interaction, channel: int, drawn: Any = None) -> None:
-    """This interaction now shows the user's panel: keep it live (see live_panels)."""
-    remember_live(interaction, channel, _live_panel, drawn)
+    """This interaction now shows the user's panel: keep it live (see live_panels), with his
+    Open table button."""
+    remember_live(interaction, channel, linked(interaction, channel, _live_panel), drawn)
 
 
 def remember_live(
@@ -298,6 +300,7 @@ async def send_panel(interaction: discord.Interaction, note: str | None = None) 
     drawn = _drawn(interaction, interaction.channel_id)
     embed, view, file = await build_panel(service_of(interaction), interaction.channel_id,
                                     interaction.user.id, note)  # fmt: skip
+    view = with_link(view, personal_link(interaction, interaction.channel_id))
     kwargs: dict[str, Any] = {"embed": embed, "view": view, "ephemeral": True}
     if file is not None:
         kwargs["file"] = file
@@ -312,16 +315,17 @@ async def edit_panel(interaction: discord.Interaction, channel: int, note: str |
     picture."""
     drawn = _drawn(interaction, channel)
     panel = draw_panel(service_of(interaction), channel, interaction.user.id, note)
+    components = with_link(panel.components, personal_link(interaction, channel))
     png = None if panel.picture is None else pictures.ready(panel.picture)
     if panel.picture is not None and png is None:
         await interaction.response.defer()
         png = await pictures.render(panel.picture)
         await interaction.edit_original_response(
-            embed=panel.embed, view=panel.components, attachments=_file(png)
+            embed=panel.embed, view=components, attachments=_file(png)
         )
     else:
         await interaction.response.edit_message(
-            embed=panel.embed, view=panel.components, attachments=_file(png)
+            embed=panel.embed, view=components, attachments=_file(png)
         )
     _remember(interaction, channel, drawn)
 

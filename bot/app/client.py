@@ -38,13 +38,16 @@ from bot.settings import Settings
 from bot.storage.backup import backup_loop
 from bot.storage.db import Database
 from bot.storage.startup import StartupError
+from bot.web.links import load_secret
+from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
 #: Every cog, loaded in this order (no directory scanning: what runs is what is listed).
 EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.panels", "cogs.info")
 EXTENSIONS += ("cogs.leaderboard", "cogs.admin")  # ratings, boards, /stats and /admin
-EXTENSIONS += ("cogs.records",)  # /games and /export: finished games and their records
+EXTENSIONS += ("cogs.records",)  # /games, /replay and /export: finished games, their records
+EXTENSIONS += ("cogs.web_link",)  # /tablelink: the table in the browser (bot/web)
 
 #: The smallest permission set: post and edit the table message with its picture, read it
 #: back after a restart, and post in threads too. Interactions need no permission.
@@ -120,6 +123,8 @@ class TroikaBot(commands.AutoShardedBot):
         self._service_started = False
         self._backups: asyncio.Task[None] | None = None
         self.health: HealthServer | None = None
+        #: The table in the browser (``WEB_PORT``; None: off). Cogs read it for the links.
+        self.web: WebServer | None = None
         #: Shards whose session is ready (READY or RESUMED seen, no disconnect since).
         self._ready_shards: set[int] = set()
         #: Why the bot stopped on its own (its hold on its shards was lost); ``run`` exits 1.
@@ -173,6 +178,7 @@ class TroikaBot(commands.AutoShardedBot):
             )
         self.start_backups()
         await self.start_health()
+        await self.start_web()
 
     async def start_health(self) -> None:
         """``/healthz`` and ``/metrics`` on ``METRICS_HOST:METRICS_PORT`` (none if 0); a port
@@ -196,6 +202,28 @@ class TroikaBot(commands.AutoShardedBot):
                 " (another process listens there? choose another port, or 0 for none)"
             ) from error
         self.health = health
+
+    async def start_web(self) -> None:
+        """The table in the browser on ``WEB_HOST:WEB_PORT`` (none if 0); a port already taken
+        stops the start-up with one line."""
+        port = self.settings.web_port
+        if port <= 0 or self.web is not None:
+            return
+        web = WebServer(
+            self.service,
+            load_secret(self.settings),
+            host=self.settings.web_host,
+            port=port,
+            public_url=self.settings.web_public_url,
+        )
+        try:
+            await web.start()
+        except OSError as error:
+            raise StartupError(
+                f"WEB_PORT {port} on {self.settings.web_host}: {error.strerror or error}"
+                " (another process listens there? choose another port, or 0 for none)"
+            ) from error
+        self.web = web
 
     def shard_states(self) -> dict[int, bool]:
         """Each shard this process runs and whether it is ready (``/healthz``)."""
@@ -277,6 +305,9 @@ class TroikaBot(commands.AutoShardedBot):
         asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if self.health is not None:
             await self.health.stop()
             self.health = None

@@ -21,9 +21,11 @@ Contract (tested for every game over random complete games):
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.i18n import N_, _, _n, _p
@@ -118,6 +120,34 @@ class UnknownEvent(LookupError):
     it and shows nothing rather than a raw line)."""
 
 
+#: The presenter's methods a game's surface modules may provide, and their functions' names.
+SURFACES = {
+    "heading": "heading",
+    "table_sections": "table_sections",
+    "table_picture": "table_picture",
+    "hand_sections": "hand_sections",
+    "hand_picture": "hand_picture",
+    "action_label": "action_label",
+    "you_did": "you_did",
+    "summary": "summary",
+    "scores": "scores_section",
+    "score_sheet": "score_sheet",
+    "history": "hand_history",
+    "final": "final",
+    "rules": "rules_text",
+}
+
+
+def _calling(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A method that calls ``function`` with its arguments (the presenter itself left out)."""
+
+    @functools.wraps(function)
+    def method(self: Presenter, *args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return method
+
+
 #: Every presenter, by game name: filled by ``Presenter.__init_subclass__``.
 PRESENTERS: dict[str, type[Presenter]] = {}
 
@@ -134,9 +164,20 @@ class Presenter(ABC):
     unit: ClassVar[str] = N_("hand")
     #: One function per event kind this game narrates (``tell`` looks the kind up there).
     narrators: ClassVar[Narrators | None] = None
+    #: The game's modules by surface (``table``, ``hand``, ``verdict``, ``history``, ``rules``):
+    #: each method of ``SURFACES`` the class does not write itself calls the function of that
+    #: name in the first module that has it, so a game's presenter is its surfaces, not a page
+    #: of methods that pass their arguments on.
+    surfaces: ClassVar[tuple[ModuleType, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        for method, function in SURFACES.items():
+            if method in cls.__dict__:
+                continue  # the game's own
+            found = next((getattr(m, function) for m in cls.surfaces if hasattr(m, function)), None)
+            if found is not None:
+                setattr(cls, method, _calling(found))
         if cls.narrators is not None and cls.quiet & cls.narrators.kinds:
             both = sorted(cls.quiet & cls.narrators.kinds)
             raise ValueError(f"{cls.game}: events both quiet and narrated: {both}")

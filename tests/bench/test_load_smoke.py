@@ -107,3 +107,14 @@ def test_two_processes_on_postgresql_merge_their_figures(pg_url: str) -> None:
         p99s
     )
     assert any(text.startswith("[shard 1]") for text in result.details)
+
+
+async def test_with_two_open_pages_per_table_every_move_reaches_them(tmp_path: Path) -> None:
+    config = load.Config(
+        tables=2, seconds=2.0, warmup=0.3, think=0.2, ai_delay=0.05, folder=tmp_path, web=True
+    )
+    result = await load.run(config)
+    line = json.loads(json.dumps(result.figures))
+    assert tuple(line) == (*load.KEYS, "web_p50_ms", "web_p99_ms")
+    assert 0 < line["web_p50_ms"] <= line["web_p99_ms"] < 2000
+    assert any("4 open pages" in text for text in result.details), result.details

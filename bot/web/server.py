@@ -1,0 +1,303 @@
+"""The table in the browser: an aiohttp server in the bot's process (``WEB_PORT``).
+
+Routes:
+- ``GET /t/<token>``: the table page (one HTML page; its scripts are plain modules, no build).
+- ``GET /ws/<token>``: the page's websocket. On connect a whole ``state`` frame, then one after
+  every committed change of the table (``hub.py``); the page sends ``{"type": "act", "action":
+  "play 5h", "move": 12}`` and gets an ``error`` frame when the move is refused.
+- ``/static/...``: the generic page; ``/games/<game>/...``: a game's own web folder
+  (``bot/render/games/<game>/web/``, static files only).
+
+Bad input changes nothing: a link that is forged, expired or for another table opens nothing
+(403); a websocket from another site's page is refused (Origin); a frame that is not JSON, too
+big (the socket closes, 1009), or not a move of the reader's own seat at the table's current
+move number gets an error frame; a page that floods is closed (1008). Each page has its own
+limits, so one bad page never slows the others.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+import engine
+from bot.i18n import N_, _, language_of, use_locale
+from bot.service import TableError, TableService
+from bot.web import frames, links
+from bot.web.adapter import ServiceAdapter
+from bot.web.hub import Hub, Page
+from bot.web.limits import FrameBudget
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: Largest frame a page may send (a move is a few dozen bytes; the longest, laying down
+#: many cards, a few hundred).
+MAX_MESSAGE = 4096
+#: Longest action text accepted (the longest real move is ~60 characters).
+MAX_ACTION = 200
+#: Headers of every page and file: nothing from another origin, no referrer (the path holds the
+#: personal token), no framing by another site.
+SECURITY_HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+@functools.cache
+def _index() -> str:
+    """The page (the same for every table: its script reads the token from the address)."""
+    return (STATIC / "index.html").read_text()
+
+
+class WebServer:
+    """Serves the table pages of one bot process's tables."""
+
+    def __init__(
+        self,
+        service: TableService,
+        secret: bytes,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        public_url: str | None = None,
+        clock: Callable[[], float] = time.time,
+        max_message: int = MAX_MESSAGE,
+        budget: Callable[[], FrameBudget] = FrameBudget,
+    ) -> None:
+        self.service = service
+        self.secret = secret
+        self.host = host
+        self.port = port
+        self.public_url = public_url
+        self.clock = clock
+        self.max_message = max_message
+        self.budget = budget
+        self.adapter = ServiceAdapter(service)
+        self.hub: Hub | None = None
+        self._runner: web.AppRunner | None = None
+
+    # -- life -----------------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        """The application (tests serve it with aiohttp's test client)."""
+        if self.hub is None:
+            self.hub = Hub(self.adapter, self.clock)
+        app = web.Application(middlewares=[self._headers])
+        app.router.add_get("/", self._root)
+        app.router.add_get("/favicon.ico", self._no_icon)
+        app.router.add_get("/t/{token}", self._page)
+        app.router.add_get("/ws/{token}", self._socket)
+        app.router.add_static("/static/", STATIC, append_version=False)
+        for game in engine.GAMES:
+            folder = frames.game_web_dir(game)
+            if folder is not None:
+                app.router.add_static(f"/games/{game}/", folder)
+        app.on_shutdown.append(self._close_pages)
+        return app
+
+    async def start(self) -> int:
+        """Listen; returns the port. Raises OSError if the address is taken."""
+        runner = web.AppRunner(self.app(), access_log=None)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, self.host, self.port).start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        self.port = runner.addresses[0][1]
+        log.info("the web table on http://%s:%d (links: %s)", self.host, self.port, self.base)
+        return self.port
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self.hub is not None:
+            self.hub.close()
+            self.hub = None
+
+    async def _close_pages(self, app: web.Application) -> None:
+        if self.hub is None:
+            return
+        for pages in list(self.hub.pages.values()):
+            for page in list(pages):
+                await page.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping")
+
+    # -- links ----------------------------------------------------------------------------------
+    @property
+    def base(self) -> str:
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        return f"http://{self.host}:{self.port}"
+
+    def link(self, user_id: int, channel_id: int, language: str | None = None) -> str:
+        """The user's personal link to the channel's table, valid ``links.LINK_SECONDS``."""
+        expires = int(self.clock()) + links.LINK_SECONDS
+        url = f"{self.base}/t/{links.sign(self.secret, user_id, channel_id, expires)}"
+        return f"{url}?lang={language_of(language)}" if language else url
+
+    def _allowed_origins(self, request: web.Request) -> set[str]:
+        allowed = {f"{request.scheme}://{request.host}".lower()}
+        if self.public_url:
+            allowed.add(_origin(self.public_url))
+        return allowed
+
+    # -- HTTP -------------------------------------------------------------------------------------
+    @web.middleware
+    async def _headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        response: web.StreamResponse = await handler(request)
+        if not response.prepared:
+            response.headers.update(SECURITY_HEADERS)
+        return response
+
+    async def _root(self, request: web.Request) -> web.Response:
+        return web.Response(text="Troika Table: open your table's link from the bot.\n")
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
+    def _language(self, request: web.Request) -> str:
+        asked = request.query.get("lang") or request.headers.get("Accept-Language", "")
+        return language_of(asked.split(",")[0].strip()[:16])
+
+    async def _page(self, request: web.Request) -> web.Response:
+        language = self._language(request)
+        try:
+            links.verify(self.secret, request.match_info["token"], self.clock())
+        except links.BadLink as error:
+            with use_locale(language):
+                text = _(str(error))
+            return web.Response(status=403, text=text + "\n")
+        response = web.Response(text=_index(), content_type="text/html")
+        response.headers["Cache-Control"] = "no-store"
+        # Scripts, styles and the socket from this origin only.
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        )
+        return response
+
+    # -- the websocket --------------------------------------------------------------------------
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        language = self._language(request)
+        origin = request.headers.get("Origin", "").lower()
+        if origin not in self._allowed_origins(request):
+            with use_locale(language):
+                text = _("This page may not open the table here.")
+            return web.Response(status=403, text=text + "\n")
+        try:
+            link = links.verify(self.secret, request.match_info["token"], self.clock())
+        except links.BadLink as error:
+            with use_locale(language):
+                text = _(str(error))
+            return web.Response(status=403, text=text + "\n")
+        ws = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=30.0)
+        await ws.prepare(request)
+        assert self.hub is not None
+        hub = self.hub
+        page = Page(ws, link.user_id, link.channel_id, language)
+        first = hub.frame_for(page)
+        if first is None:
+            closed = hub.closed_frame(link.channel_id, language)
+            if closed["lines"]:  # the game just ended: its result
+                await ws.send_json(closed)
+            else:
+                with use_locale(language):
+                    text = _("There is no table here. Open one first.")
+                await ws.send_json(frames.error_frame("no_table", text))
+            await ws.close()
+            return ws
+        first["type"] = "snapshot"
+        first["strings"] = frames.strings(first["game"], language)
+        first["lang"] = language
+        await ws.send_str(json.dumps(first, separators=(",", ":")))
+        hub.add(page)
+        if hub.seq.get(page.channel_id, 0) != first["seq"]:  # a change while it was sent
+            again = hub.frame_for(page)
+            if again is not None:
+                page.push(json.dumps(again, separators=(",", ":")))
+        budget = self.budget()
+        try:
+            async for message in ws:
+                if message.type != WSMsgType.TEXT:
+                    if message.type == WSMsgType.BINARY:
+                        await self._refuse(page, "bad_frame", N_("Not a frame."))
+                    continue
+                if not budget.take(time.monotonic()):
+                    if budget.flooding:
+                        await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many")
+                        break
+                    await self._refuse(page, "slow_down", N_("Too many frames: slow down."))
+                    continue
+                await self._handle(page, message.data)
+        finally:
+            await hub.remove(page)
+        return ws
+
+    async def _refuse(self, page: Page, code: str, message: str) -> None:
+        with use_locale(page.language):
+            text = _(message)
+        if not page.ws.closed:
+            await page.ws.send_json(frames.error_frame(code, text))
+
+    async def _handle(self, page: Page, data: str) -> None:
+        try:
+            frame = json.loads(data)
+        except ValueError:
+            await self._refuse(page, "bad_frame", N_("Not a frame."))
+            return
+        if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+            await self._refuse(page, "bad_frame", N_("Not a frame."))
+            return
+        kind = frame["type"]
+        if kind == "sync":  # the page asks for its whole state again
+            assert self.hub is not None
+            state = self.hub.frame_for(page)
+            if state is not None:
+                page.push(json.dumps(state, separators=(",", ":")))
+            return
+        if kind in ("sheet", "info"):  # asked for by the reader: the score sheet, the table
+            seen = self.adapter.state(page.channel_id, page.user_id)
+            if seen is not None:
+                await page.ws.send_json(frames.sheet_frame(seen, page.language, kind))
+            return
+        if kind != "act":
+            await self._refuse(page, "bad_frame", N_("Not a frame."))
+            return
+        action, move, seat = frame.get("action"), frame.get("move"), frame.get("seat")
+        if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+            await self._refuse(page, "bad_frame", N_("Not a frame."))
+            return
+        if type(move) is not int:
+            await self._refuse(page, "bad_frame", N_("Not a frame."))
+            return
+        state = self.adapter.state(page.channel_id, page.user_id)
+        if state is None:
+            await self._refuse(page, "no_table", N_("There is no table here. Open one first."))
+            return
+        if state.seat is None or (seat is not None and seat != state.seat):
+            await self._refuse(page, "not_your_seat", N_("You do not play this seat."))
+            return
+        if move != state.table.move_number:
+            await self._refuse(page, "stale", N_("The table has moved on: look again."))
+            return
+        with use_locale(page.language):
+            try:
+                await self.adapter.submit(page.channel_id, page.user_id, action)
+            except TableError as error:
+                await page.ws.send_json(frames.error_frame("refused", str(error)))

@@ -1,0 +1,112 @@
+// The page's life: one websocket to the bot, a whole state in every frame, and a reconnect
+// (with the whole state again) whenever the socket drops: a locked phone, a network change.
+
+import { generic } from "./generic.js";
+import { Table } from "./table.js";
+
+const token = location.pathname.split("/").pop();
+const asked = new URLSearchParams(location.search).get("lang") || navigator.language || "en";
+const root = document.getElementById("table");
+
+let socket = null;
+let retry = 0;
+let frame = null;
+let strings = {};
+let game = generic;
+let loadedGame = null;
+let banner = null;
+let bannerTimer = null;
+const table = new Table(root, send, ask);
+
+async function gameModule(name) {
+  if (loadedGame === name) return game;
+  try {
+    const module = await import(`/games/${encodeURIComponent(name)}/game.js`);
+    game = { ...generic, ...module.default };
+    if (game.css) { // the game's own styles, from its web folder
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `/games/${encodeURIComponent(name)}/game.css`;
+      document.head.append(link);
+    }
+  } catch {
+    game = generic; // a game without its own web folder: the generic table
+  }
+  loadedGame = name;
+  return game;
+}
+
+function show() {
+  if (frame) table.draw(frame, game, strings, frame.receivedAt, banner);
+  else root.replaceChildren(Object.assign(document.createElement("div"),
+    { className: "waiting", textContent: banner || "…" }));
+}
+
+function say(text, seconds = 0) {
+  banner = text;
+  clearTimeout(bannerTimer);
+  if (seconds) bannerTimer = setTimeout(() => { banner = null; show(); }, seconds * 1000);
+  show();
+}
+
+function send(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !frame) return;
+  socket.send(JSON.stringify({ type: "act", action, move: frame.move, seat: frame.seat }));
+  root.classList.add("sent"); // until the next frame: no double taps
+}
+
+function ask(kind) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: kind }));
+}
+
+async function receive(event) {
+  let data;
+  try {
+    data = JSON.parse(event.data);
+  } catch {
+    return;
+  }
+  if (data.type === "snapshot" || data.type === "state") {
+    if (data.strings) strings = data.strings;
+    if (data.lang) document.documentElement.lang = data.lang;
+    if (frame && data.seq < frame.seq && data.type === "state") return; // an older frame
+    data.receivedAt = Date.now();
+    await gameModule(data.game);
+    frame = data;
+    document.title = data.title;
+    if (banner && !bannerTimer) banner = null;
+    show();
+  } else if (data.type === "sheet") {
+    table.sheet(data);
+  } else if (data.type === "error") {
+    root.classList.remove("sent");
+    say(data.message, 4);
+  } else if (data.type === "closed") {
+    table.closed(data.lines || []);
+    if (!frame) say(strings["The game is over."] || "The game is over.");
+  }
+}
+
+function connect() {
+  if (socket) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const url = `${scheme}://${location.host}/ws/${token}?lang=${encodeURIComponent(asked)}`;
+  socket = new WebSocket(url);
+  socket.addEventListener("open", () => { retry = 0; });
+  socket.addEventListener("message", receive);
+  socket.addEventListener("close", (event) => {
+    socket = null;
+    if (event.code === 1008) return say(strings["Too many frames: slow down."] || "…");
+    say(strings["Connection lost: reconnecting…"] || "Connection lost: reconnecting…");
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 500 * 2 ** (retry - 1));
+  });
+}
+
+// A phone that wakes up reconnects at once rather than at the next retry.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !socket) connect();
+});
+
+say("…");
+connect();

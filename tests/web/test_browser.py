@@ -1,0 +1,323 @@
+"""The table in a real browser (Playwright driving Debian's chromium): four pages play a whole
+Troika hand by tapping, each page agreeing with the service after every move; a page that loses
+its socket mid-trick is restored; a watcher's page never holds a hidden card; a TroiKuntza player
+lays down a meld of cards he picked and discards by picking, and another calls May I.
+
+Chromium is ``TROIKA_CHROMIUM``, else ``chromium`` on the PATH (``.ci/run`` installs Debian's and
+sets it). Without one the tests skip, except in CI (``CI`` set), where they must run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import TableService
+from bot.web import links
+from bot.web.server import WebServer
+from tests.bot.conftest import TEST_LIMITS
+from tests.web.conftest import BOB, CAT, CH, DAN, HOST, ONE_HAND, SECRET, WATCHER
+from tests.web.test_hidden_cards import cards_in
+
+USERS = (HOST, BOB, CAT, DAN)
+TIMEOUT = 15_000  # ms: a frame reaches a page in a few ms; this only bounds a broken run
+
+
+def chromium() -> str | None:
+    found = os.environ.get("TROIKA_CHROMIUM") or shutil.which("chromium")
+    if found and Path(found).exists():
+        return found
+    return None
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    executable = chromium()
+    if executable is None:
+        if os.environ.get("CI"):
+            pytest.fail("no Chromium in CI: .ci/run installs Debian's chromium")
+        pytest.skip("no Chromium here (set TROIKA_CHROMIUM or install chromium)")
+    playwright_api = pytest.importorskip("playwright.async_api")
+    async with playwright_api.async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=executable, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[tuple[TableService, WebServer]]:
+    service = TableService(tmp_path / "t.db", ai_delay=0, limits=TEST_LIMITS)
+    await service.start()
+    web = WebServer(service, SECRET)
+    await web.start()
+    try:
+        yield service, web
+    finally:
+        await web.stop()
+        await service.close()
+
+
+async def four_humans_and_a_watcher(service: TableService) -> None:
+    await service.open_table(CH, 99, HOST, "Ann", "troika", options=ONE_HAND, seed=21)
+    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
+        await service.join(CH, user, name)
+    await service.start_game(CH, HOST)
+    await service.spectate(CH, WATCHER)
+
+
+async def open_page(browser: Any, web: WebServer, user: int, size: tuple[int, int] = (400, 850)):
+    page = await browser.new_page(viewport={"width": size[0], "height": size[1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    await page.goto(web.link(user, CH))
+    await page.wait_for_selector("#table[data-move]", timeout=TIMEOUT)
+    return page
+
+
+async def shows_move(page: Any, move: int) -> None:
+    await page.wait_for_selector(f'#table[data-move="{move}"]', timeout=TIMEOUT)
+
+
+async def moved_on(service: TableService, move: int) -> None:
+    """Wait until the service committed the move the page sent (or the game ended)."""
+    for _ in range(TIMEOUT // 10):
+        table = service.get_table(CH)
+        if table is None or table.move_number > move:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the tap made no move (still at move {move})")
+
+
+async def agrees(page: Any, service: TableService, user: int) -> None:
+    """The page shows what the service says this user sees: his hand, his moves, the trick."""
+    seen = service.view(CH, user)
+    view = seen.game or {}
+    hand = await page.eval_on_selector_all(
+        ".hand [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert hand == list(view.get("hand") or [])
+    actions = await page.eval_on_selector_all(
+        "[data-action]", "els => els.map(e => e.dataset.action)"
+    )
+    assert sorted(actions) == sorted(seen.legal)
+    trick = await page.eval_on_selector_all(
+        ".trick:not(.done) [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert trick == [c["card"] for c in view.get("trick") or []]
+
+
+async def test_four_pages_play_a_whole_troika_hand_by_tapping(browser, served) -> None:
+    service, web = served
+    await four_humans_and_a_watcher(service)
+    pages = [await open_page(browser, web, user) for user in USERS]
+    moves = 0
+    while (table := service.get_table(CH)) is not None and table.to_act:
+        move = table.move_number
+        for user, page in zip(USERS, pages, strict=True):
+            await shows_move(page, move)
+            await agrees(page, service, user)
+        seat = table.to_act[0]
+        page = pages[seat]
+        # A card when he has one to play (raised in his fan), else the first move of his panel.
+        target = await page.query_selector(".hand .playable") or await page.query_selector(
+            "[data-action]"
+        )
+        assert target is not None, f"seat {seat} has nothing to tap"
+        # A fanned card shows its left edge (the next card covers the rest): tap there.
+        await target.click(position={"x": 8, "y": 30})
+        await moved_on(service, move)
+        moves += 1
+    assert moves > 32, "the auction and every trick of the hand were played from the pages"
+    assert service.get_table(CH) is None, "the one-hand game is over"
+    for page in pages:
+        assert page.errors == []
+        await page.wait_for_selector(".overlay", timeout=TIMEOUT)  # the hand's summary
+
+
+async def test_a_page_that_loses_its_socket_mid_trick_is_restored(browser, served) -> None:
+    service, web = served
+    await four_humans_and_a_watcher(service)
+    # Bid and play from the service until two cards lie on the trick.
+    while True:
+        table = service.get_table(CH)
+        assert table is not None
+        view = service.view(CH, USERS[table.to_act[0]]).game or {}
+        if len(view.get("trick") or []) == 2:
+            break
+        seat = table.to_act[0]
+        await service.act(CH, USERS[seat], service.legal_actions(CH, USERS[seat])[0])
+    user = USERS[table.to_act[0]]
+    page = await open_page(browser, web, user)
+    await agrees(page, service, user)
+    # The server drops the page's socket (a phone locked, a network change) ...
+    assert web.hub is not None
+    [dropped] = [p for p in web.hub.pages[CH] if p.user_id == user]
+    await dropped.ws.close()
+    await page.wait_for_selector(".banner", timeout=TIMEOUT)
+    # ... a move is made meanwhile from elsewhere; the page reconnects and shows it.
+    other = table.to_act[0]
+    move = table.move_number
+    await service.act(CH, USERS[other], service.legal_actions(CH, USERS[other])[0])
+    await shows_move(page, move + 1)
+    await agrees(page, service, user)
+    cards = await page.eval_on_selector_all(
+        ".trick [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert len(cards) == 3
+    # A reload (the page opened again) is the same whole table.
+    await page.reload()
+    await shows_move(page, move + 1)
+    await agrees(page, service, user)
+    assert page.errors == []
+
+
+async def test_a_watchers_page_never_holds_a_hidden_card(browser, served) -> None:
+    service, web = served
+    await four_humans_and_a_watcher(service)
+    page = await browser.new_page(viewport={"width": 1280, "height": 800})
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
+    await page.goto(web.link(WATCHER, CH))
+    await page.wait_for_selector("#table[data-move]", timeout=TIMEOUT)
+    for _ in range(20):
+        table = service.get_table(CH)
+        assert table is not None
+        seat = table.to_act[0]
+        await service.act(CH, USERS[seat], service.legal_actions(CH, USERS[seat])[-1])
+        await shows_move(page, table.move_number + 1)
+        public = service.public_view(CH) or {}
+        hidden = set().union(*(set(service.view(CH, u).game["hand"]) for u in USERS))
+        shown = await page.eval_on_selector_all(
+            "[data-card]", "els => els.map(e => e.dataset.card)"
+        )
+        assert set(shown) <= cards_in(public) and not set(shown) & (hidden - cards_in(public))
+        assert await page.query_selector(".hand") is None
+        assert await page.query_selector("[data-action]") is None
+    for text in frames:
+        frame = json.loads(text)
+        assert "hand" not in (frame.get("view") or {})
+        assert not cards_in(frame.get("legal")) and not frame.get("labels")
+    assert len(frames) > 20
+    # The watcher's link opens nothing else: not another table.
+    forged = links.sign(SECRET, WATCHER, CH + 1, 2**40)
+    response = await page.goto(f"{web.base}/t/{forged[:-4]}abcd")
+    assert response is not None and response.status == 403
+
+
+async def test_a_troikuntza_player_melds_cards_he_picked_discards_and_another_calls_may_i(
+    browser, served
+) -> None:
+    service, web = served
+    await service.open_table(CH, 99, HOST, "Ann", "troikuntza", options={"timer": "off"}, seed=3)
+    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
+        await service.join(CH, user, name)
+    await service.start_game(CH, HOST)
+    rng = random.Random(5)
+    # Draw and discard from the service (no May I) until the player to move can lay down.
+    for _ in range(400):
+        table = service.get_table(CH)
+        assert table is not None
+        seat = table.to_act[0]
+        legal = service.legal_actions(CH, USERS[seat])
+        melds = [a for a in legal if a.startswith("meld ")]
+        if melds:
+            break
+        quiet = [a for a in legal if a in ("pass", "draw")] or [
+            a for a in legal if a.startswith("discard ")
+        ]
+        await service.act(CH, USERS[seat], rng.choice(quiet or legal))
+    else:
+        raise AssertionError("nobody could lay down")
+    user = USERS[seat]
+    page = await open_page(browser, web, user)
+    groups = [group.split() for group in melds[0].removeprefix("meld ").split(" | ")]
+    # He picks each group's cards in his hand (taps), sets the group aside, then lays down.
+    for group in groups:
+        for card in group:
+            choice = page.locator(f'.hand .card.pick[data-card="{card.upper()}"]:not(.picked)')
+            await choice.first.click(position={"x": 8, "y": 30})
+        await page.click('[data-tool="group"]')
+    move = service.get_table(CH).move_number
+    laydown = page.locator('.picked-moves [data-action^="meld "]')
+    composed = await laydown.get_attribute("data-action")
+    assert composed is not None  # his picks, in his hand's order: the same cards as the move
+    picked = [sorted(g.split()) for g in composed.removeprefix("meld ").split(" | ")]
+    assert picked == [sorted(group) for group in groups]
+    await laydown.click()
+    await moved_on(service, move)
+    view = service.view(CH, user).game or {}
+    laid = sorted(c for m in view["melds"] if m["owner"] == seat for c in m["cards"])
+    assert laid == sorted(card.upper() for group in groups for card in group)
+    await shows_move(page, move + 1)
+    # He discards by picking a card; a player who may call May I calls it from his page.
+    hand_card = page.locator(".hand .card.pick").first
+    card = await hand_card.get_attribute("data-card")
+    await hand_card.click(position={"x": 8, "y": 30})
+    await page.click(f'[data-action="discard {card.lower()}"]')
+    await moved_on(service, move + 1)
+    view = service.view(CH, user).game or {}
+    eligible = (view.get("mayi") or {}).get("eligible") or []
+    assert eligible, "the discard opened a May I window (this deal's seed)"
+    caller = USERS[eligible[0]]
+    other = await open_page(browser, web, caller)
+    move = service.get_table(CH).move_number
+    await other.click('[data-action="mayi"]')
+    await moved_on(service, move)
+    calls = (service.view(CH, caller).game or {}).get("mayi", {}).get("calls") or []
+    assert eligible[0] in calls
+    assert other.errors == []
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed"),
+    [("troggu", 5, 4), ("troeven", 2, 8)],
+    ids=["troggu-5-players", "troeven-layouts"],
+)
+async def test_a_whole_deal_by_tapping(browser, served, game: str, players: int, seed: int) -> None:
+    """Troggu at five players and Troeven's layouts: every page shows exactly its legal moves as
+    tappable controls (cards in the fan or the layout, the rest as buttons), and the whole
+    first deal is played through by taps."""
+    service, web = served
+    users = USERS[:2] if players == 2 else (*USERS, WATCHER + 1)
+    await service.open_table(CH, 99, users[0], "p0", game, options={"timer": "off"}, seed=seed)
+    for n, user in enumerate(users[1:], start=1):
+        await service.join(CH, user, f"p{n}")
+    await service.start_game(CH, users[0])
+    pages = [await open_page(browser, web, user) for user in users]
+    moves = 0
+    while (table := service.get_table(CH)) is not None and table.to_act:
+        view = service.view(CH, users[table.to_act[0]]).game or {}
+        if view.get("hand_number", 1) > 1:
+            break
+        move = table.move_number
+        seat = table.to_act[0]
+        page = pages[seat]
+        await shows_move(page, move)
+        actions = await page.eval_on_selector_all(
+            "[data-action]", "els => els.map(e => e.dataset.action)"
+        )
+        assert sorted(actions) == sorted(service.legal_actions(CH, users[seat]))
+        target = await page.query_selector(".playable[data-action]") or await page.query_selector(
+            "[data-action]"
+        )
+        assert target is not None
+        await target.click(position={"x": 8, "y": 30})
+        await moved_on(service, move)
+        moves += 1
+    assert moves >= 16, "the whole first deal was played from the pages"
+    for page in pages:
+        assert page.errors == []
