@@ -79,7 +79,7 @@ async def run(folder: Path, mode: str, tables: int, seconds: float) -> dict[str,
     service = TableService(folder / f"{mode}-{time.time_ns()}.db", limits=Limits.none())
     thread = use_one_thread(service) if mode == "thread" else None
     decisions: list[float] = []
-    real = service.driver._decide
+    real = service.driver.decide
 
     async def timed(*args: Any) -> str:
         begin = time.perf_counter()
@@ -88,7 +88,7 @@ async def run(folder: Path, mode: str, tables: int, seconds: float) -> dict[str,
         finally:
             decisions.append(time.perf_counter() - begin)
 
-    service.driver._decide = timed  # type: ignore[method-assign]
+    service.driver.decide = timed  # type: ignore[method-assign]
     moves = [0]
 
     class Counter:

@@ -116,9 +116,9 @@ def store(
         "created_at": now,
     }
     seats = [
-        repo.SeatRow(seat=s, name=f"Player {s}", user_id=10_000 + (number * 7 + s) % 3_000)
+        repo.Seat(index=s, name=f"Player {s}", user_id=10_000 + (number * 7 + s) % 3_000)
         if s < 2
-        else repo.SeatRow(seat=s, name=f"AI {s} (normal)", ai_level="normal")
+        else repo.Seat(index=s, name=f"AI {s} (normal)", ai_level="normal")
         for s in range(played.players)
     ]
     table_id = repo.insert_table(conn, columns, seats)

@@ -138,12 +138,12 @@ class Ceiling:
     def _open(self, conn: sqlite3.Connection, channel: int) -> int:
         """The service's writes for a new game: the lobby, three joins, the start."""
         self.opened += 1
-        seats = [repo.SeatRow(seat=0, name="P0", user_id=channel * 10)]
+        seats = [repo.Seat(index=0, name="P0", user_id=channel * 10)]
         columns = {"channel_id": channel, "guild_id": 1, "game": "troika", "host_id": channel}
         columns |= {"status": "lobby", "created_at": time.time(), "options": repo.dumps(OPTIONS)}
         table_id = repo.insert_table(conn, columns, seats)
         for n in range(1, 4):
-            seats.append(repo.SeatRow(seat=n, name=f"P{n}", user_id=channel * 10 + n))
+            seats.append(repo.Seat(index=n, name=f"P{n}", user_id=channel * 10 + n))
             repo.update_table(conn, table_id, {"spectators": "[]"}, seats)
         game = self.games[(channel + self.opened) % len(self.games)]
         start = {"status": "playing", "started_at": time.time(), "snapshot": game.initial}

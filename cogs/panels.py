@@ -26,7 +26,7 @@ from bot.app.limits import fit
 from bot.i18n import _, _p, current, use_locale
 from bot.render import embeds, pictures
 from bot.render.presenter import Picture, Presenter, presenter_for
-from bot.service import NotAtTable, Table, TableService, TableStatus, WrongPhase
+from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus, WrongPhase
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from cogs import card_picks
 from cogs.common import display_name, fail, joined_text, move_note, service_of, speak_to, table_here
@@ -236,9 +236,12 @@ def draw_panel(
     picks: str | None = None,
 ) -> Panel:
     """The user's private panel: his hand, the table, and his legal moves as components (all
-    read from the table at once, so they agree). ``picks``: instead of his moves, the pick of
-    his own cards for a move (``card_picks``), with these cards picked so far."""
-    table = table_here(service, channel)
+    read from one snapshot of the table, so they agree). ``picks``: instead of his moves, the
+    pick of his own cards for a move (``card_picks``), with these cards picked so far."""
+    state = service.snapshot(channel)
+    if state is None:
+        raise NoTable()
+    table = state.table
     seat = table.seat_of(user_id)
     if seat is None:
         raise NotAtTable(_("You are not playing at this table: you have no hand to show."))
@@ -374,7 +377,11 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
         return
     note = move_note(result)
     try:
-        table = service.get_table(channel)
+        # The state his move left (the current one if the table moved on since).
+        state = result.snapshot
+        if state is None or not state.current:
+            state = service.snapshot(channel)
+        table = None if state is None else state.table
         if table is None or table.status is not TableStatus.PLAYING:
             await interaction.response.edit_message(
                 content=_("{note}. The game is over.", note=note),

@@ -62,6 +62,7 @@ from bot.service import (
     TableStatus,
     TurnChanged,
 )
+from bot.service.snapshot import TableSnapshot
 
 if TYPE_CHECKING:
     from discord.abc import Messageable
@@ -103,6 +104,8 @@ class _Channel:
     last_edit: float = float("-inf")
     #: The language the channel's messages are written in (its server's).
     language: str = DEFAULT
+    #: The table's newest state as its last event told it (see ``_newest``).
+    snapshot: TableSnapshot | None = None
 
 
 class TablePublisher:
@@ -138,6 +141,8 @@ class TablePublisher:
             fresh = _Channel(table_id=table.id)
             fresh.ping_message_id = state.ping_message_id
             state = self._channels[table.channel_id] = fresh
+        if event.snapshot is not None:
+            state.snapshot = event.snapshot
         state.language = self.language(table)
         with use_locale(state.language):
             self._take(state, table, event)
@@ -300,24 +305,46 @@ class TablePublisher:
     def _public_view(self, channel_id: int) -> Mapping[str, Any] | None:
         return self.service.public_view(channel_id)
 
+    def _view_of(self, snap: TableSnapshot) -> Mapping[str, Any] | None:
+        """The public view of a snapshot in play (else None)."""
+        if snap.table.status is not TableStatus.PLAYING:
+            return None
+        try:
+            return snap.public_view
+        except Exception:  # a damaged game: the service's own read has it checked
+            return self._public_view(snap.table.channel_id)
+
+    def _newest(self, channel_id: int, state: _Channel) -> TableSnapshot | None:
+        """The channel's open table as it is now, from its last event's snapshot; from the
+        service only if the table changed since without telling (a spectator left, a refused
+        write put it back). None: no open table (it ended)."""
+        snap = state.snapshot
+        if snap is None or not snap.current:
+            snap = state.snapshot = self.service.snapshot(channel_id)
+        if snap is None or snap.table.status not in _OPEN:
+            return None
+        return snap
+
     def _channel(self, channel_id: int) -> Messageable:
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)  # type: ignore[return-value]
 
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
-        table = self.service.get_table(channel_id)
-        if table is None or table.id != state.table_id:
+        snap = self._newest(channel_id, state)
+        if snap is None or snap.table.id != state.table_id:
             return
         if state.message_id is None and not state.searched:
             state.searched = True
-            state.message_id = await self._find_message(channel_id, table, self._hand(table))
+            hand = (self._view_of(snap) or {}).get("hand_number")
+            state.message_id = await self._find_message(channel_id, snap.table, hand)
         # The edit's turn first, then the table as it is by then: a busy budget makes the
         # message skip the states in between, drawn once, instead of showing the state it had
         # when the wait began (at 1,000 tables a turn comes every ~25 s).
         await self._request(channel_id)
-        table = self.service.get_table(channel_id)
-        if table is None or table.id != state.table_id:
+        snap = self._newest(channel_id, state)
+        if snap is None or snap.table.id != state.table_id:
             return
-        view = self._public_view(channel_id) if table.status is TableStatus.PLAYING else None
+        table = snap.table
+        view = self._view_of(snap)
         hand = view.get("hand_number") if view else None
         if state.message_id is not None and state.hand is not None and hand != state.hand:
             # A new deal without a scored hand (a hand thrown in): close the old message.
@@ -330,12 +357,6 @@ class TablePublisher:
             table, view, list(state.lines), image_name=IMAGE_NAME if file else None
         )
         await self._show(channel_id, state, shown, table_components(table), file, granted=True)
-
-    def _hand(self, table: Table) -> Any:
-        """The hand (deal, round) number the table is at, None outside play."""
-        if table.status is not TableStatus.PLAYING:
-            return None
-        return (self._public_view(table.channel_id) or {}).get("hand_number")
 
     async def _show(
         self,
@@ -430,9 +451,10 @@ class TablePublisher:
     async def _ping(self, channel_id: int, state: _Channel) -> None:
         # The turn may have come back to a seat several times while we waited: one mention each.
         seats, state.pings = list(dict.fromkeys(state.pings)), []
-        table = self.service.get_table(channel_id)
-        if table is None:
+        snap = self._newest(channel_id, state)
+        if snap is None:
             return
+        table = snap.table
         mentions = []
         for index in seats:
             seat = table.seat(index)
@@ -521,6 +543,10 @@ class TablePublisher:
             lines = list(state.lines) if state and state.table_id == table.id else []
             shown = embeds.table_embeds(table, view, lines, image_name=IMAGE_NAME if file else None)
             return shown, table_components(table), file
+
+
+#: The statuses of an open table (in lobby or play): the others have ended.
+_OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
 def table_components(table: Table) -> custom_ids.Sealed:

@@ -11,8 +11,15 @@ Usage::
     await service.act(channel, user, action)  # the words of a legal action
     service.view(channel, user); service.legal_actions(channel, user)
     service.deadlines(channel)                 # {seat: epoch seconds} of awaited humans
+    service.snapshot(channel)                  # the table's current TableSnapshot (below)
     service.guild_tables(guild)                # open tables, then broken ones (/admin tables)
     await service.close()
+
+Every state of a table is one ``TableSnapshot`` (``bot.service.snapshot``: ``seq``,
+``table``, ``public_view``, ``view(seat)``, ``legal(seat)``, each computed once, when first
+read); every ``TableEvent`` carries the one its change left (``event.snapshot``), and so does
+``ActResult``: a client subscribes with ``add_listener``. Delayed work (AI turns, deadlines,
+timed windows, idle lobbies, rematch waits) is the ``Scheduler``'s (``service.scheduler``).
 
 Errors are ``TableError`` subclasses whose message is for the player. ``service.db`` is the
 ``bot.storage.DatabaseBackend`` (SQLite or PostgreSQL: ``run(fn)`` / ``write(fn)`` with a
@@ -91,6 +98,7 @@ from bot.service.models import (
     seat_label,
 )
 from bot.service.service import TableService
+from bot.service.snapshot import StaleSnapshot, TableSnapshot
 
 __all__ = [
     "seat_label",
@@ -130,6 +138,7 @@ __all__ = [
     "SettingsChanged",
     "Seat",
     "SpectatorJoined",
+    "StaleSnapshot",
     "Table",
     "TableAbandoned",
     "TableBroken",
@@ -144,6 +153,7 @@ __all__ = [
     "TableSetAside",
     "TableStalled",
     "TableService",
+    "TableSnapshot",
     "TableStatus",
     "TableSummary",
     "TableView",

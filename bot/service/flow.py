@@ -1,16 +1,12 @@
 """The table service's hints, invitations and rematches (a part of ``TableService``).
 
-Kept apart so that ``service.py`` holds the core: tables, seats, moves and their storage.
-These methods run on the service (``self`` is the ``TableService``) and use its locks,
-storage and events exactly as its own methods do."""
+A rematch opens a lobby and seats players as the lobby does: ``FlowMixin`` is built on
+``LobbyMixin`` (and so on ``ServiceCore``) and uses only their members."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from bot.i18n import N_, _
 from bot.i18n.refusals import excerpt
@@ -25,12 +21,14 @@ from bot.service.errors import (
     TableExists,
     WrongPhase,
 )
+from bot.service.finished import FinishedGame, user_id_of
 from bot.service.listeners import (
     RematchConfirmed,
     SettingsChanged,
     TableEvent,
     TableOpened,
 )
+from bot.service.lobby import LobbyMixin
 from bot.service.models import (
     Hint,
     Seat,
@@ -45,45 +43,8 @@ from engine import IllegalAction
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class _Finished:
-    """What a rematch takes from a finished game: its game, options, settings and seats."""
-
-    id: int
-    guild_id: int | None
-    game_name: str
-    preset: str | None
-    overrides: Mapping[str, Any]
-    options: Mapping[str, Any]
-    settings: Mapping[str, Any]
-    seats: Mapping[int, Seat]
-
-    @classmethod
-    def of(cls, record: TableRecord) -> _Finished:
-        return cls(
-            record.id,
-            record.guild_id,
-            record.game_name,
-            record.preset,
-            dict(record.overrides),
-            dict(record.options),
-            dict(record.settings),
-            dict(record.seats),
-        )
-
-    def players(self) -> list[Seat]:
-        """The humans who played it to the end (each confirms a rematch)."""
-        return [s for s in self.seats.values() if s.is_human]
-
-
-def user_id_of(seat: Seat) -> int:
-    """The user of a human seat (a rematch's players all have one)."""
-    assert seat.user_id is not None
-    return seat.user_id
-
-
-class FlowMixin:
-    """Hints, invitations and rematches, mixed into ``TableService``."""
+class FlowMixin(LobbyMixin):
+    """Hints, invitations and rematches (a part of ``TableService``, on its lobby part)."""
 
     # -- hints --------------------------------------------------------------------------------
     async def hint(self, channel_id: int, user_id: int) -> Hint:
@@ -105,16 +66,17 @@ class FlowMixin:
                 )
             )
         try:
-            legal = self._legal(table, seat.index)
-            view = game.view(seat.index)
+            state = table.current_state()
+            legal = list(state.legal(seat.index))
+            view = state.view(seat.index)
         except GAME_FAULTS as exc:
             raise self._fault_soon(table, exc) from exc
-        if not legal:
+        if not legal or view is None:
             raise NotYourTurn(self._not_your_turn(table))
         move = table.move_number
         # The seed of the AI's own move here: the hint is the move the hard AI would make.
         seed = timers.move_seed(table.id, move + 1, seat.index)
-        action = await self.driver.advise(game, seat.index, seed)
+        action = await self.driver.advise(game.name, seed, view, legal)
         if self._tables.get(channel_id) is not table or table.move_number != move:
             raise NotYourTurn(_("The game moved on while the AI thought: ask again."))
         return Hint(table=table.public(), seat=seat.index, action=action, view=view)
@@ -177,7 +139,7 @@ class FlowMixin:
             events: list[TableEvent] = [TableOpened(table.public())]
             events += await self._confirm_rematch(table, old, mine, name, seated=True)
             if table.status is TableStatus.LOBBY:
-                self.rematch_wait.arm(table)
+                self.arm_rematch(table)
             await self._announce(channel_id, events)
             return table.public()
 
@@ -231,18 +193,18 @@ class FlowMixin:
         placed += zip((p for p in players if p.index not in free), rest, strict=False)
         return sorted(placed, key=lambda pair: pair[1])
 
-    async def _last_finished(self, channel_id: int) -> _Finished | None:
+    async def _last_finished(self, channel_id: int) -> FinishedGame | None:
         row = await self.db.run(lambda c: repo.last_finished(c, channel_id))
         if row is None:
             return None
         try:
-            return _Finished.of(TableRecord(**TableRecord.decode(row)))
+            return FinishedGame.of(TableRecord(**TableRecord.decode(row)))
         except Exception:  # an unreadable old table: no rematch of it, nothing else is hurt
             log.exception("channel %s: the last finished table cannot be read", channel_id)
             return None
 
     async def _open_rematch(
-        self, channel_id: int, old: _Finished, mine: Seat, name: str
+        self, channel_id: int, old: FinishedGame, mine: Seat, name: str
     ) -> LiveTable:
         now = self.clock()
         seats = {
@@ -277,7 +239,7 @@ class FlowMixin:
         return table
 
     async def _confirm_rematch(
-        self, table: LiveTable, old: _Finished, mine: Seat, name: str, seated: bool = False
+        self, table: LiveTable, old: FinishedGame, mine: Seat, name: str, seated: bool = False
     ) -> list[TableEvent]:
         """The player of the old game is in (lock held): his old seat (or a free one); the
         game starts once every player of the old game is seated."""

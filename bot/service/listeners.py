@@ -18,15 +18,19 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from bot.service.models import ActionSource, EngineEvent, Seat, Table
+from bot.service.snapshot import TableSnapshot
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class TableEvent:
-    """Base: ``table`` is the table right after the change."""
+    """Base: ``table`` is the table right after the change; ``snapshot`` its state then
+    (``bot.service.snapshot``: the views and legal moves, computed once and shared; None
+    once the table has ended)."""
 
     table: Table
+    snapshot: TableSnapshot | None = field(default=None, kw_only=True, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,12 @@
 ``tables`` table, plus its seats. It encodes itself into the columns the repository writes and
 decodes (checking every value) what the repository read, so that a malformed row is reported
 with its reason instead of failing somewhere later. ``LiveTable`` adds what only lives in
-memory (the game, its driver). Only the service touches them, holding the channel's lock;
+memory (the game, its views). Only the service touches them, holding the channel's lock;
 clients get the frozen ``Table`` from ``public()``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -20,7 +19,8 @@ from typing import Any
 
 import engine
 from bot.service.models import Seat, Table, TableStatus, TableSummary
-from bot.storage.repository import SeatRow, StoredTable, deadlines_json, dumps
+from bot.service.snapshot import TableSnapshot
+from bot.storage.repository import StoredTable, deadlines_json, dumps
 from engine import Game, GameSpec
 
 #: Before the window got its own column, its deadline was kept in ``deadlines`` under this seat.
@@ -98,7 +98,7 @@ class TableRecord:
             out[f.metadata.get("column", f.name)] = value if encode is None else encode(value)
         return out
 
-    def seat_rows(self) -> list[SeatRow]:
+    def seat_rows(self) -> list[Seat]:
         return seat_rows(self.seats)
 
     # -- from the database --------------------------------------------------------------------
@@ -122,20 +122,7 @@ class TableRecord:
         old_window = values["deadlines"].pop(OLD_WINDOW_KEY, None)
         if values["window_deadline"] is None:
             values["window_deadline"] = old_window
-        values["seats"] = {
-            r.seat: Seat(
-                index=r.seat,
-                name=r.name,
-                user_id=r.user_id,
-                ai_level=r.ai_level,
-                team=r.team,
-                left_at=r.left_at,
-                timeouts=r.timeouts,
-                away_at=r.away_at,
-                kicked=r.kicked,
-            )
-            for r in stored.seats
-        }
+        values["seats"] = {seat.index: seat for seat in stored.seats}
         return values
 
     # -- checkpoints ------------------------------------------------------------------------
@@ -148,22 +135,10 @@ class TableRecord:
             setattr(self, key, copy.copy(value))
 
 
-def seat_rows(seats: Mapping[int, Seat]) -> list[SeatRow]:
-    """The ``seats`` rows of ``seats`` (seat number -> seat), in seat order."""
-    return [
-        SeatRow(
-            seat=s.index,
-            name=s.name,
-            user_id=s.user_id,
-            ai_level=s.ai_level,
-            team=s.team,
-            left_at=s.left_at,
-            timeouts=s.timeouts,
-            away_at=s.away_at,
-            kicked=s.kicked,
-        )
-        for s in sorted(seats.values(), key=lambda s: s.index)
-    ]
+def seat_rows(seats: Mapping[int, Seat]) -> list[Seat]:
+    """The ``seats`` rows of ``seats`` (seat number -> seat), in seat order: the seats
+    themselves (frozen, so the write may read them later)."""
+    return sorted(seats.values(), key=lambda s: s.index)
 
 
 def _short(exc: BaseException) -> str:
@@ -238,15 +213,11 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
 
 @dataclass
 class LiveTable(TableRecord):
-    """A table in lobby or play, in memory: its record plus the game and its driver."""
+    """A table in lobby or play, in memory: its record plus the game."""
 
     game: Game | None = None
     #: ``Game.result()`` once the game is over (stored in ``results``, not in ``tables``).
     result: dict[str, Any] | None = None
-    #: The background task making AI / timeout moves for this table (see ``driver.py``).
-    driver: asyncio.Task[None] | None = None
-    #: True while the driver has a move to make now (an AI seat to move, a deadline passed).
-    driver_busy: bool = False
     #: The AI seats are answering one timed window (the driver pauses once per window).
     answering_window: bool = False
     #: The service clock at the last change of the lobby (idle lobbies are closed).
@@ -256,10 +227,8 @@ class LiveTable(TableRecord):
     #: commit. Cheaper than a copy of the game per move (see ``committed_game``).
     since_snapshot: list[tuple[int, int, str]] = field(default_factory=list)
     _public: tuple[tuple[Any, ...], Table] | None = field(default=None, repr=False)
-    #: The views made for the state in ``_views_of`` (the public snapshot and the game): see
-    #: ``seen``.
-    _views: dict[int | None, Any] = field(default_factory=dict, repr=False)
-    _views_of: tuple[Table, Game | None] | None = field(default=None, repr=False)
+    #: The current state's snapshot (see ``snapshot``).
+    _snapshot: TableSnapshot | None = field(default=None, repr=False)
 
     def committed_game(self) -> Game:
         """The game as committed: the stored snapshot and the moves logged after it replayed
@@ -326,26 +295,27 @@ class LiveTable(TableRecord):
         self._public = (key, table)
         return table
 
-    def seen(self, seat: int | None, make: Callable[[], Any]) -> Any:
-        """What ``make`` returns for ``seat`` (a ``TableView``), made once per state of the
-        table: every change of the table asks for each live panel's view several times (its
-        listeners' checks, the redraw), and an engine view costs 50-250 us. The state is the
-        public snapshot (rebuilt when anything it shows changes) and the game object; the
-        service calls ``game_changed`` when it moves the game, before the snapshot shows it."""
+    def current_state(self) -> TableSnapshot:
+        """The current state's ``TableSnapshot``: made once per state and shared (every change
+        of the table asks for each live panel's view several times, the publisher for the
+        public view, the AI for its seat's view and moves; an engine view costs 50-250 us).
+        The state is the public ``Table`` (rebuilt when anything it shows changes) and the
+        game object; the service calls ``game_changed`` when it moves the game, before the
+        ``Table`` shows it."""
         public = self.public()
-        made_for = self._views_of
-        if made_for is None or made_for[0] is not public or made_for[1] is not self.game:
-            self._views.clear()
-            self._views_of = (public, self.game)
-        found = self._views.get(seat)
-        if found is None:
-            found = self._views[seat] = make()
-        return found
+        snap = self._snapshot
+        if snap is None or snap.table is not public or not snap.current:
+            if snap is not None:
+                snap.retire()
+            snap = self._snapshot = TableSnapshot(public, self.game)
+        return snap
 
     def game_changed(self) -> None:
-        """The game moved (its views are out of date even if the snapshot is not yet)."""
-        self._views.clear()
-        self._views_of = None
+        """The game moved (or was put back): the snapshot's values are out of date even if its
+        ``Table`` is not yet."""
+        if self._snapshot is not None:
+            self._snapshot.retire()
+            self._snapshot = None
 
     def summary(self, reason: str | None = None) -> TableSummary:
         """The table's line in a guild's table list; with ``reason``, as a broken one."""

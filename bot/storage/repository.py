@@ -17,6 +17,7 @@ from bot.storage.action_log import ActionRow, compact, tail
 from bot.storage.action_log import load_actions as load_actions  # (callers use them from here)
 from bot.storage.action_log import load_game as load_game
 from bot.storage.connection import Connection
+from bot.storage.seat import Seat
 
 #: The columns ``update_table`` checks against the stored row when it is given them.
 GUARDS = ("move_number", "version")
@@ -28,20 +29,7 @@ class StaleWrite(RuntimeError):
     transaction rolls back), never merged with the other's."""
 
 
-@dataclass
-class SeatRow:
-    seat: int
-    name: str
-    user_id: int | None = None
-    ai_level: str | None = None
-    team: int | None = None
-    left_at: float | None = None
-    timeouts: int = 0
-    away_at: float | None = None
-    kicked: bool = False
-
-
-#: The seats columns, in ``SeatRow``'s order.
+#: The seats columns, in the order of ``Seat``'s fields.
 SEAT_COLUMNS = "seat, name, user_id, ai_level, team, left_at, timeouts, away_at, kicked"
 
 
@@ -52,7 +40,7 @@ class StoredTable:
     so that one malformed row cannot fail a query that loads every table."""
 
     columns: dict[str, Any]
-    seats: list[SeatRow] = field(default_factory=list)
+    seats: list[Seat] = field(default_factory=list)
     #: The logged actions after the stored snapshot (a playing table's): replayed on it.
     tail: list[ActionRow] = field(default_factory=list)
 
@@ -72,7 +60,7 @@ def deadlines_json(deadlines: Mapping[int, float]) -> str:
 
 
 # -- writes -----------------------------------------------------------------------------------
-def insert_table(conn: Connection, columns: Mapping[str, Any], seats: Sequence[SeatRow]) -> int:
+def insert_table(conn: Connection, columns: Mapping[str, Any], seats: Sequence[Seat]) -> int:
     """A new table row from ``columns`` (column -> stored value; ``id`` is assigned) and its
     seats; returns its id. Fails (IntegrityError) if the channel has an open table."""
     names = [name for name in columns if name != "id"]
@@ -89,7 +77,7 @@ def update_table(
     conn: Connection,
     table_id: int,
     columns: Mapping[str, Any],
-    seats: Sequence[SeatRow] | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> None:
     """Store ``columns`` (column -> stored value) of the table, and its seats if given.
 
@@ -119,14 +107,14 @@ def update_table(
         replace_seats(conn, table_id, seats)
 
 
-def replace_seats(conn: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+def replace_seats(conn: Connection, table_id: int, seats: Sequence[Seat]) -> None:
     conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
     conn.executemany(
         f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 table_id,
-                s.seat,
+                s.index,
                 s.name,
                 s.user_id,
                 s.ai_level,
@@ -304,7 +292,7 @@ def _stored_tables(conn: Connection, where: str, params: Sequence[Any]) -> list[
             # what the log holds with the move number, and a log ahead of it is damage)
             row.tail = tail(conn, row.id, snapshot_move)
         row.seats = [
-            SeatRow(*seat[:-1], kicked=bool(seat[-1]))
+            Seat(*seat[:-1], kicked=bool(seat[-1]))
             for seat in conn.execute(
                 f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
                 (row.id,),

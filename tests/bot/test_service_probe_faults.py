@@ -61,8 +61,7 @@ async def test_settle_returns_after_a_member_takes_the_awaited_ai_seat(
     slow_ai: TableService, clock: FakeClock
 ) -> None:
     await ai_awaited(slow_ai, clock)
-    live = slow_ai._tables[CHANNEL]
-    assert live.driver_busy, "the driver is pausing before the AI's move"
+    assert slow_ai.scheduler.busy(), "the AI's job is pausing before its move"
     ai_seat = slow_ai.get_table(CHANNEL).to_act[0]
     # Bob takes the seat the AI was about to play: the driver is cancelled and nothing is left
     # for it to do (no AI seat awaited, no timer).
@@ -70,7 +69,7 @@ async def test_settle_returns_after_a_member_takes_the_awaited_ai_seat(
     table = slow_ai.get_table(CHANNEL)
     assert table.status is TableStatus.PLAYING and table.seat(ai_seat).user_id == BOB
     await asyncio.wait_for(slow_ai.settle(), timeout=5)
-    assert not live.driver_busy
+    assert not slow_ai.scheduler.busy()
 
 
 # -- 2. a refusal that changed its table ---------------------------------------------------------

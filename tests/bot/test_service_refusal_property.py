@@ -84,6 +84,7 @@ COMMANDS: dict[str, st.SearchStrategy[tuple[tuple[Any, ...], dict[str, Any]]]] =
     "legal_actions": st.tuples(st.tuples(users), st.just({})),
     "deadlines": st.tuples(st.tuples(), st.just({})),
     "get_table": st.tuples(st.tuples(), st.just({})),
+    "snapshot": st.tuples(st.tuples(), st.just({})),
 }
 calls = st.lists(
     st.sampled_from(sorted(COMMANDS)).flatmap(
@@ -169,12 +170,12 @@ def test_a_call_that_raises_changes_no_table(plan: list[tuple[str, int, Any]]) -
 
 
 #: Public methods that are not commands of a channel's table: the service's life cycle, its
-#: listeners, lists of every table, and the driver's and idle sweep's own entry points (they
-#: take a live table, not a caller's arguments).
+#: listeners, lists of every table, and the scheduler's entry points and arming (they take a
+#: live table or a job, not a caller's arguments).
 NOT_COMMANDS = {
     "from_settings", "start", "close", "settle", "add_listener", "remove_listener", "tables",
     "guild_tables", "table_counts", "ping", "live_tables", "is_live", "announce", "apply",
-    "check_game", "close_table", "locked",
+    "check_game", "close_table", "locked", "fire", "wake", "arm_idle", "arm_rematch",
 }  # fmt: skip
 
 

@@ -71,7 +71,7 @@ async def test_database_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
 def new_table(conn: sqlite3.Connection, channel: int) -> int:
     columns = {"channel_id": channel, "game": "troika", "host_id": 1, "status": "lobby"}
     columns |= {"seed": 1, "created_at": 0.0}
-    return repo.insert_table(conn, columns, [repo.SeatRow(seat=0, name="Ann", user_id=1)])
+    return repo.insert_table(conn, columns, [repo.Seat(index=0, name="Ann", user_id=1)])
 
 
 async def test_group_commit_isolates_a_failing_write(db_path: Path | str) -> None:

@@ -203,7 +203,7 @@ async def test_a_second_writer_on_a_table_is_refused_not_merged(db_path: Path | 
     try:
         columns = {"channel_id": 7, "game": "troika", "host_id": 1, "status": "playing"}
         columns |= {"seed": 1, "created_at": 0.0}
-        seats = [repo.SeatRow(seat=0, name="Ann", user_id=1)]
+        seats = [repo.Seat(index=0, name="Ann", user_id=1)]
         table_id = await ours.write(lambda c: repo.insert_table(c, columns, seats))
         loaded = await rogue.run(lambda c: repo.load_table(c, table_id))
         assert loaded is not None and loaded.columns["move_number"] == 0
@@ -212,7 +212,7 @@ async def test_a_second_writer_on_a_table_is_refused_not_merged(db_path: Path | 
         with pytest.raises(repo.StaleWrite):
             await rogue.write(_move(table_id, 1))  # the same move again, from its stale state
         stale = {**loaded.columns, "spectators": "[99]"}  # the rogue's whole record, at move 0
-        renamed = [repo.SeatRow(seat=0, name="Rogue", user_id=1)]
+        renamed = [repo.Seat(index=0, name="Rogue", user_id=1)]
         with pytest.raises(repo.StaleWrite, match="another process"):
             await rogue.write(lambda c: repo.update_table(c, table_id, stale, renamed))
 

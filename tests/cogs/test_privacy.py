@@ -162,12 +162,19 @@ async def test_the_check_catches_a_hand_shown_in_public(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The privacy check is not vacuous: render the host's own view in public and it fails."""
+    from bot.app.publisher import TablePublisher
     from bot.render.presenter import PRESENTERS, Section
     from bot.service import TableService
 
     host = world.members[0].id
     monkeypatch.setattr(
         TableService, "public_view", lambda self, channel: self.view(channel, host).game
+    )
+    # (the publisher reads the public view from the table's snapshot: the host's view there)
+    monkeypatch.setattr(
+        TablePublisher,
+        "_view_of",
+        lambda self, snap: self.service.view(snap.table.channel_id, host).game,
     )
     presenter = PRESENTERS["troika"]
     shown = presenter.table_sections

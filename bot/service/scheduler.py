@@ -1,0 +1,168 @@
+"""The one owner of the service's delayed work: AI turns, move deadlines, timed windows, idle
+lobbies and rematch waits.
+
+Each piece of work is a ``Job`` under a key (one per table and kind: ``("play", channel)``,
+``("idle", channel)``, ``("rematch", channel)``); arming a key replaces what it held, and
+``cancel`` drops it. When a job is due the scheduler calls ``fire(job)`` on its target, the one
+narrow interface back (``Fired``): the scheduler knows nothing of tables, and the service knows
+nothing of tasks.
+
+Two kinds of wait, on the service's ``clock`` (epoch seconds) and ``sleep`` (so tests and
+SimCord move time by hand):
+
+- ``at``: an absolute time, what is stored (a move's deadline, a window's close, a lobby's or a
+  rematch's expiry). The wait re-reads the clock after each sleep and sleeps again while the
+  time has not come, so a clock of hours or days fits, a clock set back or forward is obeyed,
+  and a deadline stored before a restart is simply armed again at start (one already passed
+  fires at once).
+- ``after``: a short pause that is not stored (the AI's thinking pause, the back-off of a
+  refused write), slept once.
+
+``settle`` (tests, the terminal) waits until no job fires nor waits with ``busy`` (an AI about
+to move): every table waits for a human or a deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class Fired(Protocol):
+    """The scheduler's one way back: a due job is handed to ``fire``."""
+
+    async def fire(self, job: object) -> None: ...
+
+
+@dataclass(eq=False)
+class _Entry:
+    job: object
+    at: float | None
+    after: float
+    busy: bool
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+class Scheduler:
+    """Keyed delayed jobs, each in a task of its own while it waits and fires."""
+
+    def __init__(self, clock: Clock, sleep: Sleep) -> None:
+        self.clock = clock
+        self.sleep = sleep
+        self.target: Fired | None = None
+        self.running = False
+        #: The jobs waiting, and those firing (a key may have one of each: a firing job that
+        #: armed its successor).
+        self._waiting: dict[Hashable, _Entry] = {}
+        self._firing: dict[Hashable, _Entry] = {}
+        self._idle = asyncio.Event()
+
+    # -- life cycle ---------------------------------------------------------------------------
+    def start(self, target: Fired) -> None:
+        self.target = target
+        self.running = True
+
+    async def stop(self) -> None:
+        """Cancel every job and wait for their tasks."""
+        self.running = False
+        entries = [*self._waiting.values(), *self._firing.values()]
+        self._waiting, self._firing = {}, {}
+        tasks = [e.task for e in entries if e.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # stopping: moot
+                await task
+        self._idle.set()
+
+    # -- arming -------------------------------------------------------------------------------
+    def arm(
+        self,
+        key: Hashable,
+        job: object,
+        *,
+        at: float | None = None,
+        after: float = 0.0,
+        busy: bool = False,
+    ) -> None:
+        """Fire ``job`` at the clock time ``at`` (stored deadlines), or ``after`` seconds (a
+        pause not stored; 0: at the loop's next turn), replacing what ``key`` held.
+
+        The caller holds what keeps the job's subject still (its channel's lock): a replaced
+        job is then sleeping or waiting for that lock, and is cancelled safely; a job the
+        calling task is firing itself finishes, and the new one waits for its own time."""
+        if not self.running:
+            return
+        self._drop(key)
+        entry = _Entry(job, at, after, busy)
+        self._waiting[key] = entry
+        entry.task = asyncio.get_running_loop().create_task(
+            self._run(key, entry), name=f"job-{key}"
+        )
+
+    def cancel(self, key: Hashable) -> None:
+        """Forget ``key``'s job (one the calling task is firing finishes)."""
+        self._drop(key)
+        self._idle.set()
+
+    def armed(self, key: Hashable) -> bool:
+        """``key`` has a job waiting (tests, the idle lobbies)."""
+        return key in self._waiting
+
+    def _drop(self, key: Hashable) -> None:
+        current = asyncio.current_task()
+        for entries in (self._waiting, self._firing):
+            old = entries.get(key)
+            if old is None or old.task is current:
+                continue
+            del entries[key]
+            if old.task is not None and not old.task.done():
+                old.task.cancel()
+
+    # -- waiting and firing -------------------------------------------------------------------
+    async def _run(self, key: Hashable, entry: _Entry) -> None:
+        try:
+            if entry.at is not None:
+                while (left := entry.at - self.clock()) > 0:
+                    await self.sleep(left)
+            elif entry.after > 0:
+                await self.sleep(entry.after)
+            else:
+                await asyncio.sleep(0)  # let the caller's change finish first
+            if self._waiting.get(key) is not entry or self.target is None:
+                return
+            del self._waiting[key]
+            self._firing[key] = entry
+            await self.target.fire(entry.job)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the target handles its own errors; this is a last resort
+            log.exception("the scheduled job %r failed", entry.job)
+        finally:
+            if self._firing.get(key) is entry:
+                del self._firing[key]
+            self._idle.set()
+
+    def busy(self) -> bool:
+        """A job fires, or waits marked ``busy`` (an AI about to move). A deadline waiting is
+        not busy, even once its time has come: its task then wakes and fires (busy)."""
+        return bool(self._firing) or any(e.busy for e in self._waiting.values())
+
+    async def settle(self) -> None:
+        """Wait until no job fires or is busy (see the module's docstring)."""
+        while True:
+            if not self.busy():
+                await asyncio.sleep(0)  # let a job that was just armed look first
+                if not self.busy():
+                    return
+            self._idle.clear()
+            await self._idle.wait()

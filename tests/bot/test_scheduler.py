@@ -1,0 +1,119 @@
+"""The one scheduler of delayed jobs (``bot.service.scheduler``): absolute times on the service's
+clock (a deadline days away, a clock that wakes a sleeper early), keyed jobs replaced and
+cancelled, a job that arms its own successor, and ``settle``."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.service.scheduler import Scheduler
+from tests.bot.conftest import FakeClock
+
+DAY = 86_400.0
+
+
+class Target:
+    """Records the jobs fired; ``then`` runs inside ``fire`` (to arm from the firing job)."""
+
+    def __init__(self) -> None:
+        self.fired: list[object] = []
+        self.then = None
+
+    async def fire(self, job: object) -> None:
+        self.fired.append(job)
+        if self.then is not None:
+            self.then(job)
+
+
+def started(clock: FakeClock) -> tuple[Scheduler, Target]:
+    scheduler, target = Scheduler(clock, clock.sleep), Target()
+    scheduler.start(target)
+    return scheduler, target
+
+
+async def test_a_deadline_days_away_fires_when_the_clock_reaches_it() -> None:
+    clock = FakeClock()
+    scheduler, target = started(clock)
+    scheduler.arm("k", "two days", at=clock() + 2 * DAY)
+    await clock.advance(DAY)
+    assert target.fired == []
+    await clock.advance(DAY - 1)
+    assert target.fired == []
+    await clock.advance(1)
+    assert target.fired == ["two days"]
+    await scheduler.stop()
+
+
+async def test_a_sleep_that_ends_early_waits_again_for_the_stored_time() -> None:
+    """The wait re-reads the clock: a sleeper woken before the time (a sleep cut short, a wall
+    clock behind the loop's) sleeps again rather than firing on the seconds it asked for."""
+    clock = FakeClock()
+    asked: list[float] = []
+
+    async def cut_short(delay: float) -> None:
+        asked.append(delay)
+        await clock.sleep(delay / 2 if len(asked) == 1 else delay)
+
+    scheduler, target = Scheduler(clock, cut_short), Target()
+    scheduler.start(target)
+    scheduler.arm("k", "due", at=clock() + 100)
+    await asyncio.sleep(0)
+    await clock.advance(50)  # the first sleep ends half-way: 50 s are left
+    assert target.fired == [] and asked == [100, 50]
+    await clock.advance(49)
+    assert target.fired == []
+    await clock.advance(1)
+    assert target.fired == ["due"]
+    await scheduler.stop()
+
+
+async def test_arming_a_key_replaces_its_job_and_cancel_drops_it() -> None:
+    clock = FakeClock()
+    scheduler, target = started(clock)
+    scheduler.arm("a", "first", at=clock() + 10)
+    scheduler.arm("a", "second", at=clock() + 20)
+    scheduler.arm("b", "other", at=clock() + 10)
+    scheduler.cancel("b")
+    await clock.advance(30)
+    assert target.fired == ["second"]
+    assert not scheduler.armed("a") and not scheduler.armed("b")
+    assert clock.sleepers == 0
+    await scheduler.stop()
+
+
+async def test_a_firing_job_may_arm_its_own_key_again() -> None:
+    clock = FakeClock()
+    scheduler, target = started(clock)
+    target.then = lambda job: job == "one" and scheduler.arm("k", "two", after=5)
+    scheduler.arm("k", "one", after=5)
+    await asyncio.sleep(0)  # (a pause counts from when its task starts: at once)
+    await clock.advance(5)
+    assert target.fired == ["one"] and scheduler.armed("k")
+    await clock.advance(5)
+    assert target.fired == ["one", "two"]
+    await scheduler.stop()
+
+
+async def test_settle_waits_for_busy_jobs_not_for_future_deadlines() -> None:
+    clock = FakeClock()
+    scheduler, target = started(clock)
+    scheduler.arm("deadline", "later", at=clock() + 60)
+    await asyncio.wait_for(scheduler.settle(), 1)  # a deadline ahead is not work now
+    scheduler.arm("ai", "move", busy=True)  # an AI's move at the loop's next turn
+    assert scheduler.busy()
+    await asyncio.wait_for(scheduler.settle(), 1)
+    assert target.fired == ["move"] and not scheduler.busy()
+    await scheduler.stop()
+    assert clock.sleepers == 0
+
+
+async def test_nothing_is_armed_before_start_or_after_stop() -> None:
+    clock = FakeClock()
+    scheduler, target = Scheduler(clock, clock.sleep), Target()
+    scheduler.arm("k", "early", after=0)
+    assert not scheduler.armed("k")
+    scheduler.start(target)
+    await scheduler.stop()
+    scheduler.arm("k", "late", after=0)
+    await asyncio.sleep(0)
+    assert target.fired == [] and not scheduler.armed("k")
