@@ -107,10 +107,10 @@ function controls(step) {
     "data-action": "seek", "aria-label": t("Move {k} of {n}", { k: at, n: step.total }),
     onchange: (event) => go(Number(event.target.value)) });
   return h("nav", { class: "controls", role: "group" },
-    button("first", "⏮", t("First"), 0, at === 0),
+    button("first", "|◀", t("First"), 0, at === 0),
     button("back", "◀", t("Back"), at - 1, at === 0),
     button("forward", "▶", t("Forward"), at + 1, at === step.total),
-    button("last", "⏭", t("Last"), step.total, at === step.total),
+    button("last", "▶|", t("Last"), step.total, at === step.total),
     slider,
     h("span", { class: "counter", "data-step": at },
       t("Move {k} of {n}", { k: at, n: step.total })));
