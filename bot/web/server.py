@@ -67,6 +67,15 @@ PAGE_POLICY = (
 #: Records of finished games kept in memory for their viewers (a viewer asks for one step at a
 #: time; a finished game never changes, so a kept record is never stale).
 CACHED_RECORDS = 16
+#: Replay steps a reader's address may ask for: a held arrow key repeats ~30 times a second,
+#: a person reads a step in a second or more. Past the budget a step is refused (429) and the
+#: page stays where it is; addresses remembered at most (the oldest forgotten first).
+STEP_RATE, STEP_BURST = 10.0, 40.0
+STEP_READERS = 4096
+
+
+def step_budget() -> FrameBudget:
+    return FrameBudget(rate=STEP_RATE, burst=STEP_BURST, tokens=STEP_BURST)
 
 
 def _origin(url: str) -> str:
@@ -99,6 +108,7 @@ class WebServer:
         clock: Callable[[], float] = time.time,
         max_message: int = MAX_MESSAGE,
         budget: Callable[[], FrameBudget] = FrameBudget,
+        steps_budget: Callable[[], FrameBudget] = step_budget,
     ) -> None:
         self.service = service
         self.secret = secret
@@ -112,6 +122,8 @@ class WebServer:
         self.hub: Hub | None = None
         self._runner: web.AppRunner | None = None
         self._records: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self.steps_budget = steps_budget
+        self._readers: OrderedDict[str, FrameBudget] = OrderedDict()
 
     # -- life -----------------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -245,6 +257,22 @@ class WebServer:
             self._records.popitem(last=False)
         return record
 
+    def _reader_budget(self, request: web.Request) -> FrameBudget:
+        """The step budget of the request's address (behind the proxy of ``WEB_PUBLIC_URL``,
+        the address it saw: the last one it appends; without a proxy the header is the client's
+        own word and ignored)."""
+        header = request.headers.get("X-Forwarded-For", "") if self.public_url else ""
+        forwarded = header.split(",")[-1].strip()
+        key = (forwarded or request.remote or "")[:64]
+        budget = self._readers.get(key)
+        if budget is None:
+            budget = self._readers[key] = self.steps_budget()
+            while len(self._readers) > STEP_READERS:
+                self._readers.popitem(last=False)
+        else:
+            self._readers.move_to_end(key)
+        return budget
+
     async def _replay_page(self, request: web.Request) -> web.Response:
         language = self._language(request)
         try:
@@ -263,6 +291,8 @@ class WebServer:
             link = links.verify_replay(self.secret, request.match_info["token"])
         except links.BadLink as error:
             return self._refusal(403, str(error), language)
+        if not self._reader_budget(request).take(time.monotonic()):
+            return self._refusal(429, N_("Too many steps at once: slow down."), language)
         record = await self._record(link)
         if isinstance(record, tuple):
             return self._refusal(*record, language)

@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from aiohttp.test_utils import TestClient, TestServer
+
 import engine
 from bot.records import build, finished_game, recent_games
 from bot.service import TableService
 from bot.web import links
+from bot.web.limits import FrameBudget
 from bot.web.server import WebServer
 from tests.bot.test_records import GUILD, OTHER_GUILD, play_game
 from tests.web.conftest import SECRET
@@ -32,7 +35,9 @@ def path(guild: int, table_id: int, step: int | str | None = None, secret: bytes
     return url if step is None else f"{url}/step/{step}"
 
 
-async def test_every_step_shows_the_views_the_engine_gives_after_its_moves(service, client):
+async def test_every_step_shows_the_views_the_engine_gives_after_its_moves(service, web, client):
+    # Every step at once (no reader does this): a budget that never runs out.
+    web.steps_budget = lambda: FrameBudget(1e6, 1e6, tokens=1e6)
     table_id = await play_game(service, "troika", 4)
     record = await record_of(service, table_id)
     game = engine.new_game("troika", 4, options=record["options"], seed=record["seed"])
@@ -132,3 +137,18 @@ async def test_a_replay_link_names_server_and_game_and_no_time(web: WebServer):
     assert token.count(".") == 2  # no expiry: a finished game never changes
     assert links.verify_replay(SECRET, token) == links.ReplayLink(GUILD, 5)
     assert url.endswith("?lang=de")
+
+
+async def test_a_reader_asking_too_many_steps_is_slowed_down(service: TableService, clock):
+    table_id = await play_game(service, "troeven", 2)
+    three = FrameBudget(rate=0.001, burst=3.0, tokens=3.0)
+    web = WebServer(service, SECRET, clock=clock, steps_budget=lambda: three)
+    async with TestClient(TestServer(web.app())) as client:
+        for _ in range(3):
+            assert (await client.get(path(GUILD, table_id, 1))).status == 200
+        refused = await client.get(path(GUILD, table_id, 2))
+        assert refused.status == 429 and "slow down" in (await refused.json())["message"]
+        # A forged address header changes nothing without a proxy in front.
+        forged = await client.get(path(GUILD, table_id, 2), headers={"X-Forwarded-For": "1.2.3.4"})
+        assert forged.status == 429
+    await web.stop()

@@ -56,7 +56,8 @@ async function fetchStep(k) {
   if (cache.has(k)) return cache.get(k);
   const response = await fetch(`/r/${token}/step/${k}?lang=${encodeURIComponent(asked)}`);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.message || response.statusText);
+  if (!response.ok) throw Object.assign(new Error(data.message || response.statusText),
+    { status: response.status });
   cache.set(k, data);
   return data;
 }
@@ -69,6 +70,8 @@ async function go(k) {
   try {
     step = await fetchStep(k);
   } catch (error) {
+    // Too many steps at once (a held key): stay on the step shown; the next press asks again.
+    if (error.status === 429 && current) return;
     fail(error.message);
     return;
   }
