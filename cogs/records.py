@@ -4,6 +4,10 @@
 posted in the channel (``bot.render.replay``). /games and /export answer only the member who
 asks; all three see only this server's games, and only finished ones.
 
+With the web table on (``WEB_PORT``), /replay's answer and each game of /games carry a link
+button to the game's replay viewer in the browser (``bot.web``: a link anyone of the server may
+open, for a finished game only).
+
 The page buttons carry the page in their custom id (``tt:games:<member or 0>:<page>``), so they
 keep working after a restart.
 """
@@ -14,12 +18,14 @@ import io
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import custom_ids
 from bot.app.errors import answer
 from bot.i18n import _, _n, _p, use_locale
 from bot.records import GameSummary, RecordError, build, finished_game, recent_games
@@ -86,20 +92,47 @@ def games_embed(games: list[GameSummary], total: int, page: int, mine: bool) -> 
     return embed
 
 
+def replay_links(interaction: discord.Interaction) -> Callable[[int, int], str] | None:
+    """``(guild, game) -> url`` of a finished game's replay viewer, or None with the web table
+    off. No language in the link: it is for anyone of the server, whose browser chooses."""
+    web = getattr(interaction.client, "web", None)
+    if web is None:
+        return None
+    link: Callable[[int, int], str] = web.replay_link
+    return link
+
+
+def replay_button(url: str, label: str) -> discord.ui.Button[Any]:
+    return discord.ui.Button(style=discord.ButtonStyle.link, label=label[:80], url=url)
+
+
 async def games_page(
-    service: TableService, guild: int, member: int | None, page: int
-) -> tuple[discord.Embed, discord.ui.View | None]:
+    service: TableService,
+    guild: int,
+    member: int | None,
+    page: int,
+    links: Callable[[int, int], str] | None = None,
+) -> tuple[discord.Embed, custom_ids.Sealed | None]:
+    """One page of /games; with ``links`` (the web table on), a replay link button per game."""
     games, total = await service.db.run(
         lambda conn: recent_games(conn, guild, user_id=member, limit=PAGE, offset=(page - 1) * PAGE)
     )
     pages = max(1, math.ceil(total / PAGE))
     embed = games_embed(games, total, page, member is not None)
-    if pages <= 1:
+    if pages <= 1 and (links is None or not games):
         return embed, None
     view = discord.ui.View(timeout=None)
-    for target, label in ((page - 1, _p("button", "Previous")), (page + 1, _p("button", "Next"))):
-        view.add_item(GamesPageButton(member or 0, target, label, 1 <= target <= pages))
-    return embed, view
+    if links is not None:
+        for game in games:  # PAGE (10) links: two rows of five
+            view.add_item(replay_button(links(guild, game.table_id), f"▶ #{game.table_id}"))
+    if pages > 1:
+        for target, label in (
+            (page - 1, _p("button", "Previous")),
+            (page + 1, _p("button", "Next")),
+        ):
+            view.add_item(GamesPageButton(member or 0, target, label, 1 <= target <= pages))
+    # Sealed: its buttons are dynamic items or links, no view need stay alive (custom_ids).
+    return embed, custom_ids.sealed(view)
 
 
 class GamesPageButton(
@@ -137,6 +170,7 @@ class GamesPageButton(
                 guild_of(interaction),
                 self.member or None,
                 max(1, self.page),
+                replay_links(interaction),
             )
         except TableError as error:
             await answer(interaction, str(error))
@@ -168,7 +202,7 @@ class Records(commands.Cog):
             await answer(interaction, str(error))
             return
         member = interaction.user.id if mine else None
-        embed, view = await games_page(self.service, guild, member, 1)
+        embed, view = await games_page(self.service, guild, member, 1, replay_links(interaction))
         if view is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
         else:
@@ -263,13 +297,19 @@ class Records(commands.Cog):
             return
         await interaction.response.defer(thinking=True)  # drawing takes a second or two
         gif = await pool.render(replay.draw, tuple(stills))
+        links = replay_links(interaction)
+        viewer = discord.ui.View(timeout=None)
+        if links is not None:
+            label = _p("button", "Step through it in the browser")
+            viewer.add_item(replay_button(links(guild, game), label))
         if len(gif) > replay.UPLOAD_LIMIT:
             await interaction.edit_original_response(
-                content=_("That hand is too long to draw as one picture.")
+                content=_("That hand is too long to draw as one picture."),
+                view=custom_ids.sealed(viewer),
             )
             return
         file = discord.File(io.BytesIO(gif), filename=f"replay-{game}-{hand}.gif")
-        await interaction.followup.send(caption, file=file)
+        await interaction.followup.send(caption, file=file, view=custom_ids.sealed(viewer))
 
     @replay.autocomplete("hand")
     async def complete_hand(

@@ -91,3 +91,41 @@ def _stored_secret(path: Path) -> bytes:
     with os.fdopen(fd, "w") as out:
         out.write(text + "\n")
     return text.encode()
+
+
+# -- replay links ---------------------------------------------------------------------------------
+# A finished game never changes and anyone of its server may watch it: its link names the server
+# and the game, not a user, and never expires. Signed under another prefix than a table link, so
+# neither kind of token can pass for the other.
+
+
+@dataclass(frozen=True)
+class ReplayLink:
+    guild_id: int
+    table_id: int
+
+
+def _replay_signature(secret: bytes, guild_id: int, table_id: int) -> str:
+    message = f"replay-link:v1:{guild_id}:{table_id}".encode()
+    digest = hmac.new(secret, message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def sign_replay(secret: bytes, guild_id: int, table_id: int) -> str:
+    """The token of the replay link of finished game ``table_id`` of server ``guild_id``."""
+    return f"{guild_id}.{table_id}.{_replay_signature(secret, guild_id, table_id)}"
+
+
+def verify_replay(secret: bytes, token: str) -> ReplayLink:
+    """The game a replay token names, if its signature is good; raises ``BadLink`` otherwise."""
+    parts = token.split(".") if len(token) <= MAX_TOKEN else []
+    if len(parts) != 3:
+        raise BadLink(N_("This is not a replay link."))
+    try:
+        guild_id, table_id = (int(part) for part in parts[:2])
+    except ValueError:
+        raise BadLink(N_("This is not a replay link.")) from None
+    expected = _replay_signature(secret, guild_id, table_id)
+    if not hmac.compare_digest(expected.encode(), parts[2].encode()):
+        raise BadLink(N_("This replay link is not valid."))
+    return ReplayLink(guild_id, table_id)

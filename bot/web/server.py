@@ -5,6 +5,10 @@ Routes:
 - ``GET /ws/<token>``: the page's websocket. On connect a whole ``state`` frame, then one after
   every committed change of the table (``hub.py``); the page sends ``{"type": "act", "action":
   "play 5h", "move": 12}`` and gets an ``error`` frame when the move is refused.
+- ``GET /r/<token>``: the replay viewer of a finished game (``replay.html``), and
+  ``GET /r/<token>/step/<k>``: its step ``k`` as JSON (``replay.py``). A replay link names a
+  server and a game, anyone may open it, and it never expires (a finished game never changes);
+  a running game, another server's game or a step out of range is refused (404/409).
 - ``/static/...``: the generic page; ``/games/<game>/...``: a game's own web folder
   (``bot/render/games/<game>/web/``, static files only).
 
@@ -17,10 +21,12 @@ limits, so one bad page never slows the others.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,8 +36,10 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 import engine
 from bot.i18n import N_, _, language_of, use_locale
+from bot.records import RecordError, build, finished_game
+from bot.records.store import running_here
 from bot.service import TableError, TableService
-from bot.web import frames, links
+from bot.web import frames, links, replay
 from bot.web.adapter import ServiceAdapter
 from bot.web.hub import Hub, Page
 from bot.web.limits import FrameBudget
@@ -51,6 +59,23 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+#: Scripts, styles and the socket from this origin only.
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+#: Records of finished games kept in memory for their viewers (a viewer asks for one step at a
+#: time; a finished game never changes, so a kept record is never stale).
+CACHED_RECORDS = 16
+#: Replay steps a reader's address may ask for: a held arrow key repeats ~30 times a second,
+#: a person reads a step in a second or more. Past the budget a step is refused (429) and the
+#: page stays where it is; addresses remembered at most (the oldest forgotten first).
+STEP_RATE, STEP_BURST = 10.0, 40.0
+STEP_READERS = 4096
+
+
+def step_budget() -> FrameBudget:
+    return FrameBudget(rate=STEP_RATE, burst=STEP_BURST, tokens=STEP_BURST)
 
 
 def _origin(url: str) -> str:
@@ -62,6 +87,11 @@ def _origin(url: str) -> str:
 def _index() -> str:
     """The page (the same for every table: its script reads the token from the address)."""
     return (STATIC / "index.html").read_text()
+
+
+@functools.cache
+def _replay_page() -> str:
+    return (STATIC / "replay.html").read_text()
 
 
 class WebServer:
@@ -78,6 +108,7 @@ class WebServer:
         clock: Callable[[], float] = time.time,
         max_message: int = MAX_MESSAGE,
         budget: Callable[[], FrameBudget] = FrameBudget,
+        steps_budget: Callable[[], FrameBudget] = step_budget,
     ) -> None:
         self.service = service
         self.secret = secret
@@ -90,6 +121,9 @@ class WebServer:
         self.adapter = ServiceAdapter(service)
         self.hub: Hub | None = None
         self._runner: web.AppRunner | None = None
+        self._records: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self.steps_budget = steps_budget
+        self._readers: OrderedDict[str, FrameBudget] = OrderedDict()
 
     # -- life -----------------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -101,6 +135,8 @@ class WebServer:
         app.router.add_get("/favicon.ico", self._no_icon)
         app.router.add_get("/t/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
+        app.router.add_get("/r/{token}", self._replay_page)
+        app.router.add_get("/r/{token}/step/{step}", self._replay_step)
         app.router.add_static("/static/", STATIC, append_version=False)
         for game in engine.GAMES:
             folder = frames.game_web_dir(game)
@@ -151,6 +187,12 @@ class WebServer:
         url = f"{self.base}/t/{links.sign(self.secret, user_id, channel_id, expires)}"
         return f"{url}?lang={language_of(language)}" if language else url
 
+    def replay_link(self, guild_id: int, table_id: int, language: str | None = None) -> str:
+        """The link anyone of server ``guild_id`` may open to replay its finished game
+        ``table_id`` (no expiry: the game never changes)."""
+        url = f"{self.base}/r/{links.sign_replay(self.secret, guild_id, table_id)}"
+        return f"{url}?lang={language_of(language)}" if language else url
+
     def _allowed_origins(self, request: web.Request) -> set[str]:
         allowed = {f"{request.scheme}://{request.host}".lower()}
         if self.public_url:
@@ -185,12 +227,84 @@ class WebServer:
             return web.Response(status=403, text=text + "\n")
         response = web.Response(text=_index(), content_type="text/html")
         response.headers["Cache-Control"] = "no-store"
-        # Scripts, styles and the socket from this origin only.
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-        )
+        response.headers["Content-Security-Policy"] = PAGE_POLICY
         return response
+
+    # -- the replay viewer ------------------------------------------------------------------------
+    def _refusal(self, status: int, message: str, language: str) -> web.Response:
+        with use_locale(language):
+            text = _(message)
+        return web.json_response({"type": "error", "message": text}, status=status)
+
+    async def _record(self, link: links.ReplayLink) -> dict[str, Any] | tuple[int, str]:
+        """The record of the link's game, or why there is none (an HTTP status and a msgid)."""
+        key = (link.guild_id, link.table_id)
+        if key in self._records:
+            self._records.move_to_end(key)
+            return self._records[key]
+        db = self.service.db
+        found = await db.run(lambda conn: finished_game(conn, link.guild_id, link.table_id))
+        if found is None:
+            if await db.run(lambda conn: running_here(conn, link.guild_id, link.table_id)):
+                return 409, N_("This game is still being played: only a finished game is replayed.")
+            return 404, N_("There is no such finished game in this server.")
+        try:
+            record = build(found)
+        except RecordError:
+            return 404, N_("This game cannot be replayed: its record was lost.")
+        self._records[key] = record
+        while len(self._records) > CACHED_RECORDS:
+            self._records.popitem(last=False)
+        return record
+
+    def _reader_budget(self, request: web.Request) -> FrameBudget:
+        """The step budget of the request's address (behind the proxy of ``WEB_PUBLIC_URL``,
+        the address it saw: the last one it appends; without a proxy the header is the client's
+        own word and ignored)."""
+        header = request.headers.get("X-Forwarded-For", "") if self.public_url else ""
+        forwarded = header.split(",")[-1].strip()
+        key = (forwarded or request.remote or "")[:64]
+        budget = self._readers.get(key)
+        if budget is None:
+            budget = self._readers[key] = self.steps_budget()
+            while len(self._readers) > STEP_READERS:
+                self._readers.popitem(last=False)
+        else:
+            self._readers.move_to_end(key)
+        return budget
+
+    async def _replay_page(self, request: web.Request) -> web.Response:
+        language = self._language(request)
+        try:
+            links.verify_replay(self.secret, request.match_info["token"])
+        except links.BadLink as error:
+            with use_locale(language):
+                text = _(str(error))
+            return web.Response(status=403, text=text + "\n")
+        response = web.Response(text=_replay_page(), content_type="text/html")
+        response.headers["Content-Security-Policy"] = PAGE_POLICY
+        return response
+
+    async def _replay_step(self, request: web.Request) -> web.Response:
+        language = self._language(request)
+        try:
+            link = links.verify_replay(self.secret, request.match_info["token"])
+        except links.BadLink as error:
+            return self._refusal(403, str(error), language)
+        if not self._reader_budget(request).take(time.monotonic()):
+            return self._refusal(429, N_("Too many steps at once: slow down."), language)
+        record = await self._record(link)
+        if isinstance(record, tuple):
+            return self._refusal(*record, language)
+        try:
+            step = int(request.match_info["step"])
+            # Off the event loop: a late step of a long game replays ~1,000 moves (~50 ms).
+            frame = await asyncio.to_thread(replay.step_frame, record, step, language)
+        except (ValueError, IndexError):
+            return self._refusal(404, N_("There is no such step in this game."), language)
+        frame["strings"] = {**frames.strings(frame["game"], language), **replay.strings(language)}
+        frame["lang"] = language
+        return web.json_response(frame)
 
     # -- the websocket --------------------------------------------------------------------------
     async def _socket(self, request: web.Request) -> web.StreamResponse:

@@ -5,10 +5,15 @@ refused privately."""
 from __future__ import annotations
 
 import json
+from typing import Any
+from urllib.parse import urlsplit
 
 from cog_world import World
+from test_web_link import SECRET
 
 from bot.records import replay
+from bot.web import links
+from bot.web.server import WebServer
 
 
 async def play_troeven(world: World) -> int:
@@ -94,3 +99,36 @@ async def test_score_after_the_game_shows_the_finished_games_sheet(world: World)
     text = " ".join(f"{f.name} {f.value}" for f in embed.fields)
     assert "🏆" in text and "Score sheet" in text
     assert embed.footer.text == "The last game played here, finished."
+
+
+def link_buttons(message: Any) -> list[str]:
+    """The URLs of a sent message's link buttons (its components as sent: JSON)."""
+    rows = getattr(message, "components", None) or []
+    return [
+        button["url"]
+        for row in rows
+        for button in (row.get("components", []) if isinstance(row, dict) else [])
+        if button.get("url")
+    ]
+
+
+async def test_replay_and_games_link_the_replay_viewer_when_the_web_table_is_on(
+    world: World,
+) -> None:
+    table_id = await play_troeven(world)
+    posted = await world.slash(world.members[2], "replay", game=table_id)
+    (message,) = posted.followups or [posted.response]
+    assert link_buttons(message) == [], "no web table: no link"
+    listed = await world.slash(world.members[0], "games")
+    assert link_buttons(listed.response) == []
+
+    world.bot.web = WebServer(world.service, SECRET, public_url="https://cards.example.org")
+    posted = await world.slash(world.members[2], "replay", game=table_id)
+    (message,) = posted.followups or [posted.response]
+    [url] = link_buttons(message)
+    assert url.startswith("https://cards.example.org/r/")
+    token = urlsplit(url).path.removeprefix("/r/")
+    assert links.verify_replay(SECRET, token) == links.ReplayLink(world.guild.id, table_id)
+    listed = await world.slash(world.members[0], "games")
+    [url] = link_buttons(listed.response)
+    assert links.verify_replay(SECRET, urlsplit(url).path.removeprefix("/r/")).table_id == table_id

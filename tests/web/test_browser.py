@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import engine
 from bot.service import TableService
 from bot.web import links
 from bot.web.server import WebServer
@@ -321,3 +322,69 @@ async def test_a_whole_deal_by_tapping(browser, served, game: str, players: int,
     assert moves >= 16, "the whole first deal was played from the pages"
     for page in pages:
         assert page.errors == []
+
+
+async def test_the_replay_viewer_steps_forward_and_back_through_a_finished_game(
+    browser, served
+) -> None:
+    from bot.records import build, finished_game
+    from bot.web import replay
+    from tests.bot.test_records import GUILD, play_game
+
+    service, web = served
+    table_id = await play_game(service, "troika", 4)
+    found = await service.db.run(lambda conn: finished_game(conn, GUILD, table_id))
+    assert found is not None
+    record = build(found)
+    game = engine.new_game("troika", 4, options=record["options"], seed=record["seed"])
+    after: list[Any] = [game.to_json()]
+    for move in record["actions"]:
+        game.apply(move["seat"], move["action"])
+        after.append(game.to_json())
+
+    async def shows(page: Any, step: int) -> None:
+        """The page is at ``step`` and shows every hand and the trick of the game then."""
+        await page.wait_for_selector(f'#table[data-step="{step}"]', timeout=TIMEOUT)
+        then = engine.load(after[step])
+        for seat in range(4):
+            held = await page.eval_on_selector_all(
+                f'.open-hand[data-seat="{seat}"] [data-card]', "els => els.map(e => e.dataset.card)"
+            )
+            assert held == list(then.view(seat)["hand"]), (step, seat)
+        trick = await page.eval_on_selector_all(
+            ".trick:not(.done) [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+        assert trick == [c["card"] for c in then.view(None).get("trick") or []], step
+        counter = await page.text_content(".counter")
+        assert counter == f"Move {step} of {len(record['actions'])}"
+
+    page = await browser.new_page(viewport={"width": 400, "height": 850})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    await page.goto(web.replay_link(GUILD, table_id, "en"))
+    await shows(page, 0)
+    assert await page.get_attribute('[data-action="back"]', "disabled") is not None
+    for step in range(1, 7):
+        await page.click('[data-action="forward"]')
+        await shows(page, step)
+    caption = await page.text_content(".caption")
+    told = replay.step_frame(record, 6, "en")["caption"]
+    assert told and caption and all(line in caption for line in told)
+    await page.keyboard.press("ArrowLeft")
+    await shows(page, 5)
+    await page.click('[data-action="back"]')
+    await shows(page, 4)
+    await page.keyboard.press("End")
+    await shows(page, len(record["actions"]))
+    assert await page.get_attribute('[data-action="forward"]', "disabled") is not None
+    await page.click('[data-action="first"]')
+    await shows(page, 0)
+    # Another seat's hand at the bottom: the fan follows the seat picked.
+    await page.click('.open-hand[data-seat="2"] [data-action="show-seat"]')
+    await page.wait_for_selector('.turn[data-seat="2"]', timeout=TIMEOUT)
+    fan = await page.eval_on_selector_all(
+        ".hand [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert fan == list(engine.load(after[0]).view(2)["hand"])
+    assert errors == []
+    await page.close()

@@ -2,6 +2,7 @@
 // (with the whole state again) whenever the socket drops: a locked phone, a network change.
 
 import { generic } from "./generic.js";
+import { loadGame } from "./loader.js";
 import { Table } from "./table.js";
 
 const token = location.pathname.split("/").pop();
@@ -13,26 +14,12 @@ let retry = 0;
 let frame = null;
 let strings = {};
 let game = generic;
-let loadedGame = null;
 let banner = null;
 let bannerTimer = null;
 const table = new Table(root, send, ask);
 
 async function gameModule(name) {
-  if (loadedGame === name) return game;
-  try {
-    const module = await import(`/games/${encodeURIComponent(name)}/game.js`);
-    game = { ...generic, ...module.default };
-    if (game.css) { // the game's own styles, from its web folder
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = `/games/${encodeURIComponent(name)}/game.css`;
-      document.head.append(link);
-    }
-  } catch {
-    game = generic; // a game without its own web folder: the generic table
-  }
-  loadedGame = name;
+  game = await loadGame(name);
   return game;
 }
 

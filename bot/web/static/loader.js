@@ -1,0 +1,25 @@
+// A game's own web module (bot/render/games/<game>/web/game.js) over the generic one, with its
+// styles; the generic table for a game without one. Shared by the table page and the replay.
+
+import { generic } from "./generic.js";
+
+const loaded = new Map();
+
+export async function loadGame(name) {
+  if (loaded.has(name)) return loaded.get(name);
+  let game = generic;
+  try {
+    const module = await import(`/games/${encodeURIComponent(name)}/game.js`);
+    game = { ...generic, ...module.default };
+    if (game.css) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `/games/${encodeURIComponent(name)}/game.css`;
+      document.head.append(link);
+    }
+  } catch {
+    game = generic;
+  }
+  loaded.set(name, game);
+  return game;
+}
