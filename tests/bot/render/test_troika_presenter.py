@@ -265,11 +265,17 @@ def test_the_table_shows_contract_trick_points_and_scores_mid_hand() -> None:
     view = game.view(None)
     sections = P.table_sections(view, table)
     text = text_of(sections)
-    assert "Ann bid **7 no trump** (partner Cid) · scores double" in text
-    assert "No trumps" in text and "Ann & Cid need 7 hand points" in text
-    assert "Ann & Cid **2** (2 tricks)" in text
-    assert "Bob & Dan **3** (1 trick, 5♥️ +5, 3♤ −3)" in text
-    assert "Ann & Cid **44** · Bob & Dan **46**" in text and "First to 52" in text
+    # Who dealt, the contract in full, the hand points with their point cards, the tricks per
+    # player and who took the last one (the picture shows the next trick).
+    assert "Ann bid **7 no trump** (partner Cid) · Dan dealt" in text
+    assert "No trumps · scores double" in text
+    assert "Ann & Cid **2** of 7 needed" in text
+    assert "Bob & Dan **3** (5♥️ +5, 3♤ −3)" in text
+    won = [t["winner"] for t in view["played_tricks"]]
+    counts = " · ".join(f"{n} {won.count(s)}" for s, n in enumerate(("Ann", "Bob", "Cid", "Dan")))
+    last = ("Ann", "Bob", "Cid", "Dan")[view["last_trick"]["winner"]]
+    assert f"Tricks: {counts} · {last} took the last" in text
+    assert "Ann & Cid **44** · Bob & Dan **46** · First to 52" in text
     assert "Bob & Dan at the cut-off (45): defending this hand, they add no points" in text
     assert "Ann & Cid at the cut-off" not in text
     for word in ("trick number", "discard size", "lead suit", "hand_points", "kitty_size"):

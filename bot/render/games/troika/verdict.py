@@ -144,8 +144,10 @@ def _goal(event: Event, seating: Seating) -> str:
 
 
 def scores_section(
-    view: View | None, result: Mapping[str, Any] | None, seating: Seating
+    view: View | None, result: Mapping[str, Any] | None, seating: Seating, *, glance: bool = False
 ) -> Section:
+    """The teams' scores, the target and the cut-off where it bites; ``glance``: the target on
+    the scores' line (the live message counts its lines)."""
     teams = team_scores(view, result)
     if teams is None:
         return Section(_("Scores"), _("No scores yet"))
@@ -163,7 +165,10 @@ def scores_section(
                 )
             else:
                 first = _("First to {target}", target=target)
-            lines.append(first)
+            if glance:
+                lines[0] += f" · {first}"
+            else:
+                lines.append(first)
         lines += _cut_off_lines(view, teams, seating)
     return Section(_("Scores"), "\n".join(lines))
 
