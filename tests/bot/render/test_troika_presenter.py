@@ -464,3 +464,21 @@ def test_the_last_trick_picture_frames_its_winner_under_a_short_caption() -> Non
     assert picture is not None
     args = picture.kwargs()
     assert args["winner"] == view["last_trick"]["winner"] and args["caption"] == "Last trick"
+
+
+def test_the_summary_names_the_contract_in_full() -> None:
+    """Bid, declarer, and trumps (from the hand's events: ``hand_over`` does not carry them)."""
+    game = stacked("bid 7")
+    declarer = game.to_act()[0]
+    events = game.apply(declarer, "trump h")
+    while not any(e["type"] == "hand_over" for e in events):
+        seat = game.to_act()[0]
+        events += game.apply(seat, game.legal_actions(seat)[0])
+    over = hand_over(events)
+    seen = [e for e in events if e is not over and e.get("private_to") is None]
+    table = seating(4, options=game.options)
+    text = text_of(P.summary({**over, "hand_events": seen}, table))
+    name = ("Ann", "Bob", "Cid", "Dan")[declarer]
+    assert f"{name} bid **7**" in text and "Trumps: ♥️ hearts" in text
+    no_trump = hand_over(play_out(stacked("bid 7 no")))
+    assert "No trumps" in text_of(P.summary(no_trump, table))
