@@ -261,7 +261,8 @@ def test_the_players_panel_shows_both_layouts_stacked() -> None:
     assert picture is not None and picture.draw == "layouts_png"
     rows = picture.kwargs()["rows"]
     places = game.view(seat)["layout"][seat]
-    mine = next(cells for label, cells in rows if label.startswith(TABLE.names[seat]))
+    label, mine = rows[-1]  # his own, last, nearest his buttons
+    assert label.startswith("You ")
     assert mine == tuple((p["up"], 1 if p["face_down"] else 0) for p in places if p["up"])
     assert all(down == 1 for _up, down in mine)  # nothing played yet: every card covers one
     panel = embeds.hand_embed(_table("troeven", 2), game.view(seat), game.legal_actions(seat),

@@ -116,7 +116,10 @@ def layouts_picture(view: View, seating: Seating) -> Picture:
         rows.append((title, [(card, 0) for _seat, card in played]))
     to_act = list(view.get("to_act") or [])
     highlight = None
-    for seat in (0, 1):
+    # In a player's panel his own layout comes last, named "You", nearest his buttons.
+    viewer = seating.viewer
+    order = (1 - viewer, viewer) if viewer in (0, 1) else (0, 1)
+    for seat in order:
         stacks: list[tuple[str | None, int]] = []
         for place in places(view, seat):
             up, down = place.get("up"), 1 if place.get("face_down") else 0
@@ -126,5 +129,5 @@ def layouts_picture(view: View, seating: Seating) -> Picture:
         hidden = int(counts[seat]) if seat < len(counts) else 0
         if to_act[:1] == [seat]:
             highlight = len(rows)
-        rows.append((f"{seating.name(seat)} {hidden}↓", stacks))  # ↓: face-down cards
+        rows.append((f"{seating.who(seat)} {hidden}↓", stacks))  # ↓: face-down cards
     return Picture.of("layouts_png", rows=rows, highlight=highlight, **picture_letters())
