@@ -36,7 +36,7 @@ def table_sections(view: View, seating: Seating) -> list[Section]:
     player (the picture shows their cards, numbered for /layoff), the scores and the cards each
     player holds."""
     pile = pile_section(view, seating)
-    mayi = mayi_section(view, seating)
+    mayi = mayi_section(view, seating, glance=True)
     if mayi is not None:
         pile = Section(pile.title, f"{pile.text}\n{mayi.text}")
     sections = [pile]
@@ -98,7 +98,9 @@ def pile_section(view: View, seating: Seating, private: bool = False) -> Section
     return Section(_p("discard pile", "Discard"), "\n".join(lines))
 
 
-def mayi_section(view: View, seating: Seating) -> Section | None:
+def mayi_section(view: View, seating: Seating, *, glance: bool = False) -> Section | None:
+    """The May I window open now; ``glance`` (the live message): without the current player's
+    waiting, which its latest moves say."""
     mayi = view.get("mayi") or {}
     if not mayi.get("open"):
         return None
@@ -131,7 +133,7 @@ def mayi_section(view: View, seating: Seating) -> Section | None:
     waiting = [whom(seating, s) for s in mayi.get("eligible") or [] if s not in answered]
     if waiting:
         lines.append(_("May still call: {names}.", names=names_and(waiting)))
-    if mayi.get("waiting"):
+    if mayi.get("waiting") and not glance:
         lines.append(
             said(
                 seating,
