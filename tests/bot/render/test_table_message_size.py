@@ -3,7 +3,7 @@ whole games at the most players (every line of text a reader sees: the title, wh
 latest moves, each section's title and lines, the footer; the picture not counted).
 
 Measured when the bound was set (2026-11-25), median / most lines over two games: Troika 15 / 16
-(20 / 21 before), Troeven 13 / 13 (22 / 22), Troggu 16 / 16 (30 / 30), TroiKuntza 15 / 23 at
+(20 / 21 before), Troeven 13 / 13 (22 / 22), Troggu 15 / 16 (30 / 30), TroiKuntza 15 / 23 at
 10 players (34 / 43)."""
 
 from __future__ import annotations

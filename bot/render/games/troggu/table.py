@@ -39,7 +39,14 @@ def table_sections(view: View, seating: Seating) -> list[Section]:
         )
     # A glance at the live message: the contract, the trick (its cards are in the picture: the
     # text says who is winning it, who took the last and the tricks per player), the scores.
-    sections = [contract_section(view, seating), _glance_section(view, seating)]
+    contract = contract_section(view, seating)
+    lines, partner = contract.text.splitlines(), _partner_line(view, seating)
+    if partner in lines[1:]:
+        # The partner beside the contract: one line less to read.
+        lines.remove(partner)
+        lines[0] += f" · {partner}"
+        contract = Section(contract.title, "\n".join(lines), role=contract.role)
+    sections = [contract, _glance_section(view, seating)]
     sections.append(scores_section(view, None, seating))
     return within_limits(sections)
 
