@@ -149,6 +149,8 @@ class Printer:
         self.channel = channel
         self.out = out
         self.table: Table | None = None
+        #: The hand's public events: its summary names the trumps from them.
+        self.hand_events: list[Mapping[str, Any]] = []
 
     def say(self, text: str) -> None:
         print(plain(text), file=self.out, flush=True)
@@ -181,7 +183,11 @@ class Printer:
         presenter = embeds.presenter_of(self.table)
         try:
             if kind == "hand_over":
-                return "\n  ".join(embeds.sections_text(presenter.summary(event, seating)))
+                told = {**event, "hand_events": tuple(self.hand_events)}
+                self.hand_events.clear()
+                return "\n  ".join(embeds.sections_text(presenter.summary(told, seating)))
+            if event.get("private_to") is None:
+                self.hand_events.append(event)
             if kind == "game_over":
                 return None  # the result follows when the table closes
             text = presenter.narrate(event, seating)

@@ -70,6 +70,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IMAGE_NAME = "table.png"
+#: How many of a hand's first public events a channel keeps for its summary (an auction of
+#: eight players, the contract and the trumps fit well within).
+HAND_EVENTS = 64
 #: The footer the message is found by after a restart (its words in any of our languages).
 _FOOTER = re.compile(r"#(?P<table>\d+) · \S+ (?P<hand>\S+)")
 #: Why a lobby closes when no reason is given.
@@ -106,6 +109,9 @@ class _Channel:
     language: str = DEFAULT
     #: The table's newest state as its last event told it (see ``_newest``).
     snapshot: TableSnapshot | None = None
+    #: The hand's first public events: its end's summary names the contract from them (the
+    #: trumps, which the engine's ``hand_over`` does not carry); the contract comes first.
+    hand_events: list[Mapping[str, Any]] = field(default_factory=list)
 
 
 class TablePublisher:
@@ -192,11 +198,15 @@ class TablePublisher:
             data = engine_event.data
             kind = data.get("type")
             if kind == "hand_over":
-                summary = _told(presenter.summary, data, seating, table)
+                told = {**data, "hand_events": tuple(state.hand_events)}
+                state.hand_events.clear()
+                summary = _told(presenter.summary, told, seating, table)
                 self._freeze(state, table, final=False, data=data, sections=summary or [])
                 continue
             if kind == "game_over":
                 continue  # told when the game-over message is frozen
+            if len(state.hand_events) < HAND_EVENTS:
+                state.hand_events.append(data)
             line = _told(presenter.narrate, data, seating, table)
             if line:
                 state.lines.append(line)

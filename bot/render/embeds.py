@@ -38,8 +38,9 @@ FIELD_VALUE = 1024
 FIELDS = 25
 TITLE = 256
 DESCRIPTION = 4096
-#: Embed text shown under the picture: the latest moves, as many as fit.
-LATEST_LINES = 6
+#: The latest moves shown under the picture: the picture and the sections say where the game
+#: stands, so a few lines say what just happened (the whole hand is in ``/history``).
+LATEST_LINES = 3
 
 
 def _clip(text: str, limit: int = 1024) -> str:
@@ -257,7 +258,8 @@ def table_embeds(
 
     Two embeds, so that on a phone the picture comes right after whose turn it is (Discord
     draws an embed's image below its fields): the first holds the title, the turn line and the
-    picture; the second the game's sections and the latest moves."""
+    picture; the second the latest moves (right under the picture, without a title: a glance
+    reads them as what just happened) and the game's sections."""
     if table.status is TableStatus.LOBBY or view is None:
         return [lobby_embed(table)]
     presenter, seating = presenter_of(table), seating_of(table)
@@ -279,13 +281,9 @@ def table_embeds(
     top.set_footer(text=footer)
     if image_name:
         top.set_image(url=f"attachment://{image_name}")
-    details = discord.Embed(color=color)
-    add_sections(details, presenter.table_sections(view, seating), room=FIELDS - 1)
-    if lines:
-        latest = latest_text(lines)
-        # i18n: the title over the latest moves of the table message
-        details.add_field(name=_("Latest"), value=latest, inline=False)
-    return [top, details] if details.fields else [top]
+    details = discord.Embed(color=color, description=latest_text(lines) if lines else None)
+    add_sections(details, presenter.table_sections(view, seating))
+    return [top, details] if details.fields or details.description else [top]
 
 
 def latest_text(lines: Sequence[str]) -> str:

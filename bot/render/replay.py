@@ -98,9 +98,11 @@ def frames(record: Mapping[str, Any], hand: int, names: Sequence[str]) -> list[F
     turns: list[tuple[int, Frame]] = []  # (seat, frame) per move of the hand
     out: list[Frame] = [_start(record, presenter, seating)] if hand == 1 else []
     summary: Frame | None = None
+    seen: list[Mapping[str, Any]] = []  # the hand's public events: its summary's trumps
     for number, (move, events, game) in enumerate(steps(record), 1):
         ended = [e for e in events if e.get("type") == "hand_over"]
         if played == hand:
+            seen += [e for e in events if e.get("private_to") is None and e not in ended]
             caption = tuple(_plain(c) for e in events if (c := presenter.narrate(dict(e), seating)))
             if ended:
                 # The next deal is already on the table: the hand as it ended is the frame
@@ -108,7 +110,8 @@ def frames(record: Mapping[str, Any], hand: int, names: Sequence[str]) -> list[F
                 last = turns[-1][1] if turns else _still(game, presenter, seating, [], 0)
                 turns.append((int(move["seat"]), Frame(last.table, last.hands, caption, 0,
                                                        (number,))))  # fmt: skip
-                summary = _summary(presenter, dict(ended[0]), seating)
+                told = {**ended[0], "hand_events": tuple(seen)}
+                summary = _summary(presenter, told, seating)
             else:
                 frame = _still(game, presenter, seating, list(caption), 0)
                 turns.append((int(move["seat"]), replace(frame, moves=(number,))))

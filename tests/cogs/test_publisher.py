@@ -123,3 +123,17 @@ async def test_a_message_lagging_many_turns_behind_pings_each_player_once(world:
         mentions = re.findall(r"<@!?(\d+)>", text)
         assert len(mentions) == len(set(mentions)), text
         assert len(text) <= 2000
+
+
+async def test_the_hand_over_message_names_the_contract_in_full(world: World) -> None:
+    """Once the hand is over the live message shows the next deal: the frozen summary must say
+    what was bid, by whom, and which suit was trumps (or no trumps)."""
+    await world.open("troika", humans=4, end="rounds", rounds=2)
+    await world.play(via="command")
+    over = [m for m in world.table_messages() if "hand 1 over" in (m.embeds[0].title or "")]
+    assert over, [m.embeds[0].title for m in world.table_messages()]
+    text = "\n".join(f"{f.name}\n{f.value}" for e in over[0].embeds for f in e.fields) + "\n".join(
+        e.description or "" for e in over[0].embeds
+    )
+    assert re.search(r"\bbid \*\*\d+", text), text
+    assert re.search(r"Trumps: \S+ (spades|hearts|diamonds|clubs)|No trumps", text), text

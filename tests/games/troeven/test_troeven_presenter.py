@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import engine
+from bot.render import embeds
 from bot.render.games.troeven import TroevenPresenter
 from bot.render.presenter import UnknownEvent, presenter_for
 from tests.bot.render.presenter_checks import (
@@ -24,6 +25,7 @@ from tests.bot.render.presenter_checks import (
     seating,
     text_of,
 )
+from tests.bot.test_render import _table
 
 P = TroevenPresenter()
 TABLE = seating(2)
@@ -217,26 +219,52 @@ def test_the_table_shows_both_layouts_the_trump_and_first_to_zero() -> None:
     view = game.view(None)
     before = text_of(P.table_sections(view, TABLE))
     assert "Ann names trumps, seeing their first 4 cards" in before
-    assert "**Bob** (8 face down): 🂠 🂠 🂠 🂠 🂠 🂠 🂠 🂠" in before
+    rows = dict(P.table_picture(view, TABLE).kwargs()["rows"])
+    assert rows["Bob 8↓"] == ((None, 1),) * 8  # eight card backs, each one card deep
     game.apply(CALLER, "trump h")
     game.apply(CALLER, "play js")  # its face-down card, 10C, turns up
     view = game.view(None)
     text = text_of(P.table_sections(view, TABLE))
     assert "♥️ hearts (named by Ann)" in text
-    assert "**Ann** (7 face down): A♥️⁺ K♦️⁺ 7♤⁺ 10♤⁺ 9♦️⁺ Q♤⁺ K♧⁺ 10♧" in text
-    assert "**Bob** (8 face down): J♦️⁺ 9♧⁺ 7♦️⁺ Q♦️⁺ 7♥️⁺ 8♦️⁺ A♦️⁺ 7♧⁺" in text
+    # The layouts are the picture's, not written out with marks that wrap mid-list.
+    assert "⁺" not in text and "face down" not in text
     assert "On the table: Ann J♤" in text
     assert "Ann **7** · Bob **7** — first to 0 wins" in text
     assert not named_cards(text, hidden_cards(game) | {"QH", "8H", "QC"})
     picture = P.table_picture(view, TABLE)
-    assert picture is not None and picture.draw == "rows_png"
+    assert picture is not None and picture.draw == "layouts_png"
     rows = dict(picture.kwargs()["rows"])
-    assert rows["On the table"] == ("JS",)
-    assert rows["Ann 7↓"] == ("AH", "KD", "7S", "10S", "9D", "QS", "KC", "10C")
+    assert rows["On the table"] == (("JS", 0),)
+    # Each face-up card with the face-down card it covers (1) or none left under it (0).
+    assert rows["Ann 7↓"] == (("AH", 1), ("KD", 1), ("7S", 1), ("10S", 1), ("9D", 1),
+                              ("QS", 1), ("KC", 1), ("10C", 0))  # fmt: skip
+    bob = ("JD", "9C", "7D", "QD", "7H", "8D", "AD", "7C")
+    assert rows["Bob 8↓"] == tuple((card, 1) for card in bob)
+    assert picture.kwargs()["highlight"] == 2  # Bob's turn: his row (after the trick's)
     assert P.heading(view, TABLE) == "deal 1"
     mine = text_of(P.hand_sections(game.view(1), game.legal_actions(1), TABLE.for_seat(1)))
     assert "Face down: 8, unknown to all until the card on them is played" in mine
     assert "No spades: play any card" in mine
+
+
+def test_the_players_panel_shows_both_layouts_stacked() -> None:
+    """His own layout in his panel: each face-down card under the card covering it, as on the
+    table (the text is only for a panel without its picture)."""
+    game = new()
+    game.apply(CALLER, "trump h")
+    seat = CALLER
+    picture = P.hand_picture(game.view(seat), TABLE.for_seat(seat))
+    assert picture is not None and picture.draw == "layouts_png"
+    rows = picture.kwargs()["rows"]
+    places = game.view(seat)["layout"][seat]
+    label, mine = rows[-1]  # his own, last, nearest his buttons
+    assert label.startswith("You ")
+    assert mine == tuple((p["up"], 1 if p["face_down"] else 0) for p in places if p["up"])
+    assert all(down == 1 for _up, down in mine)  # nothing played yet: every card covers one
+    panel = embeds.hand_embed(_table("troeven", 2), game.view(seat), game.legal_actions(seat),
+                              image_name="hand.png")  # fmt: skip
+    shown = "\n".join([panel.description or ""] + [f.value for f in panel.fields])
+    assert "⁺" not in shown and "Face up:" not in shown
 
 
 def test_the_stock_version_shows_the_stock_and_what_to_follow() -> None:
@@ -247,8 +275,8 @@ def test_the_stock_version_shows_the_stock_and_what_to_follow() -> None:
     view = game.view(None)
     text = text_of(P.table_sections(view, TABLE))
     assert "16 cards left; the trick's winner draws first; no need to follow" in text
-    assert "Ann 8 cards · Bob 8 cards" in text
     hand = text_of(P.hand_sections(game.view(0), game.legal_actions(0), TABLE.for_seat(0)))
+    assert "You 8 cards · Bob 8 cards" in hand
     assert "Your lead: any card" in hand
     picture = P.hand_picture(game.view(0), TABLE.for_seat(0))
     assert picture is not None and len(picture.kwargs()["cards"]) == 8

@@ -278,7 +278,12 @@ def test_trick_and_last_trick_on_the_table_and_in_the_picture() -> None:
     view = game.view(None)
     sections = P.table_sections(view, seating(4))
     titles = [s.title for s in sections]
-    assert "Trick 2 of 13" in titles and "Last trick" in titles
+    assert "Trick 2 of 13" in titles
+    # The trick's cards are in the picture; the text says who took the last one and the
+    # tricks per player.
+    trick = next(s.text for s in sections if s.title == "Trick 2 of 13")
+    winner = ("Ann", "Bob", "Cid", "Dan")[view["last_trick"]["winner"]]
+    assert f"Last trick → **{winner}**" in trick and "Tricks: Ann " in trick
     picture = P.table_picture(view, seating(4))
     assert picture is not None and picture.draw == "table_png"
     png = getattr(images, picture.draw)(**picture.kwargs())

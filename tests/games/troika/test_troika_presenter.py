@@ -265,11 +265,17 @@ def test_the_table_shows_contract_trick_points_and_scores_mid_hand() -> None:
     view = game.view(None)
     sections = P.table_sections(view, table)
     text = text_of(sections)
-    assert "Ann bid **7 no trump** (partner Cid) · scores double" in text
-    assert "No trumps" in text and "Ann & Cid need 7 hand points" in text
-    assert "Ann & Cid **2** (2 tricks)" in text
-    assert "Bob & Dan **3** (1 trick, 5♥️ +5, 3♤ −3)" in text
-    assert "Ann & Cid **44** · Bob & Dan **46**" in text and "First to 52" in text
+    # Who dealt, the contract in full, the hand points with their point cards, the tricks per
+    # player and who took the last one (the picture shows the next trick).
+    assert "Ann bid **7 no trump** (partner Cid) · Dan dealt" in text
+    assert "No trumps · scores double" in text
+    assert "Ann & Cid **2** of 7 needed" in text
+    assert "Bob & Dan **3** (5♥️ +5, 3♤ −3)" in text
+    won = [t["winner"] for t in view["played_tricks"]]
+    counts = " · ".join(f"{n} {won.count(s)}" for s, n in enumerate(("Ann", "Bob", "Cid", "Dan")))
+    last = ("Ann", "Bob", "Cid", "Dan")[view["last_trick"]["winner"]]
+    assert f"Tricks: {counts} · {last} took the last" in text
+    assert "Ann & Cid **44** · Bob & Dan **46** · First to 52" in text
     assert "Bob & Dan at the cut-off (45): defending this hand, they add no points" in text
     assert "Ann & Cid at the cut-off" not in text
     for word in ("trick number", "discard size", "lead suit", "hand_points", "kitty_size"):
@@ -458,3 +464,21 @@ def test_the_last_trick_picture_frames_its_winner_under_a_short_caption() -> Non
     assert picture is not None
     args = picture.kwargs()
     assert args["winner"] == view["last_trick"]["winner"] and args["caption"] == "Last trick"
+
+
+def test_the_summary_names_the_contract_in_full() -> None:
+    """Bid, declarer, and trumps (from the hand's events: ``hand_over`` does not carry them)."""
+    game = stacked("bid 7")
+    declarer = game.to_act()[0]
+    events = game.apply(declarer, "trump h")
+    while not any(e["type"] == "hand_over" for e in events):
+        seat = game.to_act()[0]
+        events += game.apply(seat, game.legal_actions(seat)[0])
+    over = hand_over(events)
+    seen = [e for e in events if e is not over and e.get("private_to") is None]
+    table = seating(4, options=game.options)
+    text = text_of(P.summary({**over, "hand_events": seen}, table))
+    name = ("Ann", "Bob", "Cid", "Dan")[declarer]
+    assert f"{name} bid **7**" in text and "Trumps: ♥️ hearts" in text
+    no_trump = hand_over(play_out(stacked("bid 7 no")))
+    assert "No trumps" in text_of(P.summary(no_trump, table))

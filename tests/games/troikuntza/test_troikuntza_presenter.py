@@ -174,9 +174,8 @@ def test_the_table_shows_melds_counts_mayis_discard_and_the_window() -> None:
     events = game.apply(0, "discard 2c")
     view = game.view(None)
     table = text_of(P.table_sections(view, public))
-    assert "**Ann**\n`1` 7♥️ 7♤ 7♧\n`2` 9♦️ 9♤ 9♥️" in table
-    assert "Ann — 5 cards, May I 3 left, laid down ✓" in table
-    assert "Dan — 13 cards, May I 2 left, dealer" in table
+    assert "**Ann**: `1` 7♥️ 7♤ 7♧ · `2` 9♦️ 9♤ 9♥️" in table  # a line per player
+    assert "Cards (✓ laid down): Ann 5 ✓ · Bob 11 · Cid 11 · Dan 13 · Dan dealt" in table
     assert "Discard pile: **2♧**" in table
     assert not named_cards(table, hidden_cards(game))
     picture = P.table_picture(view, public)

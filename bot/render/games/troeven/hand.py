@@ -8,7 +8,13 @@ from bot.i18n import _
 from bot.render.games._tricks import by_suit, card_of_action, trick_lines, trick_now
 from bot.render.games._words import within_limits
 from bot.render.games.cards import picture_letters, pretty, pretty_list, pretty_suit, suit_name
-from bot.render.games.troeven.table import deal_lines, layout_line, stock_text, trump_line
+from bot.render.games.troeven.table import (
+    deal_lines,
+    layout_line,
+    layouts_picture,
+    stock_text,
+    trump_line,
+)
 from bot.render.games.troeven.words import suit_of
 from bot.render.presenter import Picture, Seating, Section, View
 
@@ -26,9 +32,12 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
             else _("No face-down cards left")
         )
         mine = _("Face up: {cards}", cards=by_suit(hand)) + "\n" + under
-        sections.append(Section(_("Your layout"), mine))
+        # Both layouts are the panel's picture (the stacks show what covers what): written out
+        # only where no picture is shown (the terminal).
+        sections.append(Section(_("Your layout"), mine, role="hand"))
         other = 1 - seat
-        sections.append(Section(_("Opponent"), layout_line(view, seating, other)))
+        opponent = layout_line(view, seating, other)
+        sections.append(Section(_("Opponent"), opponent, role="hand"))
     else:
         sections.append(Section(_("Your hand"), by_suit(hand), role="hand"))
         if "stock_size" in view:
@@ -70,6 +79,8 @@ def _move_line(view: View, legal: Sequence[str], hand: list[str]) -> str:
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
+    if view.get("version") == "layout":
+        return layouts_picture(view, seating)
     hand = [str(c) for c in view.get("hand") or []]
     return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
 

@@ -16,16 +16,13 @@ def heading(view: View, seating: Seating) -> str:
 
 
 def table_sections(view: View, seating: Seating) -> list[Section]:
-    sections = [Section(_("Trumps"), trump_line(view, seating))]
-    if view.get("version") == "layout":
-        sections.append(Section(_("Layouts"), _layouts_text(view, seating)))
-    else:
-        sections.append(Section(_("Stock"), stock_text(view, seating)))
-    table = trick_lines(view, seating)
-    deal = deal_lines(view, seating)
-    if table or deal:
-        sections.append(Section(_("This deal"), "\n".join(table + deal)))
-    sections.append(scores_section(view, None, seating))
+    """A glance at the live message: trumps, the stock, the deal so far, the scores. The layouts
+    are in the picture (each face-down card under the card covering it), not written out."""
+    lines = [_("Trumps: {suit}", suit=trump_line(view, seating))]
+    if view.get("version") != "layout":
+        lines += stock_text(view, seating).splitlines()[:1]
+    lines += trick_lines(view, seating) + deal_lines(view, seating)
+    sections = [Section(_("This deal"), "\n".join(lines)), scores_section(view, None, seating)]
     return within_limits(sections)
 
 
@@ -56,14 +53,6 @@ def layout_line(view: View, seating: Seating, seat: int) -> str:
     # i18n: a player's layout: {cards} the face-up cards, {n} how many lie face down
     return _("**{name}** ({n} face down): {cards}", name=seating.who(seat), n=hidden,
              cards=shown)  # fmt: skip
-
-
-def _layouts_text(view: View, seating: Seating) -> str:
-    lines = [layout_line(view, seating, seat) for seat in (0, 1)]
-    lines.append(
-        _("{mark} lies on a face-down card, which turns up when it is played", mark=COVERS)
-    )
-    return "\n".join(lines)
 
 
 def stock_text(view: View, seating: Seating) -> str:
@@ -108,25 +97,37 @@ def deal_lines(view: View, seating: Seating) -> list[str]:
 def table_picture(view: View, seating: Seating) -> Picture | None:
     if view.get("version") != "layout":
         return trick_picture(view, seating)
-    rows: list[tuple[str, list[str | None]]] = []
+    return layouts_picture(view, seating)
+
+
+def layouts_picture(view: View, seating: Seating) -> Picture:
+    """The trick on the table, then both layouts as stacks: each face-down card peeks out under
+    the face-up card covering it (which card turns up next is what a player plans by)."""
+    rows: list[tuple[str, list[tuple[str | None, int]]]] = []
     played = trick_now(view)
     # i18n: a label on the picture (about 12 characters fit)
     title = _("On the table")
     if not played:
-        played, winner = last_trick(view)
+        played, _winner = last_trick(view)
         # Who took it is in the text: a label holds ~12 characters.
         # i18n: a label on the picture (about 12 characters fit)
         title = _("Last trick")
     if played:
-        rows.append((title, [card for _seat, card in played]))
-    for seat in (0, 1):
-        cells: list[str | None] = []
+        rows.append((title, [(card, 0) for _seat, card in played]))
+    to_act = list(view.get("to_act") or [])
+    highlight = None
+    # In a player's panel his own layout comes last, named "You", nearest his buttons.
+    viewer = seating.viewer
+    order = (1 - viewer, viewer) if viewer in (0, 1) else (0, 1)
+    for seat in order:
+        stacks: list[tuple[str | None, int]] = []
         for place in places(view, seat):
-            if place.get("up"):
-                cells.append(str(place["up"]))
-            elif place.get("face_down"):
-                cells.append(None)  # a card back
+            up, down = place.get("up"), 1 if place.get("face_down") else 0
+            if up or down:
+                stacks.append((str(up) if up else None, down))
         counts = view.get("face_down_counts") or []
         hidden = int(counts[seat]) if seat < len(counts) else 0
-        rows.append((f"{seating.name(seat)} {hidden}↓", cells))  # ↓: face-down cards
-    return Picture.of("rows_png", rows=rows, **picture_letters())
+        if to_act[:1] == [seat]:
+            highlight = len(rows)
+        rows.append((f"{seating.who(seat)} {hidden}↓", stacks))  # ↓: face-down cards
+    return Picture.of("layouts_png", rows=rows, highlight=highlight, **picture_letters())

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.i18n import N_, _, _n
+from bot.i18n import N_, _
 from bot.render.games._words import cap, cards, names_and, points, said, whom, within_limits
 from bot.render.games.cards import picture_letters, pretty
 from bot.render.games.troggu.verdict import scores_section, verdict
 from bot.render.games.troggu.words import (
     BIDS,
-    CONTRACT,
     INDEX,
     card_points,
     contract_name,
@@ -38,11 +37,40 @@ def table_sections(view: View, seating: Seating) -> list[Section]:
         return within_limits(
             [Section(title, verdict(last, seating)), scores_section(view, None, seating)]
         )
-    sections = [contract_section(view, seating)]
-    sections += trick_sections(view, seating)
-    sections.append(_players_section(view, seating))
+    # A glance at the live message: the contract, the trick (its cards are in the picture: the
+    # text says who is winning it, who took the last and the tricks per player), the scores.
+    contract = contract_section(view, seating)
+    lines, partner = contract.text.splitlines(), _partner_line(view, seating)
+    if partner in lines[1:]:
+        # The partner beside the contract: one line less to read.
+        lines.remove(partner)
+        lines[0] += f" · {partner}"
+        contract = Section(contract.title, "\n".join(lines), role=contract.role)
+    sections = [contract, _glance_section(view, seating)]
     sections.append(scores_section(view, None, seating))
     return within_limits(sections)
+
+
+def _glance_section(view: View, seating: Seating) -> Section:
+    """The trick in play as a line beside its picture, who took the last one, the tricks per
+    player (the dealer, before the play)."""
+    dealt = said(seating, view.get("dealer"), N_("you dealt"), N_("{name} dealt"))
+    if view.get("phase") != "play":
+        return Section(_("Players"), dealt)
+    trick = trick_sections(view, seating, last=False)[0]
+    lines = trick.text.splitlines()
+    if trick_pairs(view.get("trick")):
+        lines = lines[1:]  # the cards: the picture shows them
+    previous = view.get("last_trick")
+    if previous:
+        worth = points(card_points([c for __, c in trick_pairs(previous.get("cards"))]))
+        winner = seating.who(previous.get("winner"))
+        lines.append(f"{_('Last trick')} → **{winner}** ({worth})")
+    won = list(view.get("tricks_taken") or [])
+    counts = " · ".join(f"{whom(seating, seat)} {int(n)}" for seat, n in enumerate(won))
+    # i18n: tricks taken this deal per player: ``Ann 1 · Bob 2 · Cid 0 · Dee 1``
+    lines.append(_("Tricks: {counts}", counts=counts) + f" · {dealt}")
+    return Section(trick.title, "\n".join(lines))
 
 
 def contract_section(view: View, seating: Seating) -> Section:
@@ -221,30 +249,6 @@ def trick_sections(view: View, seating: Seating, last: bool = True) -> list[Sect
             )
         )
     return out
-
-
-def _players_section(view: View, seating: Seating) -> Section:
-    players = int(view.get("players") or len(seating.names))
-    sizes = list(view.get("hand_sizes") or [])
-    tricks = list(view.get("tricks_taken") or [])
-    playing = view.get("phase") == "play"
-    lines = []
-    for seat in range(players):
-        marks = []
-        if playing and seat < len(sizes):
-            marks.append(cards(int(sizes[seat])))
-        if playing and seat < len(tricks):
-            marks.append(_n("{n} trick", "{n} tricks", int(tricks[seat])))
-        if seat == view.get("dealer"):
-            marks.append(_("dealer"))
-        if seat == view.get("declarer") and view.get("contract") in ("tapp", "solo"):
-            marks.append(_(CONTRACT[str(view["contract"])]))
-        if seat == view.get("partner"):
-            marks.append(_("partner"))
-        lines.append(seating.who(seat) + (f" — {', '.join(marks)}" if marks else ""))
-    if not playing and sizes:
-        lines.append(_n("{n} card each", "{n} cards each", int(sizes[0])))
-    return Section(_("Players"), "\n".join(lines))
 
 
 def table_picture(view: View, seating: Seating) -> Picture | None:

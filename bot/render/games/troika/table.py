@@ -8,7 +8,7 @@ from bot.i18n import N_, _
 from bot.render.games._tricks import trick_picture
 from bot.render.games._words import said, signed_total, whom, within_limits
 from bot.render.games.cards import pretty_suit
-from bot.render.games.troika.verdict import scores_section
+from bot.render.games.troika.verdict import scores_section, sheet_row
 from bot.render.games.troika.words import (
     TEAMS,
     bid_words,
@@ -33,12 +33,108 @@ def heading(view: View, seating: Seating) -> str:
 
 
 def table_sections(view: View, seating: Seating) -> list[Section]:
-    sections = [contract_section(view, seating)]
-    points = hand_points_section(view, seating)
-    if points is not None:
-        sections.append(points)
-    sections.append(scores_section(view, None, seating))
-    return within_limits(sections)
+    """What a glance at the live message asks, in two sections: this hand (who dealt, the
+    contract, the hand points, the tricks per player and who took the last one) and the scores
+    (with why they last changed)."""
+    contract = view.get("contract")
+    hand = glance_section(view, seating) if isinstance(contract, Mapping) else None
+    scores = scores_section(view, None, seating, glance=True)
+    last = last_hand_line(view, seating)
+    if last:
+        scores = Section(scores.title, f"{scores.text}\n{last}", role=scores.role)
+    return within_limits([hand or contract_section(view, seating), scores])
+
+
+def glance_section(view: View, seating: Seating) -> Section:
+    """The contract and the hand so far, one line for each thing a player looks for."""
+    contract = view["contract"]
+    declarer = int(contract["declarer"])
+    team = team_of(declarer)
+    partner = TEAMS[team][1] if TEAMS[team][0] == declarer else TEAMS[team][0]
+    bid = str(contract.get("bid", ""))
+    head = said(
+        seating,
+        declarer,
+        N_("You bid **{bid}** (partner {partner})"),
+        N_("{name} bid **{bid}** (partner {partner})"),
+        bid=bid_words(bid),
+        partner=whom(seating, partner),
+    )
+    dealt = said(seating, view.get("dealer"), N_("you dealt"), N_("{name} dealt"))
+    trumps = _trumps_line(view, seating, declarer, bid)
+    if is_no_trump(bid):
+        trumps += " · " + _("scores double")
+    lines = [f"{head} · {dealt}", trumps]
+    if contract.get("low"):
+        lines.append(_("Low: 7 beats 8 beats … beats A in every suit; the 5 and the 3 lowest"))
+    if view.get("phase") == "kitty":
+        done = int(view.get("discard_count") or 0)
+        lines.append(
+            said(
+                seating,
+                declarer,
+                N_("You take the kitty and discard 2 ({done} of 2 done)"),
+                N_("{name} takes the kitty and discards 2 ({done} of 2 done)"),
+                done=done,
+            )
+        )
+    number = int(contract.get("number") or 0)
+    points = list(view.get("hand_points") or [])
+    tricks = list(view.get("tricks_won") or [])
+    if len(points) != 2 or len(tricks) != 2 or not any(tricks):
+        lines.append(_("{team} need {n} hand points", team=team_name(seating, team), n=number))
+        return Section(_("Contract"), "\n".join(lines))
+    lines.append(
+        # i18n: the declaring team's hand points so far: ``Ann & Cid **8** of 7 needed (5♥️ +5)``
+        _(
+            "{team} **{points}** of {n} needed{cards}",
+            team=team_name(seating, team),
+            points=signed_total(points[team]),
+            n=number,
+            cards=point_cards(points[team], tricks[team]),
+        )
+    )
+    other = 1 - team
+    lines.append(
+        f"{team_name(seating, other)} **{signed_total(points[other])}**"
+        f"{point_cards(points[other], tricks[other])}"
+    )
+    lines.append(tricks_line(view, seating))
+    return Section(_("Contract"), "\n".join(lines))
+
+
+def point_cards(points: int, tricks: int) -> str:
+    """`` (5♥️ +5)``: the point cards in a team's hand points (nothing when there is none)."""
+    detail = points_detail(points, tricks).split(", ")[1:]
+    return f" ({', '.join(detail)})" if detail else ""
+
+
+def tricks_line(view: View, seating: Seating) -> str:
+    """``Tricks: Ann 1 · Bob 2 · Cid 0 · Dee 1``, and who took the last one once the picture
+    shows the next trick instead."""
+    won = [0] * len(seating.names or [0, 0, 0, 0])
+    for trick in view.get("played_tricks") or []:
+        winner = trick.get("winner") if isinstance(trick, Mapping) else None
+        if isinstance(winner, int) and 0 <= winner < len(won):
+            won[winner] += 1
+    counts = " · ".join(f"{whom(seating, seat)} {n}" for seat, n in enumerate(won))
+    # i18n: tricks taken this hand per player: ``Ann 1 · Bob 2 · Cid 0 · Dee 1``
+    line = _("Tricks: {counts}", counts=counts)
+    last = view.get("last_trick")
+    if view.get("trick") and isinstance(last, Mapping) and isinstance(last.get("winner"), int):
+        line += " · " + said(
+            seating, last["winner"], N_("you took the last"), N_("{name} took the last")
+        )
+    return line
+
+
+def last_hand_line(view: View, seating: Seating) -> str:
+    """Why the scores last changed: the last scored hand's row of the score sheet."""
+    rows = [r for r in view.get("history") or [] if isinstance(r, Mapping)]
+    if not rows:
+        return ""
+    # i18n: {row} is a score sheet row: ``**3.** Ann 7: took 8 ✓ · +8 / +2 → **30 / 12**``
+    return _("Last hand: {row}", row=sheet_row(rows[-1], seating))
 
 
 def table_picture(view: View, seating: Seating) -> Picture | None:

@@ -9,6 +9,7 @@ from typing import Any
 from bot.i18n import N_, _, _n
 from bot.render.games._tricks import sheet_pages
 from bot.render.games._words import said, signed, signed_total, within_limits
+from bot.render.games.cards import pretty_suit
 from bot.render.games.troika.words import (
     bid_words,
     is_no_trump,
@@ -54,6 +55,9 @@ def summary(event: Event, seating: Seating) -> list[Section]:
         number=number,
         verdict=verdict,
     )
+    trumps = trumps_of(event, bid)
+    if trumps:
+        head += f"\n{trumps}"
     hand_points = "\n".join(
         f"{team_name(seating, t)} **{signed_total(points[t])}** "
         f"({points_detail(points[t], tricks[t])})"
@@ -94,6 +98,20 @@ def summary(event: Event, seating: Seating) -> list[Section]:
             Section(_("Score"), "\n".join(lines)),
         ]
     )
+
+
+def trumps_of(event: Event, bid: str) -> str:
+    """The contract's trumps (``Trumps: ♥️ hearts``, ``No trumps``), once the hand is over and
+    the table no longer shows them. The engine's ``hand_over`` does not carry them: the hand's
+    earlier public events do (``hand_events``, given by the caller that saw them; "" without)."""
+    if is_no_trump(bid):
+        return _("No trumps")
+    named = [
+        e.get("suit")
+        for e in event.get("hand_events") or ()
+        if isinstance(e, Mapping) and e.get("type") == "trump" and e.get("suit")
+    ]
+    return _("Trumps: {suit}", suit=pretty_suit(str(named[-1]))) if named else ""
 
 
 def _declarer_change(
@@ -144,8 +162,10 @@ def _goal(event: Event, seating: Seating) -> str:
 
 
 def scores_section(
-    view: View | None, result: Mapping[str, Any] | None, seating: Seating
+    view: View | None, result: Mapping[str, Any] | None, seating: Seating, *, glance: bool = False
 ) -> Section:
+    """The teams' scores, the target and the cut-off where it bites; ``glance``: the target on
+    the scores' line (the live message counts its lines)."""
     teams = team_scores(view, result)
     if teams is None:
         return Section(_("Scores"), _("No scores yet"))
@@ -163,7 +183,10 @@ def scores_section(
                 )
             else:
                 first = _("First to {target}", target=target)
-            lines.append(first)
+            if glance:
+                lines[0] += f" · {first}"
+            else:
+                lines.append(first)
         lines += _cut_off_lines(view, teams, seating)
     return Section(_("Scores"), "\n".join(lines))
 

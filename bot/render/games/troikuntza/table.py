@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import N_, _, _n, _p
-from bot.render.games._words import cards, names_and, pack, said, whom, within_limits
+from bot.render.games._words import names_and, pack, said, whom, within_limits
 from bot.render.games.cards import picture_letters, pretty, pretty_list
 from bot.render.games.troikuntza.verdict import scores_section
 from bot.render.games.troikuntza.words import (
@@ -32,14 +32,38 @@ def heading(view: View, seating: Seating) -> str:
 
 
 def table_sections(view: View, seating: Seating) -> list[Section]:
-    sections = [pile_section(view, seating)]
-    mayi = mayi_section(view, seating)
+    """A glance at the live message: the pile (and a May I open on it), the melds one line per
+    player (the picture shows their cards, numbered for /layoff), the scores and the cards each
+    player holds."""
+    pile = pile_section(view, seating)
+    mayi = mayi_section(view, seating, glance=True)
     if mayi is not None:
-        sections.append(mayi)
-    sections += meld_sections(view, seating)
-    sections.append(_players_section(view, seating))
-    sections.append(scores_section(view, None, seating))
+        pile = Section(pile.title, f"{pile.text}\n{mayi.text}")
+    sections = [pile]
+    if view.get("melds"):
+        # A line per player: his melds card by card while they are few, else in short (the
+        # picture shows every card).
+        lines = _meld_lines(view, seating, compact=False, joined=True)
+        if len(view["melds"]) > MELDS_FULL // 2 or sum(map(len, lines)) > MELDS_FULL_TEXT // 4:
+            lines = _meld_lines(view, seating, compact=True)
+        sections += pack(_("Melds (number for /layoff)"), lines)
+    scores = scores_section(view, None, seating)
+    sections.append(Section(scores.title, f"{scores.text}\n{_cards_line(view, seating)}"))
     return within_limits(sections)
+
+
+def _cards_line(view: View, seating: Seating) -> str:
+    """``Cards: Ann 11 · Bob 5 ✓ · … · Cid dealt``: how near each player is to going out."""
+    players = int(view.get("players") or len(seating.names))
+    sizes = list(view.get("hand_sizes") or [])
+    out = list(view.get("out") or [])
+    counts = []
+    for seat in range(min(players, len(sizes))):
+        laid = " ✓" if seat < len(out) and out[seat] else ""
+        counts.append(f"{whom(seating, seat)} {int(sizes[seat])}{laid}")
+    dealt = said(seating, view.get("dealer"), N_("you dealt"), N_("{name} dealt"))
+    # i18n: cards in each player's hand: ``Ann 11 · Bob 5 ✓`` (✓: laid down his contract)
+    return _("Cards (✓ laid down): {counts}", counts=" · ".join(counts)) + f" · {dealt}"
 
 
 def pile_section(view: View, seating: Seating, private: bool = False) -> Section:
@@ -74,7 +98,9 @@ def pile_section(view: View, seating: Seating, private: bool = False) -> Section
     return Section(_p("discard pile", "Discard"), "\n".join(lines))
 
 
-def mayi_section(view: View, seating: Seating) -> Section | None:
+def mayi_section(view: View, seating: Seating, *, glance: bool = False) -> Section | None:
+    """The May I window open now; ``glance`` (the live message): without the current player's
+    waiting, which its latest moves say."""
     mayi = view.get("mayi") or {}
     if not mayi.get("open"):
         return None
@@ -107,7 +133,7 @@ def mayi_section(view: View, seating: Seating) -> Section | None:
     waiting = [whom(seating, s) for s in mayi.get("eligible") or [] if s not in answered]
     if waiting:
         lines.append(_("May still call: {names}.", names=names_and(waiting)))
-    if mayi.get("waiting"):
+    if mayi.get("waiting") and not glance:
         lines.append(
             said(
                 seating,
@@ -119,7 +145,12 @@ def mayi_section(view: View, seating: Seating) -> Section | None:
     return Section(_(LABELS["mayi"]), "\n".join(lines))
 
 
-def _meld_lines(view: View, seating: Seating, compact: bool) -> list[str]:
+def _meld_lines(
+    view: View, seating: Seating, compact: bool, joined: bool | None = None
+) -> list[str]:
+    """The melds by player: a player's line, then one per meld; ``joined`` (compact's default):
+    each player's melds on his line."""
+    joined = compact if joined is None else joined
     melds = [m for m in view.get("melds") or [] if isinstance(m, Mapping)]
     lines: list[str] = []
     players = int(view.get("players") or len(seating.names))
@@ -127,7 +158,7 @@ def _meld_lines(view: View, seating: Seating, compact: bool) -> list[str]:
         mine = [m for m in melds if m.get("owner") == owner]
         if not mine:
             continue
-        if compact:
+        if joined:
             texts = " · ".join(_meld_text(m, compact) for m in mine)
             lines.append(f"**{seating.who(owner)}**: {texts}")
         else:
@@ -166,27 +197,6 @@ def meld_sections(view: View, seating: Seating) -> list[Section]:
         lines = _meld_lines(view, seating, compact=True)
         lines.append(_("(a run: its first and last card; 🃏: a joker in it)"))
     return pack(_("Melds (number for /layoff)"), lines)
-
-
-def _players_section(view: View, seating: Seating) -> Section:
-    players = int(view.get("players") or len(seating.names))
-    sizes = list(view.get("hand_sizes") or [])
-    out = list(view.get("out") or [])
-    mayi = view.get("mayi") or {}
-    limit = int(mayi.get("limit") or 0)
-    used = list(mayi.get("used") or [])
-    lines = []
-    for seat in range(players):
-        marks = [cards(int(sizes[seat]))] if seat < len(sizes) else []
-        if limit and seat < len(used):
-            left = limit - int(used[seat])
-            marks.append(_n("May I {n} left", "May I {n} left", left))
-        if seat < len(out) and out[seat]:
-            marks.append(_("laid down ✓"))
-        if seat == view.get("dealer"):
-            marks.append(_("dealer"))
-        lines.append(f"{seating.who(seat)} — {', '.join(marks)}")
-    return Section(_("Players"), "\n".join(lines))
 
 
 def table_picture(view: View, seating: Seating) -> Picture | None:
