@@ -149,7 +149,7 @@ class Printer:
         self.channel = channel
         self.out = out
         self.table: Table | None = None
-        #: The hand's public events: its summary names the trumps from them.
+        #: The hand's public events: its summary names the contract from them.
         self.hand_events: list[Mapping[str, Any]] = []
 
     def say(self, text: str) -> None:

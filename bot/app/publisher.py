@@ -71,7 +71,7 @@ log = logging.getLogger(__name__)
 
 IMAGE_NAME = "table.png"
 #: How many of a hand's first public events a channel keeps for its summary (an auction of
-#: eight players, the contract and the trumps fit well within).
+#: eight players, the contract fits well within).
 HAND_EVENTS = 64
 #: The footer the message is found by after a restart (its words in any of our languages).
 _FOOTER = re.compile(r"#(?P<table>\d+) · \S+ (?P<hand>\S+)")
@@ -110,7 +110,7 @@ class _Channel:
     #: The table's newest state as its last event told it (see ``_newest``).
     snapshot: TableSnapshot | None = None
     #: The hand's first public events: its end's summary names the contract from them (the
-    #: trumps, which the engine's ``hand_over`` does not carry); the contract comes first.
+    #: parts the engine's ``hand_over`` does not carry); the contract comes first.
     hand_events: list[Mapping[str, Any]] = field(default_factory=list)
 
 

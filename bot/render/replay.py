@@ -98,7 +98,7 @@ def frames(record: Mapping[str, Any], hand: int, names: Sequence[str]) -> list[F
     turns: list[tuple[int, Frame]] = []  # (seat, frame) per move of the hand
     out: list[Frame] = [_start(record, presenter, seating)] if hand == 1 else []
     summary: Frame | None = None
-    seen: list[Mapping[str, Any]] = []  # the hand's public events: its summary's trumps
+    seen: list[Mapping[str, Any]] = []  # the hand's public events: for its summary
     for number, (move, events, game) in enumerate(steps(record), 1):
         ended = [e for e in events if e.get("type") == "hand_over"]
         if played == hand:
