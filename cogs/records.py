@@ -33,6 +33,7 @@ from bot.records.store import FinishedGame, running_here
 from bot.render import pool, replay
 from bot.service import TableError, TableService
 from cogs.common import bot_of, service_of, speak_to
+from cogs.leaderboard import answers_refusals
 from engine import GAMES
 
 #: Games per page of /games (each one line: an embed's description holds them all).
@@ -195,12 +196,9 @@ class Records(commands.Cog):
     @app_commands.command(name="games", description="The server's recent finished games")
     @app_commands.describe(mine="Only the games you played in")
     @app_commands.guild_only()
+    @answers_refusals
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
-        try:
-            guild = guild_of(interaction)
-        except TableError as error:
-            await answer(interaction, str(error))
-            return
+        guild = guild_of(interaction)
         member = interaction.user.id if mine else None
         embed, view = await games_page(self.service, guild, member, 1, replay_links(interaction))
         if view is None:
@@ -211,14 +209,11 @@ class Records(commands.Cog):
     @app_commands.command(name="export", description="A finished game's record as a JSON file")
     @app_commands.describe(game="The game's # (see /games)")
     @app_commands.guild_only()
+    @answers_refusals
     async def export(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53]
     ) -> None:
-        try:
-            guild = guild_of(interaction)
-        except TableError as error:
-            await answer(interaction, str(error))
-            return
+        guild = guild_of(interaction)
         found = await self.record_of(interaction, guild, game)
         if found is None:
             return
@@ -265,17 +260,14 @@ class Records(commands.Cog):
     )
     @app_commands.describe(game="The game's # (see /games)", hand="Which hand (default: the first)")
     @app_commands.guild_only()
+    @answers_refusals
     async def replay(
         self,
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, 2**53],
         hand: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
-        try:
-            guild = guild_of(interaction)
-        except TableError as error:
-            await answer(interaction, str(error))
-            return
+        guild = guild_of(interaction)
         found = await self.record_of(interaction, guild, game)
         if found is None:
             return

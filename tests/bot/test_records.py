@@ -15,6 +15,7 @@ from bot.records import RecordError, build, finished_game, recent_games, replay
 from bot.records.record import FORMAT, check
 from bot.service import ActionApplied, TableService
 from engine.ai import make_player
+from tests.golden.fingerprint import cells
 
 CH, GUILD, OTHER_GUILD, HOST = 700, 42, 43, 1
 
@@ -23,18 +24,6 @@ CH, GUILD, OTHER_GUILD, HOST = 700, 42, 43, 1
 def db_path(tmp_path: Path) -> Path:
     """SQLite alone: the sweep over every game and count plays whole games."""
     return tmp_path / "troika.db"
-
-
-def cells() -> list[tuple[str, int]]:
-    found = []
-    for name, spec in engine.GAMES.items():
-        for players in range(spec.min_players, spec.max_players + 1):
-            try:
-                spec.check_players(players, spec.resolve(None, None))
-            except engine.IllegalAction:
-                continue
-            found.append((name, players))
-    return found
 
 
 #: The shortest whole game of each: one Troika hand, one Troggu deal.

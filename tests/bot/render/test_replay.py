@@ -10,24 +10,12 @@ import io
 import pytest
 from PIL import Image
 
-import engine
 from bot.records.record import played, steps
 from bot.render import replay
 from bot.render.presenter import Seating, presenter_for
+from tests.golden.fingerprint import cells
 
 SHORT = {"troika": {"end": "rounds", "rounds": 1}, "troggu": {"deals": 1}}
-
-
-def cells() -> list[tuple[str, int]]:
-    found = []
-    for name, spec in engine.GAMES.items():
-        for players in range(spec.min_players, spec.max_players + 1):
-            try:
-                spec.check_players(players, spec.resolve(None, None))
-            except engine.IllegalAction:
-                continue
-            found.append((name, players))
-    return found
 
 
 def record_of(name: str, players: int) -> dict:
