@@ -41,6 +41,23 @@ def game_titles() -> Iterator[tuple[str | None, str]]:
         yield None, spec.title
 
 
+def web_strings() -> Iterator[Declared]:
+    """The words each game's web page asks for (``<game package>/web/strings.json``, each
+    ``"msgid"`` or ``"context|msgid"``): its own catalog keeps them even when no Python code of
+    the game says them any more."""
+    import json
+
+    from bot.i18n.core import own_catalog_packages
+
+    for package in own_catalog_packages():
+        listed = package / "web" / "strings.json"
+        if not listed.is_file():
+            continue
+        for text in json.loads(listed.read_text()):
+            context, bar, msgid = str(text).partition("|")
+            yield (context, msgid, package.name) if bar else (None, str(text), package.name)
+
+
 def loaded_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     """Every top-level slash command the bot's cogs add to the tree: those declared in the cog
     classes, the ``/new <game>`` group and the move commands generated from the games' verbs."""
@@ -111,4 +128,4 @@ def slash_commands() -> Iterator[Declared]:
     yield from command_strings(loaded_commands())
 
 
-SOURCES.extend([refusal_templates, option_descriptions, game_titles, slash_commands])
+SOURCES.extend([refusal_templates, option_descriptions, game_titles, slash_commands, web_strings])
