@@ -131,9 +131,17 @@ class ValueModal(discord.ui.Modal):
         self.editor = editor
         self.option = option
         self.value: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=f"{option.name} ({option.describe_values()})"[:45], max_length=20
+            custom_id="value", max_length=20
         )
-        self.add_item(self.value)
+        # A label component, not a text input in an action row (which Discord deprecates): the
+        # option's name as its text, the values it takes below it, with room to say them whole.
+        self.add_item(
+            discord.ui.Label(
+                text=option.name[:45],
+                description=option.describe_values()[:100],
+                component=self.value,
+            )
+        )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         set_locale(interaction.locale)  # (the modal's own task)
