@@ -68,7 +68,7 @@ def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
 
 
 #: The default limits but the opening cooldown: the tests' clock stands still unless they move
-#: it, and many open table after table (tests/bot/test_service_limits.py covers the cooldown).
+#: it, and many open table after table (tests/bot/service/test_service_limits.py: the cooldown).
 TEST_LIMITS = Limits(open_cooldown_seconds=0)
 
 

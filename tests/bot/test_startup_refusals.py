@@ -24,7 +24,7 @@ from bot.settings import Settings
 from bot.storage import instance_lock
 from bot.storage.backup import backup_name, take_backup
 from bot.storage.instance_lock import InstanceLock
-from tests.bot.test_storage_startup import make_database
+from tests.bot.storage.test_storage_startup import make_database
 
 
 def settings_for(path: Path) -> Settings:

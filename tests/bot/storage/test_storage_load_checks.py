@@ -14,7 +14,7 @@ import pytest
 from bot.service import TableStatus
 from tests.bot.conftest import FakeClock
 from tests.bot.databases import connect
-from tests.bot.test_service_faults import (
+from tests.bot.service.test_service_faults import (
     BAD,
     BOB,
     GOOD,

@@ -28,9 +28,9 @@ import pytest
 
 from bot.shards import shard_of
 from tests.bot.databases import connect
-from tests.bot.test_shard_locks import held_shards
+from tests.bot.storage.test_shard_locks import held_shards
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: Seconds a process may take to start or answer (a loaded machine is slow; nothing is timed).
 PATIENCE = 60.0
 SHARDS = 2

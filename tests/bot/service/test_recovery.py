@@ -7,7 +7,7 @@ plus the actions logged after it must be the game the whole log replays to, and 
 restart every game is played to its end. A second test kills the worker while its table has
 moves logged after its last snapshot, and checks a restarted service replays them.
 
-The worker is this file run as a script: ``python tests/bot/test_recovery.py run DB SEED``.
+The worker is this file run as a script: ``python tests/bot/service/test_recovery.py run DB SEED``.
 It prints ``READY`` once started, then ``ACK <table id> <move number> <sha256 of the game>`` for
 every committed action (flushed), and in ``finish`` mode ``DONE`` when no table is left. In
 ``pause`` mode it plays one table until moves are logged after its last snapshot, prints
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
