@@ -11,7 +11,7 @@ from PIL import Image
 import engine
 from bot.render import embeds
 from bot.render.games import cards, images
-from bot.service import Seat, Table, TableStatus
+from tests.bot.render.playing_table import playing_table as _table
 
 NAMES = ["ann", "bob", "cid", "dee"]
 
@@ -30,18 +30,6 @@ def test_actions_are_shown_with_card_symbols() -> None:
     assert cards.pretty_action("play 10h") == "play 10♥️"
     assert cards.pretty_action("bid 7 no") == "bid 7 no"
     assert cards.pretty_action("meld 7h 7s 7c | qh qd jk") == "meld 7♥️ 7♤ 7♧ | Q♥️ Q♦️ 🃏"
-
-
-def _table(game: str, players: int) -> Table:
-    seats = tuple(
-        Seat(index=i, name=NAMES[i % 4] + str(i), user_id=100 + i) for i in range(players)
-    )
-    spec = engine.GAMES[game]
-    return Table(
-        id=1, channel_id=5, guild_id=None, game=game, title=spec.title, preset=None,
-        options=spec.defaults(), overrides={}, host_id=100, status=TableStatus.PLAYING,
-        seats=seats, to_act=(0,), deadlines={0: 1_800_000_000.0},
-    )  # fmt: skip
 
 
 def _embed_text(*shown) -> str:  # noqa: ANN002 - discord.Embeds

@@ -10,17 +10,12 @@ Troggu 12 / 487 (15 / 510), TroiKuntza 23 / 800 at 10 players laying off on ever
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 import engine
 from bot.render import embeds
 from engine.ai import make_player
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_render import _table  # noqa: E402
+from tests.bot.render.playing_table import playing_table as _table
 
 #: Lines and characters of the text above the cards, at most.
 BOUNDS = {"troika": (9, 320), "troeven": (10, 330), "troggu": (14, 540), "troikuntza": (25, 880)}

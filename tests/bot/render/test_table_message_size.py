@@ -9,17 +9,13 @@ Measured when the bound was set (2026-11-25), median / most lines over two games
 from __future__ import annotations
 
 import statistics
-import sys
-from pathlib import Path
 
 import pytest
 
 import engine
 from bot.render import embeds
 from engine.ai import make_player
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_render import _table  # noqa: E402
+from tests.bot.render.playing_table import playing_table as _table
 
 MEDIAN_LINES = 16
 

@@ -14,6 +14,7 @@ import engine
 from bot.render import embeds
 from bot.render.games.troeven import TroevenPresenter
 from bot.render.presenter import UnknownEvent, presenter_for
+from tests.bot.render.playing_table import playing_table as _table
 from tests.bot.render.presenter_checks import (
     check_limits,
     hidden_cards,
@@ -25,7 +26,6 @@ from tests.bot.render.presenter_checks import (
     seating,
     text_of,
 )
-from tests.bot.test_render import _table
 
 P = TroevenPresenter()
 TABLE = seating(2)

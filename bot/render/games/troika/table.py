@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from bot.i18n import N_, _
 from bot.render.games._tricks import trick_picture
@@ -64,20 +65,7 @@ def glance_section(view: View, seating: Seating) -> Section:
     trumps = _trumps_line(view, seating, declarer, bid)
     if is_no_trump(bid):
         trumps += " · " + _("scores double")
-    lines = [f"{head} · {dealt}", trumps]
-    if contract.get("low"):
-        lines.append(_("Low: 7 beats 8 beats … beats A in every suit; the 5 and the 3 lowest"))
-    if view.get("phase") == "kitty":
-        done = int(view.get("discard_count") or 0)
-        lines.append(
-            said(
-                seating,
-                declarer,
-                N_("You take the kitty and discard 2 ({done} of 2 done)"),
-                N_("{name} takes the kitty and discards 2 ({done} of 2 done)"),
-                done=done,
-            )
-        )
+    lines = [f"{head} · {dealt}", trumps, *_rule_lines(view, seating, contract, declarer)]
     number = int(contract.get("number") or 0)
     points = list(view.get("hand_points") or [])
     tricks = list(view.get("tricks_won") or [])
@@ -160,6 +148,18 @@ def contract_section(view: View, seating: Seating) -> Section:
     if is_no_trump(bid):
         head += " · " + _("scores double")
     lines = [head, _trumps_line(view, seating, declarer, bid)]
+    lines += _rule_lines(view, seating, contract, declarer)
+    number = int(contract.get("number") or 0)
+    # i18n: {team} is two names (``Ann & Cid``, ``You & Cid``)
+    lines.append(_("{team} need {n} hand points", team=team_name(seating, team), n=number))
+    return Section(_("Contract"), "\n".join(lines))
+
+
+def _rule_lines(
+    view: View, seating: Seating, contract: Mapping[str, Any], declarer: int
+) -> list[str]:
+    """What the contract changes now: a low one's ranking, the kitty being taken."""
+    lines = []
     if contract.get("low"):
         # Rules name the point cards in words: a card symbol on the table means a real card.
         lines.append(_("Low: 7 beats 8 beats … beats A in every suit; the 5 and the 3 lowest"))
@@ -174,10 +174,7 @@ def contract_section(view: View, seating: Seating) -> Section:
                 done=done,
             )
         )
-    number = int(contract.get("number") or 0)
-    # i18n: {team} is two names (``Ann & Cid``, ``You & Cid``)
-    lines.append(_("{team} need {n} hand points", team=team_name(seating, team), n=number))
-    return Section(_("Contract"), "\n".join(lines))
+    return lines
 
 
 def _trumps_line(view: View, seating: Seating, declarer: int, bid: str) -> str:
