@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import engine
-from bot.service import TableService
+from bot.service import ActionApplied, TableEvent, TableService
 from bot.web import links
 from bot.web.server import WebServer
 from tests.bot.conftest import TEST_LIMITS
@@ -283,16 +283,12 @@ async def test_a_troikuntza_player_melds_cards_he_picked_discards_and_another_ca
     assert page.errors == []
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "seed"),
-    [("troggu", 5, 4), ("troeven", 2, 8)],
-    ids=["troggu-5-players", "troeven-layouts"],
-)
-async def test_a_whole_deal_by_tapping(browser, served, game: str, players: int, seed: int) -> None:
-    """Troggu at five players and Troeven's layouts: every page shows exactly its legal moves as
-    tappable controls (cards in the fan or the layout, the rest as buttons), and the whole
-    first deal is played through by taps."""
+async def test_a_whole_troeven_deal_with_layouts_by_tapping(browser, served) -> None:
+    """Troeven's layouts: every page shows exactly its legal moves as tappable controls (cards
+    in the fan or the layout, the rest as buttons), and the whole first deal is played through
+    by taps."""
     service, web = served
+    game, players, seed = "troeven", 2, 8
     users = USERS[:2] if players == 2 else (*USERS, WATCHER + 1)
     await service.open_table(CH, 99, users[0], "p0", game, options={"timer": "off"}, seed=seed)
     for n, user in enumerate(users[1:], start=1):
@@ -322,6 +318,160 @@ async def test_a_whole_deal_by_tapping(browser, served, game: str, players: int,
     assert moves >= 16, "the whole first deal was played from the pages"
     for page in pages:
         assert page.errors == []
+
+
+class Heard:
+    """The engine events of every move on the table (for what no page may show: the Fool's
+    exchange names its value, never its card)."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+
+    async def on_table_event(self, event: TableEvent) -> None:
+        if isinstance(event, ActionApplied):
+            self.events.extend(dict(e.data) for e in event.events)
+
+    def first(self, kind: str) -> dict[str, Any] | None:
+        return next((e for e in self.events if e["type"] == kind), None)
+
+
+def troggu_choice(service: TableService, user: int) -> str:
+    """The first bidder takes the Tapp, the others pass; in play the first playable card, the
+    Fool last (so that its holder, void and with no other trump, holds it back)."""
+    legal = service.legal_actions(CH, user)
+    view = service.view(CH, user).game or {}
+    if view["phase"] == "bidding":
+        return "tapp" if "tapp" in legal and not any(view["bids"]) else "pass"
+    return next((a for a in legal if a != "play fool"), legal[0])
+
+
+async def test_troggu_at_five_tapp_exchange_by_the_panel_and_the_fool_held_back(
+    browser, served
+) -> None:
+    """A whole first deal of Troggu at five players, played from the pages: the Tappist sees the
+    Tapp's cards marked in his hand, picks the cards to put down and confirms once (the page
+    sends each discard in turn); a player void in the suit led, whose only trump is the Fool,
+    holds it back: his page says so (no other page does), the Fool stays in his hand, not
+    playable, until the last trick, where he plays it from his page; it goes to his pile and he
+    gives the winner a card in exchange."""
+    service, web = served
+    users = (*USERS, WATCHER + 1)
+    await service.open_table(CH, 99, users[0], "p0", "troggu", options={"timer": "off"}, seed=0)
+    for n, user in enumerate(users[1:], start=1):
+        await service.join(CH, user, f"p{n}")
+    await service.start_game(CH, users[0])
+    heard = Heard()
+    service.add_listener(heard)
+    pages = [await open_page(browser, web, user) for user in users]
+    exchanged, held_checks, moves = False, 0, 0
+    while (table := service.get_table(CH)) is not None and table.to_act:
+        seat = table.to_act[0]
+        user, page, move = users[seat], pages[seat], table.move_number
+        view = service.view(CH, user).game or {}
+        if view["hand_number"] > 1:
+            break
+        await shows_move(page, move)
+        legal = service.legal_actions(CH, user)
+        shown = await page.eval_on_selector_all(
+            "[data-action]", "els => els.map(e => e.dataset.action)"
+        )
+        if view["phase"] == "discard":
+            # The panel: no discard goes by one tap; the Tapp's cards are marked in the hand.
+            assert not [a for a in shown if a.startswith("discard ")]
+            fresh = await page.eval_on_selector_all(
+                ".hand .fresh", "els => els.map(e => e.dataset.card)"
+            )
+            assert sorted(fresh) == sorted(view["tapp"]) and fresh
+            left = view["discards_left"]
+            chosen = [a.split()[1].upper() for a in legal[:left]]
+            for card in chosen:
+                await page.locator(f'.hand .card.pick[data-card="{card}"]').click(
+                    position={"x": 8, "y": 30}
+                )
+            panel = await page.text_content('[data-panel="exchange"]')
+            assert panel is not None and f"{left}/{left}" in panel
+            await page.click('[data-tool="put-down"]')
+            for _ in range(TIMEOUT // 10):
+                if (service.get_table(CH) or table).move_number >= move + left:
+                    break
+                await asyncio.sleep(0.01)
+            mine = service.view(CH, user).game or {}
+            assert sorted(mine["discards"]) == sorted(chosen), "the cards he picked went down"
+            assert mine["phase"] == "play"
+            exchanged = True
+            continue
+        assert sorted(shown) == sorted(legal)
+        action = troggu_choice(service, user)
+        await page.locator(f'[data-action="{action}"]').click(position={"x": 8, "y": 30})
+        await moved_on(service, move)
+        moves += 1
+        held = heard.first("fool_held")
+        after = service.get_table(CH)
+        if held is None or after is None or not after.to_act:
+            continue
+        holder = held["seat"]
+        if (service.view(CH, users[holder]).game or {}).get("hand_number") != 1:
+            continue
+        # While he holds it back: his page says so and keeps the Fool unplayable in his hand
+        # (but at the last trick); no other page says anything of it.
+        for other, other_page in enumerate(pages):
+            await shows_move(other_page, after.move_number)
+            line = await other_page.text_content(".turn .lines") or ""
+            assert ("Fool held back" in line) == (other == holder), (other, line)
+        hand = (service.view(CH, users[holder]).game or {})["hand"]
+        fool = pages[holder].locator('.hand [data-card="FOOL"]')
+        assert await fool.count() == ("FOOL" in hand)
+        if "FOOL" not in hand:
+            continue  # played to the last trick
+        last = len(hand) == 1
+        assert (await fool.get_attribute("data-action") == "play fool") == (
+            last and after.to_act[0] == holder
+        )
+        held_checks += 1
+    assert exchanged, "the Tapp was taken and put down from the Tappist's page"
+    assert held_checks > 1, "the Fool was held back (this seed) and the pages showed it"
+    exchange = heard.first("fool_exchange")
+    assert exchange is not None and exchange["seat"] == held["seat"]
+    assert exchange["to"] != held["seat"], "a held Fool never wins: he pays the winner a card"
+    [last_trick] = [e for e in heard.events if e["type"] == "trick" and e["trick_number"] == 11]
+    assert {"seat": held["seat"], "card": "FOOL"} in last_trick["cards"]
+    assert moves > 55
+    for page in pages:
+        assert page.errors == []
+
+
+async def test_troggu_at_seven_the_partner_call_is_a_compact_chooser(browser, served) -> None:
+    """At seven players the Tappist calls his partner from a chooser of the trumps II-XX and
+    a Play alone button; the call is made from the page."""
+    service, web = served
+    users = (*USERS, 10, 11, 12)
+    await service.open_table(CH, 99, users[0], "p0", "troggu", options={"timer": "off"}, seed=3)
+    for n, user in enumerate(users[1:], start=1):
+        await service.join(CH, user, f"p{n}")
+    await service.start_game(CH, users[0])
+    while True:
+        table = service.get_table(CH)
+        assert table is not None
+        user = users[table.to_act[0]]
+        view = service.view(CH, user).game or {}
+        if view["phase"] == "call":
+            break
+        legal = service.legal_actions(CH, user)
+        await service.act(
+            CH, user, troggu_choice(service, user) if view["phase"] == "bidding" else legal[0]
+        )
+    page = await open_page(browser, web, user, size=(1280, 800))
+    chooser = await page.eval_on_selector_all(
+        '[data-panel="call"] [data-action]', "els => els.map(e => e.dataset.action)"
+    )
+    assert sorted(chooser) == sorted(service.legal_actions(CH, user))
+    assert len(chooser) == 20  # II-XX and Play alone
+    assert await page.text_content('[data-action="call t12"]') == "XII"
+    move = table.move_number
+    await page.click('[data-action="call t12"]')
+    await moved_on(service, move)
+    assert (service.view(CH, user).game or {})["called"] == "T12"
+    assert page.errors == []
 
 
 async def test_the_replay_viewer_steps_forward_and_back_through_a_finished_game(

@@ -67,6 +67,22 @@ export const generic = {
     return false;
   },
 
+  /** Whether a card of the hand may be picked (the others are dimmed while picking). */
+  pickable(view, card, legal) {
+    return true;
+  },
+
+  /** Cards of the hand to mark as just received (a Tapp or a kitty taken into the hand). */
+  fresh(view) {
+    return [];
+  },
+
+  /** A compact panel of the game's own above the hand (a chooser for some of its moves, which
+   * `listed` then leaves out), drawn with `tools`; none by default. */
+  panel(view, frame, tools) {
+    return null;
+  },
+
   /** Moves made of the picked cards: [{label, action}] or [{label, tool, run(table)}]. */
   pickedMoves(view, picked, legal, tools) {
     return [];

@@ -95,6 +95,21 @@ export class Table {
       root.append(this.lastTrick(view, names));
     }
     this.tick();
+    this.sendQueued(frame);
+  }
+
+  /** Moves made one after another from one confirmation (a Tapp's several discards): the next
+   * goes when the frame of the last one arrives; anything unexpected (a move made elsewhere, a
+   * refusal) drops the rest, and the reader sees the table as it is. */
+  sendQueued(frame) {
+    if (!this.queue || !this.queue.length || frame.move === this.queueMove) return;
+    const next = this.queue.shift();
+    if (!(frame.legal || []).includes(next)) {
+      this.queue = [];
+      return;
+    }
+    this.queueMove = frame.move;
+    this.act(next);
   }
 
   /** The score sheet and the hand's history, as the server sent them on request. */
@@ -200,6 +215,8 @@ export class Table {
       myDeadline ? h("span", { class: "clock", "data-deadline": myDeadline }) : null));
     const hand0 = this.game.hand(view);
     const pickedCards = [...(this.picked || [])].sort((a, b) => a - b).map((i) => hand0[i]);
+    const panel = this.game.panel(view, frame, this.tools());
+    if (panel) bottom.append(panel);
     const extra = this.game.pickedMoves(view, pickedCards, legal, this.tools());
     if (extra.length) {
       bottom.append(h("div", { class: "moves picked-moves", role: "group" }, extra.map((m) =>
@@ -233,10 +250,18 @@ export class Table {
       this.picked = new Set();
       this.pickedHand = key;
     }
+    const fresh = new Set(this.game.fresh(this.frame.view));
     hand.forEach((card, i) => {
+      const mark = fresh.has(card) ? " fresh" : "";
+      if (picking && !this.game.pickable(this.frame.view, card, this.frame.legal || [])) {
+        fan.append(h("div", { class: `card dimmed${mark}`,
+          style: `left:${start + step * i}px;width:${cardW}px;--tilt:0deg`, "data-card": card },
+          cardSvg(card, this.game.face)));
+        return;
+      }
       if (picking) {
         const on = this.picked.has(i);
-        fan.append(h("button", { class: `card pick${on ? " picked" : ""}`,
+        fan.append(h("button", { class: `card pick${on ? " picked" : ""}${mark}`,
           style: `left:${start + step * i}px;width:${cardW}px;--tilt:0deg`, "data-card": card,
           "aria-pressed": on ? "true" : "false",
           onclick: () => { on ? this.picked.delete(i) : this.picked.add(i); this.redraw(); } },
@@ -244,7 +269,7 @@ export class Table {
         return;
       }
       const action = byCard.get(card);
-      const cls = `card${action ? " playable" : choosing ? " dimmed" : ""}`;
+      const cls = `card${action ? " playable" : choosing ? " dimmed" : ""}${mark}`;
       const tilt = n > 1 ? ((i - (n - 1) / 2) * 12) / n : 0;
       const style = `left:${start + step * i}px;width:${cardW}px;--tilt:${tilt.toFixed(2)}deg`;
       const node = h(action ? "button" : "div", { class: cls, style,
@@ -271,6 +296,13 @@ export class Table {
       face: (code, cls = "") => h("div", { class: `card ${cls}`, "data-card": code },
         cardSvg(code, this.game.face)),
       act: (action) => this.act(action),
+      // Several moves from one tap: the first now, each next one when the last is committed.
+      actAll: (actions) => {
+        this.picked = new Set();
+        this.queue = actions.slice(1);
+        this.queueMove = this.frame.move;
+        this.act(actions[0]);
+      },
       picked: () => {
         const hand = this.game.hand(this.frame.view);
         return [...(this.picked || [])].sort((a, b) => a - b).map((i) => hand[i]);
