@@ -102,9 +102,9 @@ async def moved_on(service: TableService, move: int) -> None:
     raise AssertionError(f"the tap made no move (still at move {move})")
 
 
-async def agrees(page: Any, service: TableService, user: int) -> None:
+async def agrees(page: Any, service: TableService, user: int, channel: int = CH) -> None:
     """The page shows what the service says this user sees: his hand, his moves, the trick."""
-    seen = service.view(CH, user)
+    seen = service.view(channel, user)
     view = seen.game or {}
     hand = await page.eval_on_selector_all(
         ".hand [data-card]", "els => els.map(e => e.dataset.card)"
