@@ -218,6 +218,65 @@ async def test_a_watchers_page_never_holds_a_hidden_card(browser, served) -> Non
     assert response is not None and response.status == 403
 
 
+async def test_a_card_dragged_onto_the_felt_is_played_on_desktop(browser, served) -> None:
+    """With the mouse, a playable card dragged onto the felt is played; one let go outside it
+    goes back to the hand; a touch pointer never drags (a phone taps)."""
+    service, web = served
+    await four_humans_and_a_watcher(service)
+    while True:  # the auction and the trump call from the service, up to the first lead
+        table = service.get_table(CH)
+        assert table is not None
+        user = USERS[table.to_act[0]]
+        legal = service.legal_actions(CH, user)
+        if legal[0].startswith("play "):
+            break
+        await service.act(CH, user, legal[0])
+    page = await open_page(browser, web, user, size=(1280, 800))
+    move = table.move_number
+    card = page.locator(".hand .card.playable").last
+    code = await card.get_attribute("data-card")
+    box = await card.bounding_box()
+    felt = await page.locator(".felt").bounding_box()
+    top = await page.locator("header.top").bounding_box()
+    assert box and felt and top and code
+
+    async def drag_to(x: float, y: float) -> None:
+        await page.mouse.move(box["x"] + 20, box["y"] + 40)
+        await page.mouse.down()
+        await page.mouse.move(x, y, steps=8)
+        await page.mouse.up()
+
+    # A touch pointer pressed on the card and lifted over the felt: no drag, no move.
+    await card.evaluate(
+        """(node, to) => {
+            const at = (type, x, y) => node.dispatchEvent(new PointerEvent(type, {
+                bubbles: true, pointerId: 7, pointerType: "touch", clientX: x, clientY: y}));
+            const r = node.getBoundingClientRect();
+            at("pointerdown", r.left + 20, r.top + 40);
+            at("pointermove", to[0], to[1]);
+            at("pointerup", to[0], to[1]);
+        }""",
+        [felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2],
+    )
+    await asyncio.sleep(0.3)
+    assert service.get_table(CH).move_number == move, "a touch pointer never drags"
+    # Dragged and let go over the top bar: back in the hand, nothing played.
+    await drag_to(top["x"] + top["width"] / 2, top["y"] + top["height"] / 2)
+    await asyncio.sleep(0.3)
+    assert service.get_table(CH).move_number == move
+    assert await page.locator(f'.hand [data-card="{code}"]').count() == 1
+    # Dragged onto the felt: played.
+    await drag_to(felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2)
+    await moved_on(service, move)
+    assert (service.view(CH, user).game or {})["trick"][-1]["card"] == code
+    await shows_move(page, move + 1)
+    trick = await page.eval_on_selector_all(
+        ".trick [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert trick == [code]
+    assert page.errors == []
+
+
 async def test_a_troikuntza_player_melds_cards_he_picked_discards_and_another_calls_may_i(
     browser, served
 ) -> None:

@@ -3,6 +3,7 @@
 // the bottom with the cards he may play raised, and his other moves in a compact panel.
 
 import { backSvg, cardSvg } from "./cards.js";
+import { draggable } from "./drag.js";
 
 // Styles are set through the CSSOM: the page's policy (style-src 'self') refuses inline style
 // attributes, not properties set by its own script.
@@ -275,6 +276,7 @@ export class Table {
       const node = h(action ? "button" : "div", { class: cls, style,
         "data-card": card, "data-action": action || null,
         onclick: action ? () => this.act(action) : null }, cardSvg(card, this.game.face));
+      if (action) draggable(node, () => this.root.querySelector(".felt"), () => this.act(action));
       fan.append(node);
     });
     return fan;
@@ -286,11 +288,13 @@ export class Table {
       h,
       card: (code, cls = "") => {
         const action = this.byCard.get(code);
-        return h(action ? "button" : "div", {
+        const node = h(action ? "button" : "div", {
           class: `card ${cls}${action ? " playable" : this.byCard.size && !cls.includes("shown") ? " dimmed" : ""}`,
           "data-card": code, "data-action": action || null,
           onclick: action ? () => this.act(action) : null,
         }, cardSvg(code, this.game.face));
+        if (action) draggable(node, () => this.root.querySelector(".felt"), () => this.act(action));
+        return node;
       },
       back: (cls = "") => h("div", { class: `card back ${cls}` }, backSvg()),
       face: (code, cls = "") => h("div", { class: `card ${cls}`, "data-card": code },
