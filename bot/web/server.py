@@ -11,6 +11,11 @@ Routes:
   a running game, another server's game or a step out of range is refused (404/409).
 - ``/static/...``: the generic page; ``/games/<game>/...``: a game's own web folder
   (``bot/render/games/<game>/web/``, static files only).
+- ``/s/<shard>/t/<token>`` and ``/s/<shard>/ws/<token>``: the same page and socket, named by the
+  shard of the table's server. A bot run as several processes (``SHARD_COUNT`` > 1) makes its
+  links so, and the reverse proxy sends ``/s/<shard>/`` to the process running that shard
+  (``deploy/nginx/``, ``deploy/Caddyfile``); anything else (files, replays: every process has
+  them) may go to any process.
 
 Bad input changes nothing: a link that is forged, expired or for another table opens nothing
 (403); a websocket from another site's page is refused (Origin); a frame that is not JSON, too
@@ -39,6 +44,7 @@ from bot.i18n import N_, _, language_of, use_locale
 from bot.records import RecordError, build, finished_game
 from bot.records.store import running_here
 from bot.service import TableError, TableService
+from bot.shards import shard_of
 from bot.web import frames, links, replay
 from bot.web.adapter import ServiceAdapter
 from bot.web.hub import Hub, Page
@@ -135,6 +141,8 @@ class WebServer:
         app.router.add_get("/favicon.ico", self._no_icon)
         app.router.add_get("/t/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
+        app.router.add_get(r"/s/{shard:\d+}/t/{token}", self._page)
+        app.router.add_get(r"/s/{shard:\d+}/ws/{token}", self._socket)
         app.router.add_get("/r/{token}", self._replay_page)
         app.router.add_get("/r/{token}/step/{step}", self._replay_step)
         app.router.add_static("/static/", STATIC, append_version=False)
@@ -184,8 +192,18 @@ class WebServer:
     def link(self, user_id: int, channel_id: int, language: str | None = None) -> str:
         """The user's personal link to the channel's table, valid ``links.LINK_SECONDS``."""
         expires = int(self.clock()) + links.LINK_SECONDS
-        url = f"{self.base}/t/{links.sign(self.secret, user_id, channel_id, expires)}"
+        token = links.sign(self.secret, user_id, channel_id, expires)
+        url = f"{self.base}{self.shard_prefix(channel_id)}/t/{token}"
         return f"{url}?lang={language_of(language)}" if language else url
+
+    def shard_prefix(self, channel_id: int) -> str:
+        """``/s/<shard>`` of the channel's table when the bot runs several shards (the proxy
+        routes by it to the process holding the table), else nothing."""
+        shards = self.service.shards
+        if shards.count <= 1:
+            return ""
+        table = self.service.get_table(channel_id)
+        return f"/s/{shard_of(None if table is None else table.guild_id, shards.count)}"
 
     def replay_link(self, guild_id: int, table_id: int, language: str | None = None) -> str:
         """The link anyone of server ``guild_id`` may open to replay its finished game

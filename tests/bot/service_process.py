@@ -2,7 +2,7 @@
 ``TableService`` on a database, serving some shards, driven by JSON lines.
 
     python -m tests.bot.service_process DATABASE [--shard-count N] [--shard-ids 0,1]
-                                                 [--no-hold] [--ai-delay S]
+                                                 [--no-hold] [--ai-delay S] [--web-secret HEX]
 
 It starts the service as the bot does (``hold_shards``: the shard locks are taken before any
 table loads), then prints ``{"started": {"pid": ..., "tables": [...]}}``. A start the database
@@ -15,6 +15,8 @@ Then each line read on stdin is one command, answered by one line ``{"reply": ..
 - ``{"op": "open", "channel": C, "guild": G, "user": U, "game": "troeven", "options": {...}}``
 - ``{"op": "join", "channel": C, "user": U}``, ``{"op": "start", "channel": C, "user": U}``
 - ``{"op": "act", "channel": C, "user": U}``: his first legal move (or ``"action"``)
+- ``{"op": "link", "channel": C, "user": U}``: his link to the table (with ``--web-secret``, the
+  process serves the web table on 127.0.0.1 at a free port, given as ``web_port`` when started)
 - ``{"op": "tables"}``: every table loaded (channel, guild, status, move number, to act,
   deadlines); ``{"op": "quit"}``: close the service and exit 0.
 
@@ -35,6 +37,7 @@ from bot.service import ActionApplied, Limits, TableEvent, TableService
 from bot.service.models import Table
 from bot.shards import Shards, parse_shard_ids
 from bot.storage.startup import StartupError
+from bot.web.server import WebServer
 
 
 def say(message: dict[str, Any]) -> None:
@@ -70,7 +73,7 @@ class Moves:
             )
 
 
-async def obey(service: TableService, command: dict[str, Any]) -> Any:
+async def obey(service: TableService, command: dict[str, Any], web: WebServer | None = None) -> Any:
     op = command.get("op")
     channel, user = command.get("channel"), command.get("user")
     if op == "open":
@@ -87,6 +90,8 @@ async def obey(service: TableService, command: dict[str, Any]) -> Any:
         action = command.get("action") or service.legal_actions(channel, user)[0]
         result = await service.act(channel, user, action)
         return {"action": action, "move_number": result.move_number}
+    if op == "link" and web is not None:
+        return web.link(user, channel)
     if op == "tables":
         return [described(t) for t in sorted(service.tables(), key=lambda t: t.channel_id)]
     raise ValueError(f"unknown op {op!r}")
@@ -108,9 +113,11 @@ async def serve(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     loop = asyncio.get_running_loop()
+    web = WebServer(service, bytes.fromhex(args.web_secret)) if args.web_secret else None
     try:
         tables = await obey(service, {"op": "tables"})
-        say({"started": {"pid": os.getpid(), "tables": tables}})
+        web_port = await web.start() if web is not None else None
+        say({"started": {"pid": os.getpid(), "tables": tables, "web_port": web_port}})
         while True:
             line = await loop.run_in_executor(None, sys.stdin.readline)
             if not line:  # the test went away
@@ -119,10 +126,12 @@ async def serve(args: argparse.Namespace) -> int:
             if command.get("op") == "quit":
                 return 0
             try:
-                say({"reply": await obey(service, command)})
+                say({"reply": await obey(service, command, web)})
             except Exception as error:  # the refusal is the answer; the process goes on
                 say({"error": type(error).__name__, "message": str(error)})
     finally:
+        if web is not None:
+            await web.stop()
         await service.close()
 
 
@@ -133,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard-ids", type=parse_shard_ids, default=None)
     parser.add_argument("--no-hold", action="store_true", help="take no shard lock (a rogue)")
     parser.add_argument("--ai-delay", type=float, default=0.0)
+    parser.add_argument("--web-secret", default=None, help="serve the web table (hex secret)")
     return asyncio.run(serve(parser.parse_args(argv)))
 
 

@@ -6,6 +6,8 @@ import { loadGame } from "./loader.js";
 import { Table } from "./table.js";
 
 const token = location.pathname.split("/").pop();
+// The socket sits beside the page: under a proxy's /s/<shard>/ prefix too (README, at scale).
+const base = location.pathname.replace(/\/t\/[^/]*$/, "");
 const asked = new URLSearchParams(location.search).get("lang") || navigator.language || "en";
 const root = document.getElementById("table");
 
@@ -77,7 +79,7 @@ async function receive(event) {
 function connect() {
   if (socket) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/${token}?lang=${encodeURIComponent(asked)}`;
+  const url = `${scheme}://${location.host}${base}/ws/${token}?lang=${encodeURIComponent(asked)}`;
   socket = new WebSocket(url);
   socket.addEventListener("open", () => { retry = 0; });
   socket.addEventListener("message", receive);

@@ -44,10 +44,18 @@ class ServiceProcess:
     """``python -m tests.bot.service_process`` running in a process of its own."""
 
     def __init__(
-        self, url: str, shard_ids: str, folder: Path, *, hold: bool = True, name: str = "p"
+        self,
+        url: str,
+        shard_ids: str,
+        folder: Path,
+        *,
+        hold: bool = True,
+        name: str = "p",
+        shards: int = SHARDS,
+        extra: tuple[str, ...] = (),
     ) -> None:
         command = [sys.executable, "-m", "tests.bot.service_process", url]
-        command += ["--shard-count", str(SHARDS), "--shard-ids", shard_ids]
+        command += ["--shard-count", str(shards), "--shard-ids", shard_ids, *extra]
         if not hold:
             command.append("--no-hold")
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -83,6 +91,7 @@ class ServiceProcess:
         """The tables the process loaded, once it started."""
         while "started" not in (message := self._next("start")):
             pass
+        self.web_port = message["started"].get("web_port")
         return message["started"]["tables"]
 
     def call(self, op: str, **fields: Any) -> dict[str, Any]:
