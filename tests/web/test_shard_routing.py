@@ -26,8 +26,12 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
-from bot.shards import shard_of
+from bot.service import TableService
+from bot.shards import Shards, shard_of
+from bot.web.server import WebServer
+from tests.bot.conftest import TEST_LIMITS
 from tests.bot.service.test_multiprocess import PATIENCE, ServiceProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -214,3 +218,31 @@ async def test_a_link_of_each_process_reaches_its_table_through_nginx(
             astray = re.sub(r"^/s/\d+/", f"/s/{int(other[0])}/", socket_path)
             frame = await first_frame(session, f"{base}{astray}?lang=en", base)
             assert frame["type"] != "snapshot", "a link reaches only the process holding its table"
+
+
+async def test_a_sharded_process_links_name_the_shard_and_serve_under_it(tmp_path: Path) -> None:
+    """Without a proxy: the link of a process of 8 shards names its table's shard, and the page
+    and its socket answer under that prefix; one shard alone (the default) keeps bare links."""
+    service = TableService(tmp_path / "t.db", limits=TEST_LIMITS, shards=Shards(SHARDS, (5,)))
+    await service.start()
+    web = WebServer(service, bytes.fromhex(SECRET))
+    try:
+        guild = 5 << 22
+        await service.open_table(guild + 7, guild, 1, "Ann", "troeven", options={"timer": "off"})
+        await service.join(guild + 7, 2, "Bob")
+        await service.start_game(guild + 7, 1)
+        path = urlsplit(web.link(1, guild + 7)).path
+        assert path.startswith("/s/5/t/")
+        async with TestClient(TestServer(web.app())) as client:
+            page = await client.get(path)
+            assert page.status == 200
+            origin = str(client.make_url("/")).rstrip("/")
+            socket_path = path.replace("/t/", "/ws/")
+            async with client.ws_connect(socket_path, headers={"Origin": origin}) as ws:
+                frame = (await ws.receive(timeout=PATIENCE)).json()
+                assert frame["type"] == "snapshot" and frame["seats"][0]["name"] == "Ann"
+    finally:
+        await web.stop()
+        await service.close()
+    single = TableService(tmp_path / "u.db", limits=TEST_LIMITS)
+    assert urlsplit(WebServer(single, b"x" * 32).link(1, 7)).path.startswith("/t/")
