@@ -9,6 +9,9 @@ Run from the repository root (needs the Playwright package and a Chromium):
 For each game it opens a table on a throwaway database: you at seat 1, easy AIs elsewhere,
 plays seeded moves (yours: a card when you have one, else your first move) until mid-hand with
 cards on the trick, then captures your page: ``<game>_<phone|desktop>_<theme>.png`` here.
+Scenes of one moment more (name them as games; the others pass, you bid Tapp):
+``troggu-tapp``, your Tapp exchange at five players with two cards picked; ``troggu-call``, your
+partner call at seven (``troggu_tapp_...png``, ``troggu_call_...png``).
 """
 
 from __future__ import annotations
@@ -63,6 +66,36 @@ async def set_up(service: TableService, game: str) -> None:
         mine += 1
 
 
+#: Scenes: (game, players, the phase you are shown in, cards picked on the page first).
+SCENES = {"troggu-tapp": ("troggu", 5, "discard", 2), "troggu-call": ("troggu", 7, "call", 0)}
+
+
+#: The other players of a scene (seated as people: the script passes for them).
+OTHERS = ("Bea", "Cal", "Dia", "Eli", "Fay", "Gus")
+
+
+async def set_up_scene(service: TableService, scene: str) -> int:
+    """A Troggu deal where you bid Tapp and the others pass, stopped at the scene's phase
+    (your discards made for you on the way to the call). Returns the table's channel."""
+    game, players, phase, _ = SCENES[scene]
+    options = {"timer": "off"}
+    await service.open_table(CHANNEL, None, ME, "You", game, options=options, seed=SEED)
+    for n, name in enumerate(OTHERS[: players - 1], start=2):
+        await service.join(CHANNEL, n, name)
+    await service.start_game(CHANNEL, ME)
+    while True:
+        table = service.get_table(CHANNEL)
+        assert table is not None and table.to_act
+        user = next(s.user_id for s in table.seats if s.index == table.to_act[0])
+        assert user is not None
+        view = service.view(CHANNEL, user).game or {}
+        if user == ME and view["phase"] == phase:
+            return CHANNEL
+        legal = service.legal_actions(CHANNEL, user)
+        move = "tapp" if user == ME and "tapp" in legal else "pass" if "pass" in legal else legal[0]
+        await service.act(CHANNEL, user, move)
+
+
 async def shoot(games: list[str], chromium: str, language: str | None) -> list[Path]:
     from playwright.async_api import async_playwright
 
@@ -78,8 +111,13 @@ async def shoot(games: list[str], chromium: str, language: str | None) -> list[P
                 web = WebServer(service, b"screenshots-only-secret-screenshots!")
                 await web.start()
                 try:
-                    await set_up(service, game)
-                    url = web.link(ME, CHANNEL, language)
+                    channel = CHANNEL
+                    if game in SCENES:
+                        channel = await set_up_scene(service, game)
+                    else:
+                        await set_up(service, game)
+                    url = web.link(ME, channel, language)
+                    picks = SCENES[game][3] if game in SCENES else 0
                     for size, (width, height) in SIZES.items():
                         for theme in THEMES:
                             page = await browser.new_page(
@@ -88,9 +126,13 @@ async def shoot(games: list[str], chromium: str, language: str | None) -> list[P
                             )
                             await page.goto(url)
                             await page.wait_for_selector("#table[data-move]")
+                            for _ in range(picks):  # (each pick redraws the hand)
+                                card = page.locator(".hand .card.pick:not(.picked)").first
+                                await card.click(position={"x": 8, "y": 30})
                             await page.wait_for_timeout(300)
                             suffix = f"_{language}" if language else ""
-                            path = OUT / f"{game}_{size}_{theme}{suffix}.png"
+                            name = game.replace("-", "_")
+                            path = OUT / f"{name}_{size}_{theme}{suffix}.png"
                             await page.screenshot(path=str(path))
                             await page.close()
                             written.append(path)
@@ -103,7 +145,7 @@ async def shoot(games: list[str], chromium: str, language: str | None) -> list[P
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(engine.GAMES))
+    parser.add_argument("games", nargs="*", default=[*engine.GAMES, *SCENES])
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--lang", default=None)
     args = parser.parse_args()

@@ -33,8 +33,9 @@ export default {
   },
 
   actionCard(action, view) {
-    // Discards are picked and confirmed together (the panel), never sent by one tap.
-    return action.startsWith("discard ") ? null : generic.actionCard(action, view);
+    // Discards are picked and confirmed together (the panel), never sent by one tap; a call
+    // names a trump (the chooser), not a card of the hand to play.
+    return /^(discard|call) /.test(action) ? null : generic.actionCard(action, view);
   },
 
   listed(action) {
@@ -71,9 +72,8 @@ export default {
         const n = Number(action.slice("call t".length));
         return h("button", { class: "move pick-one", "data-action": action,
           title: frame.labels[action] || action, onclick: () => tools.act(action) }, ROMAN[n]);
-      })),
-      calls.includes("call none") ? h("button", { class: "move", "data-action": "call none",
-        onclick: () => tools.act("call none") }, t("Play alone")) : null);
+      }), calls.includes("call none") ? h("button", { class: "move", "data-action": "call none",
+        onclick: () => tools.act("call none") }, t("Play alone")) : null));
   },
 
   pickedMoves(view, picked, legal, tools) {
