@@ -488,6 +488,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         "actions": actions,
         "requests": len(requests),
     }
+    if pages is not None:  # (merged over the processes of --processes)
+        raw["web"] = pages.latencies
     return Result(figures, details, raw)
 
 

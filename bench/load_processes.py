@@ -59,6 +59,8 @@ def child_command(config: Config, processes: int, shard: int, report: Path) -> l
     command += ["--games", ",".join(config.games)]
     command += ["--shard-count", str(processes), "--shard-ids", str(shard)]
     command += ["--child-report", str(report)]
+    if config.web:  # each process its own web table, with its tables' pages
+        command.append("--web")
     return command if config.live_panels else [*command, "--no-live-panels"]
 
 
@@ -114,7 +116,7 @@ def merge(figures: list[dict[str, Any]], raws: list[dict[str, Any]]) -> dict[str
     acks = [a for raw in raws for a in raw["acks"]]
     stalls = [s for raw in raws for s in raw["stalls"]]
     actions = sum(raw["actions"] for raw in raws)
-    return {
+    merged: dict[str, Any] = {
         "tables": sum(f["tables"] for f in figures),
         "ack_p50_ms": milliseconds(percentile(acks, 0.50)),
         "ack_p99_ms": milliseconds(percentile(acks, 0.99)),
@@ -129,6 +131,11 @@ def merge(figures: list[dict[str, Any]], raws: list[dict[str, Any]]) -> dict[str
         "db_cpu_us_per_action": None,
         "per_process": [{key: f[key] for key in PER_PROCESS} for f in figures],
     }
+    if all("web" in raw for raw in raws):
+        latencies = [w for raw in raws for w in raw["web"]]
+        merged["web_p50_ms"] = milliseconds(percentile(latencies, 0.50))
+        merged["web_p99_ms"] = milliseconds(percentile(latencies, 0.99))
+    return merged
 
 
 def _wait_ready(shard: int, child: subprocess.Popen[str]) -> None:

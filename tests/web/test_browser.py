@@ -525,6 +525,8 @@ async def test_troggu_at_seven_the_partner_call_is_a_compact_chooser(browser, se
     )
     assert sorted(chooser) == sorted(service.legal_actions(CH, user))
     assert len(chooser) == 20  # II-XX and Play alone
+    everywhere = await page.eval_on_selector_all("[data-action]", "els => els.length")
+    assert everywhere == 20, "a call is made from the chooser only, never by a card of the hand"
     assert await page.text_content('[data-action="call t12"]') == "XII"
     move = table.move_number
     await page.click('[data-action="call t12"]')
