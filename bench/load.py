@@ -567,8 +567,6 @@ def main(argv: list[str] | None = None) -> int:
     postgres = args.postgres or args.database is not None
     if args.processes > 1 and not postgres:
         parser.error("--processes: more than one needs PostgreSQL (--postgres or --database)")
-    if args.processes > 1 and args.web:
-        parser.error("--web: one process (its pages are clients in the process)")
     if args.processes > 1 and (args.shard_ids is not None or args.shard_count != 1):
         parser.error("--processes gives each process its shard: no --shard-count/--shard-ids")
     try:
