@@ -65,10 +65,12 @@ class LobbyMixin(ServiceCore):
         options: Mapping[str, Any] | None = None,
         *,
         seed: int | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> Table:
         """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, the
         ``LimitReached`` refusals (cooldown, lobbies per user and per server), and OtherShard
-        for a server of another process's shards."""
+        for a server of another process's shards. ``settings``: the table's first service
+        settings (``table_settings``; a table in its own thread records its thread there)."""
         if not self.shards.owns(guild_id):
             raise OtherShard()
         key = str(game).strip().lower()
@@ -107,6 +109,7 @@ class LobbyMixin(ServiceCore):
                 seed=seed,
                 seats={0: host},
                 active_at=now,
+                settings=dict(settings or {}),
             )
             await self._insert_open(table, now)
             events: list[TableEvent] = [TableOpened(table.public())]
