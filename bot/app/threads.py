@@ -257,12 +257,22 @@ class TableThreads:
     # -- the thread ---------------------------------------------------------------------------
     async def before_post(self, channel_id: int) -> None:
         """The publisher's gate: a live table's thread that Discord archived comes back before
-        the table posts in it."""
-        if channel_id not in self._archived or self.service.get_table(channel_id) is None:
+        the table posts in it. Known archived from the gateway's thread updates; after a
+        restart, a thread table whose thread is not among the active threads Discord sent
+        (its cache) is archived too, or gone (then its table closes)."""
+        table = self.service.get_table(channel_id)
+        if table is None or thread_of(table.settings) is None or channel_id in self._gone:
+            return
+        cached = self.bot.get_channel(channel_id)
+        archived = cached is None or (isinstance(cached, discord.Thread) and cached.archived)
+        if channel_id not in self._archived and not archived:
             return
         self._archived.discard(channel_id)
         try:
             await self.bot.http.edit_channel(channel_id, archived=False)
+        except discord.NotFound:
+            self._gone.add(channel_id)
+            self._spawn(self._close(channel_id, DELETED))
         except discord.HTTPException:
             log.warning("could not bring back the archived thread %d", channel_id)
 

@@ -119,6 +119,18 @@ async def test_an_archived_thread_comes_back_when_its_table_posts(world: World) 
     assert world.service.get_table(thread.id) is not None
 
 
+async def test_a_thread_archived_while_the_bot_was_away_comes_back(world: World) -> None:
+    ann, bob = world.members[:2]
+    thread = await _new(world, ann)
+    world.env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True})
+    await world.env.settle()
+    await world.restart()  # (the new process never saw the thread archived)
+    world.channel = thread
+    await world.slash(bob, "join")
+    assert not _meta(world, thread.id).archived
+    assert world.service.get_table(thread.id).seat_of(bob.id) is not None  # type: ignore[union-attr]
+
+
 async def test_a_deleted_thread_closes_its_table_cleanly(world: World) -> None:
     ann, bob, cid = world.members[:3]
     parent = world.channel
