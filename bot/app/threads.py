@@ -399,7 +399,7 @@ def lobby_post(
     if host:
         title = _("{game} · hosted by {host}", game=_(table.title), host=host)
     embed = discord.Embed(title=title[:256], description=state, color=color)
-    embed.add_field(name=_("Players"), value=seated[:1024], inline=False)
+    embed.add_field(name=_("At the table"), value=seated[:1024], inline=False)
     view = discord.ui.View(timeout=None)
     if table.status is TableStatus.LOBBY:
         view.add_item(discord.ui.Button(label=_p("button", "Join"),
