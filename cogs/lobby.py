@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.threads import why_not_thread
+from bot.app.threads import ThreadRefused, why_not_thread
 from bot.i18n import _
 from bot.leaderboard import GuildRules
 from bot.render import embeds
@@ -65,20 +65,24 @@ async def open_table(
             and threads is not None
             and isinstance(interaction.channel, discord.TextChannel)
         ):
-            table = await threads.open_in_thread(
-                interaction, game, preset, options, display_name(interaction.user)
-            )
-            await ok(
-                interaction,
-                _(
-                    "You opened a {game} table in its own thread, {thread}, and took seat 1."
-                    " Others join there with /join or the Join button; add AI players with"
-                    " /addbot, change options with /options, then /start.",
-                    game=_(table.title),
-                    thread=f"<#{table.channel_id}>",
-                ),
-            )
-            return
+            try:
+                table = await threads.open_in_thread(
+                    interaction, game, preset, options, display_name(interaction.user)
+                )
+            except ThreadRefused as refused:
+                why_not = str(refused)
+            else:
+                await ok(
+                    interaction,
+                    _(
+                        "You opened a {game} table in its own thread, {thread}, and took seat"
+                        " 1. Others join there with /join or the Join button; add AI players"
+                        " with /addbot, change options with /options, then /start.",
+                        game=_(table.title),
+                        thread=f"<#{table.channel_id}>",
+                    ),
+                )
+                return
     table = await service.open_table(
         here,
         guild,

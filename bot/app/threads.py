@@ -41,6 +41,7 @@ import discord
 import engine
 from bot.app import custom_ids
 from bot.app.budget import RequestBudget
+from bot.app.limits import excerpt
 from bot.i18n import _, _p, use_locale
 from bot.i18n.later import Later, later, said
 from bot.render import embeds
@@ -74,6 +75,21 @@ NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_thread
 #: Why a table closed when its thread went away (said in each server's language later).
 DELETED = later("its thread was deleted")
 LOCKED = later("a moderator locked its thread")
+
+
+class ThreadRefused(Exception):
+    """Discord refused the lobby post or the thread (a permission the interaction did not
+    show, the server's thread limit...): ``/new`` opens the table in the channel and says
+    why (``str()``, in the host's language)."""
+
+
+def _refused(error: discord.HTTPException) -> str:
+    log.info("could not open a table thread: %s", error)
+    return _(
+        "Discord refused to create the table's thread here ({error}): the table opens in the"
+        " channel itself.",
+        error=excerpt(error.text or str(error.status)),
+    )
 
 
 @dataclass
@@ -165,11 +181,18 @@ class TableThreads:
         with use_locale(self.publisher.languages.of(interaction.guild_id)):
             waiting = discord.Embed(title=_(title), color=embeds.COLOR_LOBBY)
             name = thread_name(_(title), host_name)
-        await self._request(channel.id)
-        post = await channel.send(embed=waiting)
+        # (Not through the request budget: the host's command waits for it, and Discord
+        # gives an interaction three seconds.)
+        try:
+            post = await channel.send(embed=waiting)
+        except discord.HTTPException as error:
+            raise ThreadRefused(_refused(error)) from error
         thread: discord.Thread | None = None
         try:
-            thread = await post.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
+            try:
+                thread = await post.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
+            except discord.HTTPException as error:
+                raise ThreadRefused(_refused(error)) from error
             self._members[thread.id] = set()
             return await self.service.open_table(
                 thread.id,
@@ -316,6 +339,7 @@ class TableThreads:
         else:
             self._archived.discard(thread)
         if meta.get("locked") and self._thread_table(thread) is not None:
+            self._gone.add(thread)  # (nothing more can be sent there)
             self._spawn(self._close(thread, LOCKED))
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

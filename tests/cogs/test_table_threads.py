@@ -186,6 +186,26 @@ async def test_without_thread_permission_the_table_opens_in_the_channel(world: W
     assert world.service.get_table(world.channel.id) is not None
 
 
+async def test_a_thread_discord_refuses_falls_back_to_the_channel(world: World) -> None:
+    # The interaction shows the thread permissions, but Discord still refuses the thread (here:
+    # it is started from the lobby post, which the bot may not read back).
+    me = world.bot.user
+    assert me is not None
+    deny = discord.Permissions(read_message_history=True).value
+    world.env.backend.set_overwrite(
+        world.channel.id, Overwrite(me.id, OverwriteType.MEMBER, allow=0, deny=deny)
+    )
+    await world.env.settle()
+    result = await world.slash(world.members[0], "new troggu")
+    assert result.ephemeral and "Discord refused to create the table's thread" in (
+        result.response.content
+    )
+    assert world.channel.threads == []
+    tables = {m.id for m in world.table_messages()}
+    assert [m for m in _posts(world, world.channel) if m.id not in tables] == [], "post deleted"
+    assert world.service.get_table(world.channel.id) is not None
+
+
 async def test_the_server_setting_chooses_the_channel(world: World) -> None:
     bob = world.members[1]
     role = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
