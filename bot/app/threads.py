@@ -175,6 +175,8 @@ class TableThreads:
         when the bot may), and the service's refusal raised as it is."""
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
+        # The lobby limits refuse before anything is made (the bot may not delete a thread).
+        self.service.check_open(interaction.guild_id, interaction.user.id)
         spec = engine.GAMES.get(str(game).strip().lower())
         title = spec.title if spec is not None else str(game)
         # (In the server's language, as the table's messages: the thread is everyone's.)
@@ -206,8 +208,11 @@ class TableThreads:
             )
         except BaseException:
             if thread is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await thread.delete()
+                try:
+                    await thread.delete()  # (Manage Threads: the bot is not asked for it)
+                except discord.HTTPException:
+                    with contextlib.suppress(discord.HTTPException):
+                        await thread.edit(archived=True)  # (its creator may)
             with contextlib.suppress(discord.HTTPException):
                 await post.delete()
             raise

@@ -116,6 +116,14 @@ class LobbyMixin(ServiceCore):
             await self._announce(channel_id, events)
         return table.public()
 
+    def check_open(self, guild_id: int | None, host_id: int) -> None:
+        """Raise now what ``open_table`` would refuse for the server or the host (another
+        process's shards, the lobby limits): a client checks it before it makes something
+        for the table (its own thread). ``open_table`` checks again."""
+        if not self.shards.owns(guild_id):
+            raise OtherShard()
+        self.quotas.check_open(self._tables.values(), host_id, guild_id, self.clock())
+
     async def _insert_open(self, table: LiveTable, now: float) -> None:
         """Store a new lobby (lock held; the lobby limits checked) and hold it in memory.
         Raises TableExists if another process opened a table in its channel meanwhile."""

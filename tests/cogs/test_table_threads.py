@@ -73,6 +73,16 @@ async def test_new_in_a_channel_with_two_tables_opens_a_third_thread(world: Worl
     assert len(world.table_messages()) == 1
 
 
+async def test_a_refused_new_makes_no_thread(world: World) -> None:
+    ann = world.members[0]
+    limit = world.service.limits.lobbies_per_user
+    for _ in range(limit):
+        await _new(world, ann)
+    refused = await world.slash(ann, "new troika")
+    assert refused.ephemeral and "You already host" in refused.response.content, refused
+    assert len(world.channel.threads) == limit == len(_posts(world, world.channel))
+
+
 async def test_lobby_post_follows_the_table_and_joiners_are_members(world: World) -> None:
     ann, bob, cid = world.members[:3]
     parent = world.channel
