@@ -167,6 +167,7 @@ class TroikaBot(commands.AutoShardedBot):
         self._service.add_listener(self.threads)
         self.add_listener(self.threads.on_raw_thread_update, "on_raw_thread_update")
         self.add_listener(self.threads.on_raw_thread_delete, "on_raw_thread_delete")
+        self.add_listener(self.threads.on_guild_channel_delete, "on_guild_channel_delete")
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await default_pool().start()

@@ -21,10 +21,10 @@ publisher):
   closed table, ``ARCHIVE_AFTER_FINISH`` after a finished game (its final message offers a
   rematch; one pressed meanwhile keeps the thread open, and a Rematch pressed later in the
   archived thread brings it back like any post).
-- A thread deleted by a moderator closes its table (abandoned, recorded, its jobs cancelled;
-  nothing is posted into the deleted thread). A locked thread closes it too: the bot asks for
-  no Manage Threads permission, so it cannot post in a locked thread, and a table nobody can
-  see move would only run out its timers. The lobby post says what happened.
+- A thread deleted by a moderator (or with its channel) closes its table (abandoned, recorded,
+  its jobs cancelled; nothing is posted into the deleted thread). A locked thread closes it
+  too: the bot asks for no Manage Threads permission, so it cannot post in a locked thread, and
+  a table nobody can see move would only run out its timers. The lobby post says what happened.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_thread
 #: Why a table closed when its thread went away (said in each server's language later).
 DELETED = later("its thread was deleted")
 LOCKED = later("a moderator locked its thread")
+CHANNEL_DELETED = later("its channel was deleted")
 
 
 class ThreadRefused(Exception):
@@ -355,6 +356,16 @@ class TableThreads:
             return
         self._gone.add(thread)
         self._spawn(self._close(thread, DELETED))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel takes its threads along (Discord sends no event for each): their
+        tables close as a deleted thread's do, and so does a table in the channel itself."""
+        gone = [t.channel_id for t in self.threads_of(channel.id)]
+        if self.service.get_table(channel.id) is not None:
+            gone.append(channel.id)
+        for thread in gone:
+            self._gone.add(thread)
+            self._spawn(self._close(thread, CHANNEL_DELETED))
 
     def _thread_table(self, thread: int) -> Table | None:
         table = self.service.get_table(thread)

@@ -166,6 +166,50 @@ async def test_a_deleted_thread_closes_its_table_cleanly(world: World) -> None:
     assert all(t.id != table.id for t in world.service.tables())
 
 
+async def test_a_deleted_channel_closes_its_threads_tables(world: World) -> None:
+    ann, bob = world.members[:2]
+    threads = [await _new(world, host) for host in (ann, bob)]
+    world.env.backend.delete_channel(world.channel.id)
+    await world.env.settle()
+    assert all(world.service.get_table(t.id) is None for t in threads)
+    assert world.service.tables() == []
+
+
+async def test_an_abandoned_table_archives_its_thread_at_once(world: World) -> None:
+    ann = world.members[0]
+    parent = world.channel
+    thread = await _new(world, ann)
+    world.channel = thread
+    await world.slash(ann, "abandon")
+    assert _meta(world, thread.id).archived
+    assert any("table closed" in (m.embeds[0].title or "") for m in world.table_messages())
+    post = next(m for m in _posts(world, parent) if m.id == thread.id).embeds[0]
+    assert "Closed" in (post.description or "") and "the host ended it" in (post.description or "")
+
+
+async def test_a_rematch_keeps_the_thread_open(world: World) -> None:
+    ann, bob, cid = world.members[:3]
+    parent = world.channel
+    # (No move timer: the rematch waits for its players however long the test's clock runs.)
+    thread = await _new(world, ann, preset="quick", timer="off")
+    world.channel = thread
+    await world.slash(bob, "join")
+    await world.slash(cid, "join")
+    await world.slash(ann, "start")
+    await world.play(via="command")
+    final = next(m for m in world.table_messages() if "game over" in (m.embeds[0].title or ""))
+    for member in (bob, ann, cid):
+        again = await member.click(final, custom_id=f"tt:rematch:{thread.id}")
+        assert again.ephemeral, again
+    table = world.service.get_table(thread.id)
+    assert table is not None and table.status is TableStatus.PLAYING
+    await world.env.advance_time(ARCHIVE_AFTER_FINISH + 1)
+    assert not _meta(world, thread.id).archived, "the rematch lives in the thread"
+    post = next(m for m in _posts(world, parent) if m.id == thread.id).embeds[0]
+    assert world.service.get_table(thread.id) is not None
+    assert "Open" in (post.description or "") or "Playing" in (post.description or "")
+
+
 async def test_a_locked_thread_closes_its_table(world: World) -> None:
     ann = world.members[0]
     parent = world.channel
