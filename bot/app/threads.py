@@ -152,13 +152,16 @@ class TableThreads:
         self.publisher = publisher
         self.interval = interval
         self.budget = budget
-        #: Threads of tables seen archived (Discord drops them from its cache).
+        #: Threads of live tables seen archived (also read from Discord's cache, which drops
+        #: archived threads: ``before_post``).
         self._archived: set[int] = set()
-        #: Threads deleted (nothing more is sent there).
+        #: Threads deleted or locked (nothing more is sent there).
         self._gone: set[int] = set()
         #: The users added to each thread (by this process).
         self._members: dict[int, set[int]] = {}
         self._parents: dict[int, _Parent] = {}
+        #: What each lobby post shows (``_shown``), to edit it only when that changes.
+        self._shown: dict[int, tuple[Any, ...]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         publisher.gate = self.before_post
 
@@ -232,7 +235,11 @@ class TableThreads:
             reason = later("the lobby emptied")
         elif isinstance(event, TableSetAside):
             reason = later("its saved game cannot be read")
-        self._mark(parent, post, _Post(table, reason))
+        shown = _shown(table, reason)
+        if self._shown.get(post) != shown:
+            # (Only what the post shows: a move changes nothing there, and costs no edit.)
+            self._shown[post] = shown
+            self._mark(parent, post, _Post(table, reason))
         thread = table.channel_id
         if thread in self._gone:
             return
@@ -241,6 +248,8 @@ class TableThreads:
         if joining and table.status in (TableStatus.LOBBY, TableStatus.PLAYING):
             added.update(u for u in joining if u is not None)
             self._spawn(self._add_members(thread, [u for u in joining if u is not None]))
+        if table.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
+            self._shown.pop(post, None)  # (its last state is marked: nothing more to compare)
         if table.status is TableStatus.FINISHED:
             self._spawn(self._archive(thread, table.id, ARCHIVE_AFTER_FINISH))
         elif table.status in (TableStatus.ABANDONED, TableStatus.BROKEN):
@@ -328,7 +337,9 @@ class TableThreads:
         try:
             await self._request(thread)
             await self.bot.http.edit_channel(thread, archived=True)
-            self._archived.add(thread)
+            # (Not kept in ``_archived``: Discord's cache drops archived threads, which
+            # ``before_post`` reads as archived if a rematch posts there later.)
+            self._members.pop(thread, None)
         except discord.HTTPException:
             log.info("could not archive the thread %d of table %d", thread, table_id)
 
@@ -340,11 +351,14 @@ class TableThreads:
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         meta = payload.data.get("thread_metadata") or {}
         thread = payload.thread_id
+        if self._thread_table(thread) is None:  # (not a live table's: not ours to follow)
+            self._archived.discard(thread)
+            return
         if meta.get("archived"):
             self._archived.add(thread)
         else:
             self._archived.discard(thread)
-        if meta.get("locked") and self._thread_table(thread) is not None:
+        if meta.get("locked"):
             self._gone.add(thread)  # (nothing more can be sent there)
             self._spawn(self._close(thread, LOCKED))
 
@@ -411,6 +425,11 @@ class TableThreads:
             if state.worker is not None and not state.worker.done():
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.shield(state.worker), 5.0)
+
+
+def _shown(table: Table, reason: str | None) -> tuple[Any, ...]:
+    """What a lobby post shows of the table (``lobby_post``)."""
+    return (table.id, table.status, table.host_id, tuple(s.name for s in table.seats), reason)
 
 
 def lobby_post(

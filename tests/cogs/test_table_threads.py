@@ -104,10 +104,14 @@ async def test_lobby_post_follows_the_table_and_joiners_are_members(world: World
     assert "bob" in post().fields[0].value and "cid" in post().fields[0].value
     await world.slash(ann, "start")
     assert "Playing" in (post().description or "")
-    await world.play(via="command")
+    moves = await world.play(via="command")
     table = world.service.get_table(thread.id)
     assert table is None or table.status is not TableStatus.PLAYING
     assert "Finished" in (post().description or "")
+    # The post is edited when what it shows changes, never for a move.
+    path = f"/channels/{parent.id}/messages/{thread.id}"
+    edits = [e for e in world.env.http_requests if e.method == "PATCH" and e.path == path]
+    assert moves > 20 and len(edits) <= 5, len(edits)  # opened, 2 joins, started, finished
     # The final message stays in the thread; the thread is archived after the rematch window.
     assert any("game over" in (m.embeds[0].title or "") for m in world.table_messages())
     assert not _meta(world, thread.id).archived
@@ -208,6 +212,22 @@ async def test_a_rematch_keeps_the_thread_open(world: World) -> None:
     post = next(m for m in _posts(world, parent) if m.id == thread.id).embeds[0]
     assert world.service.get_table(thread.id) is not None
     assert "Open" in (post.description or "") or "Playing" in (post.description or "")
+
+
+async def test_a_rematch_pressed_in_the_archived_thread_brings_it_back(world: World) -> None:
+    ann, bob, cid = world.members[:3]
+    thread = await _new(world, ann, preset="quick", timer="off")
+    world.channel = thread
+    await world.slash(bob, "join")
+    await world.slash(cid, "join")
+    await world.slash(ann, "start")
+    await world.play(via="command")
+    await world.env.advance_time(ARCHIVE_AFTER_FINISH + 1)
+    assert _meta(world, thread.id).archived
+    final = next(m for m in world.table_messages() if "game over" in (m.embeds[0].title or ""))
+    again = await bob.click(final, custom_id=f"tt:rematch:{thread.id}")
+    assert again.ephemeral and world.service.get_table(thread.id) is not None, again
+    assert not _meta(world, thread.id).archived
 
 
 async def test_a_locked_thread_closes_its_table(world: World) -> None:
