@@ -162,6 +162,9 @@ class TableThreads:
         self._parents: dict[int, _Parent] = {}
         #: What each lobby post shows (``_shown``), to edit it only when that changes.
         self._shown: dict[int, tuple[Any, ...]] = {}
+        #: Threads this process started for live tables: it follows their archiving itself
+        #: (Discord's cache may not hold a new thread yet when its table first posts).
+        self._created: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         publisher.gate = self.before_post
 
@@ -200,6 +203,7 @@ class TableThreads:
             except discord.HTTPException as error:
                 raise ThreadRefused(_refused(error)) from error
             self._members[thread.id] = set()
+            self._created.add(thread.id)
             return await self.service.open_table(
                 thread.id,
                 interaction.guild_id,
@@ -302,7 +306,10 @@ class TableThreads:
         if table is None or thread_of(table.settings) is None or channel_id in self._gone:
             return
         cached = self.bot.get_channel(channel_id)
-        archived = cached is None or (isinstance(cached, discord.Thread) and cached.archived)
+        if isinstance(cached, discord.Thread):
+            archived = cached.archived
+        else:  # (not cached: archived, or a thread of ours Discord has not announced yet)
+            archived = channel_id not in self._created
         if channel_id not in self._archived and not archived:
             return
         self._archived.discard(channel_id)
@@ -340,6 +347,7 @@ class TableThreads:
             # (Not kept in ``_archived``: Discord's cache drops archived threads, which
             # ``before_post`` reads as archived if a rematch posts there later.)
             self._members.pop(thread, None)
+            self._created.discard(thread)
         except discord.HTTPException:
             log.info("could not archive the thread %d of table %d", thread, table_id)
 
@@ -366,6 +374,7 @@ class TableThreads:
         thread = payload.thread_id
         self._archived.discard(thread)
         self._members.pop(thread, None)
+        self._created.discard(thread)
         if self._thread_table(thread) is None:
             return
         self._gone.add(thread)
