@@ -81,7 +81,7 @@ async def stage(world: World) -> tuple[Any, Any]:
 
 async def shoot(world: World, out: Path) -> list[Path]:
     parent, playing = await stage(world)
-    viewer = world.members[0]
+    viewer = world.members[-1]  # (hal: he typed nothing, so no private answer shows)
     written = []
     post = next(m for m in parent.history() if m.id == playing.id)  # (its thread's id)
     async with world.env.preview(
