@@ -334,7 +334,10 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The table's channel (default: this one)")
     @admin_only
     async def end(
-        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+        self,
+        interaction: discord.Interaction,
+        # (A thread too: a table in its own thread lives there.)
+        channel: discord.TextChannel | discord.Thread | None = None,
     ) -> None:
         target = channel.id if channel is not None else interaction.channel_id or 0
         # A table set aside as broken is what an admin comes to close: it goes first, and a

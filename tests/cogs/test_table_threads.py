@@ -294,6 +294,16 @@ async def test_the_server_setting_chooses_the_channel(world: World) -> None:
     assert world.service.get_table(world.channel.id) is not None
 
 
+async def test_an_admin_ends_a_thread_table_from_the_channel(world: World) -> None:
+    role = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    ada = world.guild.add_member(world.env.create_user("ada"), roles=[role])
+    thread = await _new(world, world.members[0])
+    ended = await world.slash(ada, "admin end", channel=thread)
+    assert ended.ephemeral and "is closed" in ended.response.content, ended
+    assert world.service.get_table(thread.id) is None
+    assert _meta(world, thread.id).archived
+
+
 async def test_a_command_in_the_channel_points_at_the_threads(world: World) -> None:
     ann, bob, cid = world.members[:3]
     first = await _new(world, ann)
