@@ -294,6 +294,24 @@ async def test_the_server_setting_chooses_the_channel(world: World) -> None:
     assert world.service.get_table(world.channel.id) is not None
 
 
+async def test_a_join_button_of_a_thread_table_works_only_from_its_channel(world: World) -> None:
+    ann, bob = world.members[:2]
+    thread = await _new(world, ann)
+    other = world.guild.create_text_channel("elsewhere")
+    await world.env.settle()
+    # The same button posted in another channel (a copied or forged id) is refused there.
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Join", custom_id=f"tt:join:{thread.id}"))
+    channel = world.bot.get_channel(other.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("copy", view=view)
+    await world.env.settle()
+    copied = other.history()[-1]
+    refused = await bob.click(copied, custom_id=f"tt:join:{thread.id}")
+    assert refused.ephemeral and "another channel" in refused.response.content, refused
+    assert world.service.get_table(thread.id).seat_of(bob.id) is None  # type: ignore[union-attr]
+
+
 async def test_an_admin_ends_a_thread_table_from_the_channel(world: World) -> None:
     role = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     ada = world.guild.add_member(world.env.create_user("ada"), roles=[role])
