@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.threads import ThreadRefused, why_not_thread
+from bot.app.threads import ThreadRefused, thread_home, why_not_thread
 from bot.i18n import _
 from bot.leaderboard import GuildRules
 from bot.render import embeds
@@ -58,16 +58,14 @@ async def open_table(
     preset, options = await rules.for_new_table(guild, parent, game, preset, options)
     why_not: str | None = None
     if await rules.opens_in(guild) == "thread":
-        why_not = why_not_thread(interaction)
+        # (Used in a thread, a table's say, the new table gets a thread of that channel.)
+        home = thread_home(interaction)
+        why_not = why_not_thread(interaction, home)
         threads = bot_of(interaction).threads
-        if (
-            why_not is None
-            and threads is not None
-            and isinstance(interaction.channel, discord.TextChannel)
-        ):
+        if why_not is None and threads is not None and home is not None:
             try:
                 table = await threads.open_in_thread(
-                    interaction, game, preset, options, display_name(interaction.user)
+                    interaction, home, game, preset, options, display_name(interaction.user)
                 )
             except ThreadRefused as refused:
                 why_not = str(refused)

@@ -116,15 +116,27 @@ def thread_name(title: str, host: str) -> str:
     return name if len(name) <= THREAD_NAME_CHARS else name[: THREAD_NAME_CHARS - 1] + "…"
 
 
-def why_not_thread(interaction: discord.Interaction) -> str | None:
-    """Why ``/new`` cannot open a thread where it was used (None: it can). Said to the host,
-    privately, before the table opens in the channel itself."""
+def thread_home(interaction: discord.Interaction) -> discord.TextChannel | None:
+    """The channel ``/new`` opens a table's thread in: the channel it was used in, or, used in
+    a thread (a table's, say), that thread's channel. None: a kind of channel without
+    threads."""
     channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        if isinstance(channel, discord.Thread):
-            return None  # (a table opened inside a thread lives in that thread: nothing to say)
+    if isinstance(channel, discord.Thread):
+        channel = channel.parent
+    return channel if isinstance(channel, discord.TextChannel) else None
+
+
+def why_not_thread(
+    interaction: discord.Interaction, home: discord.TextChannel | None
+) -> str | None:
+    """Why ``/new`` cannot open a thread in ``home`` (None: it can). Said to the host,
+    privately, before the table opens in the channel itself."""
+    if home is None:
         return _("Tables open in threads, but this kind of channel has none: the table opens here.")
-    have = interaction.app_permissions
+    if home.id == interaction.channel_id:
+        have = interaction.app_permissions
+    else:  # (used in a thread: the bot's permissions in its channel)
+        have = home.permissions_for(home.guild.me)
     if have.create_public_threads and have.send_messages_in_threads:
         return None
     return _(
@@ -172,16 +184,15 @@ class TableThreads:
     async def open_in_thread(
         self,
         interaction: discord.Interaction,
+        channel: discord.TextChannel,
         game: str,
         preset: str | None,
         options: Mapping[str, Any],
         host_name: str,
     ) -> Table:
-        """Post the lobby post in the interaction's channel, start the table's thread from it,
-        and open the table there. What failed is taken back (the post deleted, the thread too
-        when the bot may), and the service's refusal raised as it is."""
-        channel = interaction.channel
-        assert isinstance(channel, discord.TextChannel)
+        """Post the lobby post in ``channel``, start the table's thread from it, and open the
+        table there. What failed is taken back (the post deleted, the thread too when the bot
+        may), and the service's refusal raised as it is."""
         # The lobby limits refuse before anything is made (the bot may not delete a thread).
         self.service.check_open(interaction.guild_id, interaction.user.id)
         spec = engine.GAMES.get(str(game).strip().lower())

@@ -83,6 +83,18 @@ async def test_a_refused_new_makes_no_thread(world: World) -> None:
     assert len(world.channel.threads) == limit == len(_posts(world, world.channel))
 
 
+async def test_new_in_a_tables_thread_opens_another_thread_of_the_channel(world: World) -> None:
+    ann, bob = world.members[:2]
+    first = await _new(world, ann)
+    result = await bob.slash(first, "new troika")
+    assert result.ephemeral and "in its own thread" in result.response.content, result
+    assert len(world.channel.threads) == 2
+    (second,) = [t for t in world.channel.threads if t.id != first.id]
+    assert world.service.get_table(second.id).host_id == bob.id  # type: ignore[union-attr]
+    assert world.service.get_table(first.id).seat_of(bob.id) is None  # type: ignore[union-attr]
+    assert len(_posts(world, world.channel)) == 2  # (both lobby posts in the channel)
+
+
 async def test_lobby_post_follows_the_table_and_joiners_are_members(world: World) -> None:
     ann, bob, cid = world.members[:3]
     parent = world.channel
