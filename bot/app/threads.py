@@ -3,6 +3,7 @@ with a short lobby post in the channel that links to it and follows its state.
 
 How a table lives in a thread (``TableThreads``, a listener of the service beside the
 publisher):
+- ``/new`` used in a thread (a table's) opens the new table in another thread of its channel.
 - The lobby post is a message of the bot in the channel, and the thread is started from it
   (Discord shows the thread under the post); the table's channel is the thread (the service
   keys tables by channel, so a channel holds as many tables as it has threads). The table's
