@@ -1,7 +1,8 @@
 """``/admin``: the server's admins run the leaderboard and the tables.
 
 Commands: ``season new``, ``leaderboard remove|restore <member>``, ``defaults`` (default timer,
-and default preset/options per game), ``tables`` (the server's tables and their state, those set
+default preset/options per game, the language, and whether ``/new`` opens a table in its own
+thread or in the channel itself), ``tables`` (the server's tables and their state, those set
 aside as broken included), ``end [channel]`` (close the channel's broken table, else force-end
 its table, recorded as abandoned), ``channels`` (allow tables only in listed channels, or
 everywhere) and ``forget <member>`` (delete a member's stored data from the server).
@@ -26,7 +27,7 @@ from bot.app.languages import ServerLanguages
 from bot.i18n import LANGUAGES, N_, _, _n
 from bot.i18n.later import later
 from bot.leaderboard import GameDefaults, GuildRules, GuildSettings
-from bot.leaderboard.guild_settings import parse_options
+from bot.leaderboard.guild_settings import TABLES_IN, parse_options
 from bot.service import NoTable, TableError, TableService, TableStatus, TableSummary
 from cogs.common import display_name
 from cogs.leaderboard import GAME_CHOICES, answers_refusals, guild_of, leaderboard_of
@@ -46,6 +47,11 @@ CHANNEL_ACTIONS = [
 SERVER_LANGUAGE = "server"
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
 LANGUAGE_CHOICES.append(app_commands.Choice(name="the server's language", value=SERVER_LANGUAGE))
+#: Where /new opens a table (``guild_settings.TABLES_IN``).
+TABLES_CHOICES = [
+    app_commands.Choice(name="in a new thread of the channel", value="thread"),
+    app_commands.Choice(name="in the channel itself", value="channel"),
+]
 REFUSAL = N_("Only members with the Manage Server permission can use /admin commands.")
 #: Discord's limit on a message's text.
 MESSAGE_CHARS = 2000
@@ -89,9 +95,14 @@ def settings_text(settings: GuildSettings, language: str | None = None) -> str:
         channels = _("everywhere")
     else:
         channels = ", ".join(f"<#{c}>" for c in settings.channels) or _("nowhere")
+    if settings.opens_in == "thread":
+        opens = _("a new thread of the channel, one per table")
+    else:
+        opens = _("the channel itself, one table per channel")
     lines = [
         _("**Default timer:** {timer}", timer=timer),
         _("**Tables allowed in:** {channels}", channels=channels),
+        _("**/new opens a table in:** {where}", where=opens),
     ]
     if language is not None:
         name = LANGUAGES.get(language, language)
@@ -230,8 +241,11 @@ class Admin(commands.Cog):
         timer="Default seconds per move for every game",
         reset="Forget the game's defaults",
         language="The language of the tables' public messages (default: the server's)",
+        tables="Where /new opens a table: its own thread (the default), or the channel itself",
     )
-    @app_commands.choices(game=GAME_CHOICES, timer=TIMER_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, timer=TIMER_CHOICES, language=LANGUAGE_CHOICES, tables=TABLES_CHOICES
+    )
     @admin_only
     async def defaults(
         self,
@@ -242,9 +256,12 @@ class Admin(commands.Cog):
         timer: str | None = None,
         reset: bool = False,
         language: str | None = None,
+        tables: str | None = None,
     ) -> None:
         guild = guild_of(interaction)
         rules = GuildRules(self.service.db)
+        if tables is not None and tables not in TABLES_IN:
+            raise TableError(_("`tables` is one of {modes}.", modes=", ".join(TABLES_IN)))
         if (preset or options or reset) and game is None:
             raise TableError(_("Say which game: `game` is needed with preset, options or reset."))
         if language is not None:
@@ -255,6 +272,8 @@ class Admin(commands.Cog):
                       language=language, languages=", ".join([*LANGUAGES, SERVER_LANGUAGE]))
                 )  # fmt: skip
             await self.languages.choose(rules, guild, chosen)
+        if tables is not None:
+            await rules.set_tables_in(guild, tables)
         if timer is not None:
             value: int | str | None = None if timer == "default" else TIMER.parse(timer)
             await rules.set_timer(guild, value)
@@ -315,7 +334,10 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The table's channel (default: this one)")
     @admin_only
     async def end(
-        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+        self,
+        interaction: discord.Interaction,
+        # (A thread too: a table in its own thread lives there.)
+        channel: discord.TextChannel | discord.Thread | None = None,
     ) -> None:
         target = channel.id if channel is not None else interaction.channel_id or 0
         # A table set aside as broken is what an admin comes to close: it goes first, and a

@@ -37,6 +37,11 @@ def help_text() -> str:
             others=others,
         ),  # fmt: skip
         _(
+            "Each table opens in its own thread of the channel, with a lobby post in the channel"
+            " that links to it: play in the thread (server admins may choose the channel itself"
+            " with `/admin defaults tables`)."
+        ),
+        _(
             "**Lobby:** `/join [seat] [partner]`, `/leave`; the host `/addbot`, `/kick`,"
             " `/options`, `/tablesettings` (seats open, invite or closed in play, away after N"
             " timeouts, hints), `/tableinvite`, `/start`. During play `/join` takes back your"

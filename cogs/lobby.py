@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.threads import ThreadRefused, thread_home, why_not_thread
 from bot.i18n import _
 from bot.leaderboard import GuildRules
 from bot.render import embeds
@@ -25,6 +26,7 @@ from bot.service.table_settings import (
 from bot.service.table_settings import away_after as away_after_of
 from cogs.admin import has_manage_guild
 from cogs.common import (
+    bot_of,
     channel_id,
     display_name,
     guild_id,
@@ -47,26 +49,53 @@ async def open_table(
     interaction: discord.Interaction, game: str, preset: str | None, options: dict[str, Any]
 ) -> None:
     service = service_of(interaction)
-    preset, options = await GuildRules(service.db).for_new_table(
-        guild_id(interaction), channel_id(interaction), game, preset, options
-    )  # the guild's allowed channels and defaults (/admin channels, /admin defaults)
+    rules = GuildRules(service.db)
+    guild = guild_id(interaction)
+    here = channel_id(interaction)
+    # The guild's allowed channels and defaults (/admin channels, /admin defaults); inside a
+    # thread, its channel is the one allowed or not.
+    parent = getattr(interaction.channel, "parent_id", None) or here
+    preset, options = await rules.for_new_table(guild, parent, game, preset, options)
+    why_not: str | None = None
+    if await rules.opens_in(guild) == "thread":
+        # (Used in a thread, a table's say, the new table gets a thread of that channel.)
+        home = thread_home(interaction)
+        why_not = why_not_thread(interaction, home)
+        threads = bot_of(interaction).threads
+        if why_not is None and threads is not None and home is not None:
+            try:
+                table = await threads.open_in_thread(
+                    interaction, home, game, preset, options, display_name(interaction.user)
+                )
+            except ThreadRefused as refused:
+                why_not = str(refused)
+            else:
+                await ok(
+                    interaction,
+                    _(
+                        "You opened a {game} table in its own thread, {thread}, and took seat"
+                        " 1. Others join there with /join or the Join button; add AI players"
+                        " with /addbot, change options with /options, then /start.",
+                        game=_(table.title),
+                        thread=f"<#{table.channel_id}>",
+                    ),
+                )
+                return
     table = await service.open_table(
-        channel_id(interaction),
-        guild_id(interaction),
+        here,
+        guild,
         interaction.user.id,
         display_name(interaction.user),
         game,
         preset,
         options,
     )
-    await ok(
-        interaction,
-        _(
-            "You opened a {game} table and took seat 1. Others join with /join or the Join "
-            "button; add AI players with /addbot, change options with /options, then /start.",
-            game=_(table.title),
-        ),
+    opened = _(
+        "You opened a {game} table and took seat 1. Others join with /join or the Join "
+        "button; add AI players with /addbot, change options with /options, then /start.",
+        game=_(table.title),
     )
+    await ok(interaction, opened if why_not is None else f"{why_not}\n\n{opened}")
 
 
 def new_group() -> app_commands.Group:

@@ -28,6 +28,7 @@ from bot.render import embeds, pictures
 from bot.render.presenter import Picture, Presenter, presenter_for
 from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus, WrongPhase
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
+from bot.service.table_settings import thread_of
 from cogs import card_picks
 from cogs.common import display_name, fail, joined_text, move_note, service_of, speak_to, table_here
 from cogs.live_panels import Builder, LivePanels
@@ -401,8 +402,13 @@ async def act_from_panel(interaction: discord.Interaction, channel: int, action:
 # -- dynamic items (persistent across restarts) ---------------------------------------------
 def check_channel(interaction: discord.Interaction, channel: int) -> None:
     """A component acts on the table of the channel in its custom id: only from that channel
-    (a forged or copied id must not reach another channel's table)."""
-    if interaction.channel_id != channel:
+    (a forged or copied id must not reach another channel's table), or, for a table in its own
+    thread, from the channel of its lobby post (its Join button)."""
+    if interaction.channel_id == channel:
+        return
+    table = service_of(interaction).get_table(channel)
+    where = thread_of(table.settings) if table is not None else None
+    if where is None or where[0] != interaction.channel_id:
         raise NotAtTable(_("This button belongs to a table in another channel."))
 
 

@@ -29,6 +29,7 @@ from bot.app.budget import RequestBudget, share_of_rate
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
+from bot.app.threads import TableThreads
 from bot.i18n.core import set_locale
 from bot.i18n.translator import CatalogTranslator
 from bot.leaderboard import GuildRules
@@ -50,10 +51,13 @@ EXTENSIONS += ("cogs.records",)  # /games, /replay and /export: finished games, 
 EXTENSIONS += ("cogs.web_link",)  # /tablelink: the table in the browser (bot/web)
 
 #: The smallest permission set: post and edit the table message with its picture, read it
-#: back after a restart, and post in threads too. Interactions need no permission.
+#: back after a restart, and open each table in its own public thread and post there
+#: (``bot.app.threads``; no Manage Threads: the bot archives and brings back only the threads
+#: it started). Interactions need no permission.
 PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
+    create_public_threads=True,
     send_messages_in_threads=True,
     embed_links=True,
     attach_files=True,
@@ -120,6 +124,8 @@ class TroikaBot(commands.AutoShardedBot):
         #: Handle SIGTERM/SIGINT gracefully (the real process; not under a test harness).
         self.handle_signals = handle_signals
         self.publisher: TablePublisher | None = None
+        #: Tables in their own threads: the threads and the lobby posts (bot/app/threads.py).
+        self.threads: TableThreads | None = None
         self._service_started = False
         self._backups: asyncio.Task[None] | None = None
         self.health: HealthServer | None = None
@@ -155,6 +161,13 @@ class TroikaBot(commands.AutoShardedBot):
             self, self._service, interval=self.edit_interval, budget=budget
         )
         self._service.add_listener(self.publisher)
+        self.threads = TableThreads(
+            self, self._service, self.publisher, interval=self.edit_interval, budget=budget
+        )
+        self._service.add_listener(self.threads)
+        self.add_listener(self.threads.on_raw_thread_update, "on_raw_thread_update")
+        self.add_listener(self.threads.on_raw_thread_delete, "on_raw_thread_delete")
+        self.add_listener(self.threads.on_guild_channel_delete, "on_guild_channel_delete")
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await default_pool().start()
@@ -311,6 +324,8 @@ class TroikaBot(commands.AutoShardedBot):
         if self.health is not None:
             await self.health.stop()
             self.health = None
+        if self.threads is not None:
+            await self.threads.close()
         if self.publisher is not None:
             try:
                 await self.publisher.flush()

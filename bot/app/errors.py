@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.app.limits import excerpt, fit
 from bot.i18n import N_, _
-from bot.service import TableError
+from bot.service import NoTable, TableError
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,12 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     text = player_message(error)
+    if isinstance(unwrap(error), NoTable):
+        # No table here, but the channel's tables are in threads: say where, never guess.
+        threads = getattr(interaction.client, "threads", None)
+        hint = threads.hint(interaction.channel_id) if threads is not None else None
+        if hint is not None:
+            text = hint
     if text is None:
         command = interaction.command.qualified_name if interaction.command else "component"
         log.error("error in %s", command, exc_info=unwrap(error))

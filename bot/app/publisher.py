@@ -21,7 +21,7 @@ import io
 import logging
 import re
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +132,9 @@ class TablePublisher:
         self._channels: dict[int, _Channel] = {}
         #: The language of each server's public messages (see ``bot.app.languages``).
         self.languages = ServerLanguages(bot)
+        #: Awaited before each request of a channel (``bot.app.threads``: a table's thread that
+        #: Discord archived is brought back before the table posts in it).
+        self.gate: Callable[[int], Awaitable[None]] | None = None
 
     def language(self, table: Table) -> str:
         """The language ``table``'s public messages are written in: its server's."""
@@ -308,6 +311,8 @@ class TablePublisher:
 
     async def _request(self, channel_id: int) -> None:
         """Wait for the budget's go before a request of this channel."""
+        if self.gate is not None:
+            await self.gate(channel_id)
         if self.budget is not None:
             await self.budget.acquire(channel_id)
         metrics.PUBLISHER_REQUESTS.inc()
@@ -529,6 +534,21 @@ class TablePublisher:
         if pending:
             log.warning("stopping with %d table message(s) not brought up to date", len(pending))
         return not pending
+
+    async def settled(self, channel_id: int) -> None:
+        """Wait until the channel's pending edits are sent (its final message, before its
+        thread is archived)."""
+        state = self._channels.get(channel_id)
+        worker = state.worker if state is not None else None
+        if worker is not None and not worker.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(worker)
+
+    def forget(self, channel_id: int) -> None:
+        """The channel is gone (its thread was deleted): drop what was still to be sent."""
+        state = self._channels.pop(channel_id, None)
+        if state is not None and state.worker is not None and not state.worker.done():
+            state.worker.cancel()
 
     # -- adopting a message -------------------------------------------------------------------
     def adopt(self, channel_id: int, table: Table, message_id: int, hand: Any) -> None:

@@ -29,6 +29,14 @@ class ChannelNotAllowed(TableError):
     """The guild's admins allow tables only in other channels."""
 
 
+#: Where ``/new`` opens a table: in a new public thread of the channel, or the channel itself.
+TABLES_IN = ("thread", "channel")
+#: A thread by default: a channel then holds many tables at once, and each table's edits, turn
+#: pings and talk stay in its own thread instead of burying the channel's conversation. A
+#: server whose bot may not create threads falls back to the channel (``/new`` says why).
+DEFAULT_TABLES_IN = "thread"
+
+
 @dataclass(frozen=True)
 class GameDefaults:
     preset: str | None = None
@@ -40,18 +48,26 @@ class GuildSettings:
     """``timer`` is the default ``timer`` option value (None: the game's own default);
     ``channels`` the channel ids tables may open in (None: everywhere); ``language`` the
     language of the server's public messages (a code of ``bot.i18n.LANGUAGES``; None: the
-    server's preferred locale)."""
+    server's preferred locale); ``tables_in`` where ``/new`` opens a table (one of
+    ``TABLES_IN``; None: ``DEFAULT_TABLES_IN``)."""
 
     timer: int | str | None = None
     channels: tuple[int, ...] | None = None
     games: Mapping[str, GameDefaults] = field(default_factory=dict)
     language: str | None = None
+    tables_in: str | None = None
+
+    @property
+    def opens_in(self) -> str:
+        """Where ``/new`` opens a table here (a stored value we do not know counts as unset)."""
+        return self.tables_in if self.tables_in in TABLES_IN else DEFAULT_TABLES_IN
 
 
 # -- SQL --------------------------------------------------------------------------------------
 def load(conn: Connection, guild_id: int) -> GuildSettings:
     row = conn.execute(
-        "SELECT timer, channels, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        "SELECT timer, channels, language, tables_in FROM guild_settings WHERE guild_id = ?",
+        (guild_id,),
     ).fetchone()
     timer = None if row is None or row[0] is None else json.loads(row[0])
     channels = None if row is None or row[1] is None else tuple(json.loads(row[1]))
@@ -63,7 +79,8 @@ def load(conn: Connection, guild_id: int) -> GuildSettings:
         )
     }
     language = None if row is None else row[2]
-    return GuildSettings(timer, channels, games, language)
+    tables_in = None if row is None else row[3]
+    return GuildSettings(timer, channels, games, language, tables_in)
 
 
 def chosen_languages(conn: Connection) -> dict[int, str]:
@@ -93,6 +110,13 @@ def store_channels(conn: Connection, guild_id: int, channels: tuple[int, ...] | 
 def store_language(conn: Connection, guild_id: int, language: str | None) -> None:
     _ensure(conn, guild_id)
     conn.execute("UPDATE guild_settings SET language = ? WHERE guild_id = ?", (language, guild_id))
+
+
+def store_tables_in(conn: Connection, guild_id: int, tables_in: str | None) -> None:
+    _ensure(conn, guild_id)
+    conn.execute(
+        "UPDATE guild_settings SET tables_in = ? WHERE guild_id = ?", (tables_in, guild_id)
+    )
 
 
 def store_game_defaults(
@@ -185,6 +209,11 @@ class GuildRules:
     async def set_language(self, guild_id: int, language: str | None) -> None:
         await self.db.write(lambda conn: store_language(conn, guild_id, language))
 
+    async def set_tables_in(self, guild_id: int, tables_in: str | None) -> None:
+        if tables_in is not None and tables_in not in TABLES_IN:
+            raise UnknownGame(_("`tables` is one of {modes}.", modes=", ".join(TABLES_IN)))
+        await self.db.write(lambda conn: store_tables_in(conn, guild_id, tables_in))
+
     async def chosen_languages(self) -> dict[int, str]:
         return await self.db.run(chosen_languages)
 
@@ -194,6 +223,12 @@ class GuildRules:
         if defaults is not None:
             validate_defaults(game, defaults)
         await self.db.write(lambda conn: store_game_defaults(conn, guild_id, game, defaults))
+
+    async def opens_in(self, guild_id: int | None) -> str:
+        """Where ``/new`` opens a table in this guild (``TABLES_IN``)."""
+        if guild_id is None:
+            return DEFAULT_TABLES_IN
+        return (await self.get(guild_id)).opens_in
 
     async def for_new_table(
         self,

@@ -65,10 +65,12 @@ class LobbyMixin(ServiceCore):
         options: Mapping[str, Any] | None = None,
         *,
         seed: int | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> Table:
         """Open a lobby; the host takes seat 0. Raises TableExists, UnknownGame, the
         ``LimitReached`` refusals (cooldown, lobbies per user and per server), and OtherShard
-        for a server of another process's shards."""
+        for a server of another process's shards. ``settings``: the table's first service
+        settings (``table_settings``; a table in its own thread records its thread there)."""
         if not self.shards.owns(guild_id):
             raise OtherShard()
         key = str(game).strip().lower()
@@ -107,11 +109,20 @@ class LobbyMixin(ServiceCore):
                 seed=seed,
                 seats={0: host},
                 active_at=now,
+                settings=dict(settings or {}),
             )
             await self._insert_open(table, now)
             events: list[TableEvent] = [TableOpened(table.public())]
             await self._announce(channel_id, events)
         return table.public()
+
+    def check_open(self, guild_id: int | None, host_id: int) -> None:
+        """Raise now what ``open_table`` would refuse for the server or the host (another
+        process's shards, the lobby limits): a client checks it before it makes something
+        for the table (its own thread). ``open_table`` checks again."""
+        if not self.shards.owns(guild_id):
+            raise OtherShard()
+        self.quotas.check_open(self._tables.values(), host_id, guild_id, self.clock())
 
     async def _insert_open(self, table: LiveTable, now: float) -> None:
         """Store a new lobby (lock held; the lobby limits checked) and hold it in memory.

@@ -17,6 +17,9 @@ the options are fixed. Stored as a small JSON object; a missing key means its de
   default, so a server's game stays rated).
 - ``hinted``: set by the service once hints were on during play; the game is then not rated,
   even if the host turns them off again (a rematch starts without it).
+- ``thread``: a table opened in its own thread (``bot.app.threads``): ``{"parent": the channel
+  the thread belongs to, "post": the lobby post there}`` (the table's channel is the thread; a
+  rematch in the thread keeps it).
 """
 
 from __future__ import annotations
@@ -76,6 +79,18 @@ def with_invited(settings: Mapping[str, Any], user_id: int) -> dict[str, Any]:
     if len(already) >= MAX_INVITED:
         raise BadSetting(_("A table keeps at most {count} invitations.", count=MAX_INVITED))
     return {**settings, "invited": [*already, user_id]}
+
+
+def thread_of(settings: Mapping[str, Any]) -> tuple[int, int] | None:
+    """(parent channel, lobby post) of a table in its own thread, else None (a malformed
+    stored value counts as no thread)."""
+    value = settings.get("thread")
+    if not isinstance(value, Mapping):
+        return None
+    parent, post = value.get("parent"), value.get("post")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (parent, post)):
+        return None
+    return parent, post
 
 
 def parse_away_after(value: Any) -> int:

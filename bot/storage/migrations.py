@@ -272,6 +272,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     """,
+    # 8: where ``/new`` opens a server's tables, chosen by its admins (``/admin defaults
+    # tables``: 'thread' or 'channel'; NULL: the default, a thread).
+    """
+    ALTER TABLE guild_settings ADD COLUMN tables_in TEXT;
+    """,
 ]
 
 #: A migration whose script holds this line runs with foreign keys off (a table rebuild); its

@@ -215,6 +215,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     """,
+    # 8: where ``/new`` opens a server's tables (``/admin defaults tables``).
+    """
+    ALTER TABLE guild_settings ADD COLUMN tables_in TEXT;
+    """,
 ]
 
 #: Where the version and the cluster's settings live (created before migration 1).

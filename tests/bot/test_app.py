@@ -77,10 +77,12 @@ def test_invite_url_asks_for_bot_and_commands_with_few_permissions() -> None:
     assert f"permissions={PERMISSIONS.value}" in url
     granted = {name for name, on in PERMISSIONS if on}
     assert granted == {
-        "read_messages", "send_messages", "send_messages_in_threads", "embed_links",
-        "attach_files", "read_message_history",
+        "read_messages", "send_messages", "create_public_threads", "send_messages_in_threads",
+        "embed_links", "attach_files", "read_message_history",
     }  # fmt: skip
     assert not PERMISSIONS.administrator and not PERMISSIONS.manage_messages
+    # (A table's thread is the bot's own: it archives and brings it back without Manage Threads.)
+    assert not PERMISSIONS.manage_threads and not PERMISSIONS.create_private_threads
 
 
 def test_default_intents_only() -> None:

@@ -24,6 +24,7 @@ from simcord import InteractionResult, MemberActor
 from bot.app import TroikaBot
 from bot.app.client import utc_clock
 from bot.app.errors import player_message
+from bot.leaderboard import GuildRules
 from bot.service import Limits, Table, TableService, TableStatus
 from bot.settings import Settings
 from cogs.moves import declared_verbs
@@ -296,9 +297,13 @@ def make_bot(
 
 
 @contextlib.asynccontextmanager
-async def run_world(settings: Settings, edit_interval: float = 0) -> AsyncIterator[World]:
+async def run_world(
+    settings: Settings, edit_interval: float = 0, tables_in: str | None = "channel"
+) -> AsyncIterator[World]:
     """The bot running under SimCord in a fresh guild; bot errors other than refused moves
-    fail the test."""
+    fail the test. ``tables_in``: the guild's ``/admin defaults tables`` (``channel`` unless
+    a test says otherwise: most tests play one table in ``world.channel``; None: the default,
+    a thread per table; tests/cogs/test_table_threads.py)."""
 
     holder: list[simcord.Env] = []
 
@@ -310,7 +315,10 @@ async def run_world(settings: Settings, edit_interval: float = 0) -> AsyncIterat
     with idle_waits_are_external(env):
         await env.start()
         try:
-            yield World.create(env, settings, factory)
+            world = World.create(env, settings, factory)
+            if tables_in is not None:
+                await GuildRules(world.service.db).set_tables_in(world.guild.id, tables_in)
+            yield world
         finally:
             await env.shutdown()
             bot = env.bot

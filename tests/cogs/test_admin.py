@@ -111,7 +111,10 @@ async def test_a_non_admin_gets_an_ephemeral_refusal_from_every_admin_command(
     assert await board.season(world.guild.id) == 1
     assert await board_names(world) == before_board
     assert (await board.stats(world.guild.id, world.members[2].id)).hidden
-    assert await GuildRules(world.service.db).get(world.guild.id) == GuildSettings()
+    # (The world chose tables in the channel itself; nothing else is set.)
+    assert await GuildRules(world.service.db).get(world.guild.id) == GuildSettings(
+        tables_in="channel"
+    )
     table = world.table()
     assert table is not None and table.status is TableStatus.PLAYING
     assert await last_result(world) == before_results
@@ -322,7 +325,10 @@ async def test_admin_defaults_refuse_bad_values_and_change_nothing(world: World)
     answer = await admin(world, ada, "admin defaults", game="troika", preset="blitz")
     assert "no preset `blitz`" in answer
     assert "Say which game" in await admin(world, ada, "admin defaults", preset="online")
-    assert await GuildRules(world.service.db).get(world.guild.id) == GuildSettings()
+    # (The world chose tables in the channel itself; nothing else is set.)
+    assert await GuildRules(world.service.db).get(world.guild.id) == GuildSettings(
+        tables_in="channel"
+    )
 
 
 # -- forgetting ---------------------------------------------------------------------------------
