@@ -1,11 +1,15 @@
 // The page's life: one websocket to the bot, a whole state in every frame, and a reconnect
 // (with the whole state again) whenever the socket drops: a locked phone, a network change.
+// Opened by a signed link (/t/<token>), or inside Discord as an Activity (its address carries
+// frame_id: activity.js signs in first). Every address is relative to this file.
 
 import { generic } from "./generic.js";
 import { loadGame } from "./loader.js";
 import { Table } from "./table.js";
 
-const token = location.pathname.split("/").pop();
+const inDiscord = new URLSearchParams(location.search).has("frame_id")
+  && document.getElementById("activity") !== null;
+let token = inDiscord ? null : location.pathname.split("/").pop();
 const asked = new URLSearchParams(location.search).get("lang") || navigator.language || "en";
 const root = document.getElementById("table");
 
@@ -24,8 +28,10 @@ async function gameModule(name) {
 }
 
 function show() {
-  if (frame) table.draw(frame, game, strings, frame.receivedAt, banner);
-  else root.replaceChildren(Object.assign(document.createElement("div"),
+  if (frame) {
+    table.draw(frame, game, strings, frame.receivedAt, banner);
+    if (inDiscord) seatBar();
+  } else root.replaceChildren(Object.assign(document.createElement("div"),
     { className: "waiting", textContent: banner || "…" }));
 }
 
@@ -40,6 +46,26 @@ function send(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !frame) return;
   socket.send(JSON.stringify({ type: "act", action, move: frame.move, seat: frame.seat }));
   root.classList.add("sent"); // until the next frame: no double taps
+}
+
+// Inside Discord a watcher takes a seat (or the host starts the lobby's game) from the page,
+// by the same service calls as the table message's buttons.
+function seatBar() {
+  const buttons = [];
+  const t = (text) => strings[text] || text;
+  if (frame.can_join) buttons.push(["join", t("Take a seat")]);
+  if (frame.can_start) buttons.push(["start", t("Start the game")]);
+  if (!buttons.length) return;
+  const bar = document.createElement("nav");
+  bar.className = "seat-bar";
+  for (const [kind, label] of buttons) {
+    const button = document.createElement("button");
+    button.dataset.seat = kind;
+    button.textContent = label;
+    button.addEventListener("click", () => ask(kind));
+    bar.append(button);
+  }
+  root.append(bar);
 }
 
 function ask(kind) {
@@ -76,9 +102,9 @@ async function receive(event) {
 
 function connect() {
   if (socket) return;
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/${token}?lang=${encodeURIComponent(asked)}`;
-  socket = new WebSocket(url);
+  const url = new URL(`../ws/${token}?lang=${encodeURIComponent(asked)}`, import.meta.url);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(url.href);
   socket.addEventListener("open", () => { retry = 0; });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", (event) => {
@@ -92,8 +118,20 @@ function connect() {
 
 // A phone that wakes up reconnects at once rather than at the next retry.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && !socket) connect();
+  if (document.visibilityState === "visible" && !socket && token) connect();
 });
 
-say("…");
-connect();
+async function begin() {
+  say("…");
+  if (!inDiscord) return connect();
+  try {
+    const { signIn } = await import("./activity.js");
+    token = await signIn(say, asked);
+  } catch (error) {
+    root.dataset.refused = "1"; // the page stays as it says: nothing more to try from here
+    return say(String(error.message || error));
+  }
+  connect();
+}
+
+begin();

@@ -70,6 +70,14 @@ export class Table {
     root.dataset.move = frame.move;
     root.dataset.seq = frame.seq;
     if (banner) root.append(h("div", { class: "banner", role: "status" }, banner));
+    if (!view && frame.status === "lobby") { // the lobby: who sits, until the host starts
+      root.append(h("section", { class: "lobby" },
+        h("h1", {}, frame.title),
+        h("ol", { class: "lobby-seats" }, frame.seats.map((seat) =>
+          h("li", { class: seat.you ? "you" : null }, seat.name))),
+        h("p", { class: "waiting" }, this.t("Waiting for the host to start the game."))));
+      return;
+    }
     if (!view) {
       root.append(h("div", { class: "waiting" }, frame.title, " — ", this.t("Connecting…")));
       return;
