@@ -90,11 +90,8 @@ class Settings:
         token = "<set>" if self.discord_token else None
         url = redact(self.database_url) if self.database_url else None
         key = "<set>" if self.web_key else None
-        client = "<set>" if self.discord_client_secret else None
-        return (
-            f"Settings(discord_token={token!r}, {shown}, database_url={url!r}, web_key={key!r}, "
-            f"discord_client_secret={client!r})"
-        )
+        # The OAuth2 client secret is left out whole (not even whether it is set).
+        return f"Settings(discord_token={token!r}, {shown}, database_url={url!r}, web_key={key!r})"
 
     @property
     def database(self) -> Path | str:

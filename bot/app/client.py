@@ -38,6 +38,7 @@ from bot.settings import Settings
 from bot.storage.backup import backup_loop
 from bot.storage.db import Database
 from bot.storage.startup import StartupError
+from bot.web.activity import ActivityConfig
 from bot.web.links import load_secret
 from bot.web.server import WebServer
 
@@ -215,6 +216,7 @@ class TroikaBot(commands.AutoShardedBot):
             host=self.settings.web_host,
             port=port,
             public_url=self.settings.web_public_url,
+            activity_config=self.activity_config(),
         )
         try:
             await web.start()
@@ -224,6 +226,21 @@ class TroikaBot(commands.AutoShardedBot):
                 " (another process listens there? choose another port, or 0 for none)"
             ) from error
         self.web = web
+
+    def activity_config(self) -> ActivityConfig | None:
+        """The Discord Activity's credentials, when it is configured (docs/activity.md): the
+        application's id and OAuth2 secret, and the bot's token for its instances."""
+        settings = self.settings
+        if not (
+            settings.discord_client_id and settings.discord_client_secret and settings.discord_token
+        ):
+            return None
+        return ActivityConfig(
+            settings.discord_client_id,
+            settings.discord_client_secret,
+            settings.discord_token,
+            settings.discord_api_url,
+        )
 
     def shard_states(self) -> dict[int, bool]:
         """Each shard this process runs and whether it is ready (``/healthz``)."""
