@@ -1,12 +1,15 @@
-"""Moves made from the Activity (its websocket, signed in against a loopback fake of Discord)
-reach the channel's table message as a button press would: after each one the message SimCord
-shows is the one the publisher renders for the table now."""
+"""Moves made from the Activity (signed in against a loopback fake of Discord) reach the
+channel's table message as a button press would: after each one the message SimCord shows is
+the one the publisher renders for the table now. Once from the Activity's websocket, once from
+four Activities in Chromium framed by the stand-in for Discord's client."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from cog_world import World
 
@@ -80,3 +83,88 @@ async def test_moves_from_the_activity_are_followed_by_the_table_message(world: 
     finally:
         await web.stop()
         await api.close()
+
+
+async def test_four_activities_in_a_browser_play_while_the_table_message_follows(
+    world: World,
+) -> None:
+    """The whole path: four Discord users' Activities in Chromium, framed by the stand-in for
+    Discord's client and its proxy, play a Troika hand by tapping; the bot's table message in
+    the channel follows every move."""
+    from tests.web.conftest import ONE_HAND
+    from tests.web.discord_client import DiscordClient
+    from tests.web.test_activity_browser import MOBILE, open_activity
+    from tests.web.test_browser import chromium
+
+    executable = chromium()
+    if executable is None:
+        if os.environ.get("CI"):
+            pytest.fail("no Chromium in CI: .ci/run installs Debian's chromium")
+        pytest.skip("no Chromium here (set TROIKA_CHROMIUM or install chromium)")
+    playwright_api = pytest.importorskip("playwright.async_api")
+    world.bot.publisher.activity = True
+    players = world.members[:4]
+    channel = world.channel.id
+    host = players[0]
+    await world.service.open_table(channel, world.guild.id, host.id, host.name, "troika",
+                                   options=ONE_HAND, seed=21)  # fmt: skip
+    for member in players[1:]:
+        await world.service.join(channel, member.id, member.name)
+    await world.service.start_game(channel, host.id)
+    await world.env.settle()
+    fake = FakeDiscord(users={m.id: m.name for m in players})
+    api = TestServer(fake.app())
+    await api.start_server()
+    config = ActivityConfig(APP_ID, CLIENT_SECRET, BOT_TOKEN, f"http://{api.host}:{api.port}/api")
+    web = WebServer(world.service, SECRET, activity_config=config)
+    await web.start()
+    front = TestServer(DiscordClient(fake, f"http://127.0.0.1:{web.port}").app())
+    await front.start_server()
+    base = f"http://{front.host}:{front.port}"
+    instance = fake.open_instance(world.channel.id, [m.id for m in players])
+    seen: set[str] = set()
+    try:
+        async with playwright_api.async_playwright() as playwright:
+            browser = await playwright.chromium.launch(
+                executable_path=executable, args=["--no-sandbox", "--disable-gpu"]
+            )
+            frames = {}
+            for member in players:
+                url = f"{base}/client/{member.id}?instance={instance}&platform=mobile&w=400&h=720"
+                _, frames[member.id] = await open_activity(browser, url, MOBILE)
+            moves = 0
+            while (table := world.table()) is not None and table.to_act:
+                seat = table.seat(table.to_act[0])
+                assert seat is not None and seat.user_id is not None
+                frame = frames[seat.user_id]
+                await frame.wait_for_selector(
+                    f'#table[data-move="{table.move_number}"]', timeout=15_000
+                )
+                hand = await frame.eval_on_selector_all(
+                    ".hand [data-card]", "els => els.map(e => e.dataset.card)"
+                )
+                mine = world.service.view(channel, seat.user_id).game or {}
+                assert hand == list(mine.get("hand") or [])  # his own cards, nobody else's
+                target = await frame.query_selector(
+                    ".hand .playable"
+                ) or await frame.query_selector("[data-action]")
+                assert target is not None
+                await target.click(position={"x": 8, "y": 30})
+                await until_moved(world, table.move_number)
+                moves += 1
+                now = world.table()
+                if now is None:
+                    break
+                expected, _, _ = await world.bot.publisher.render(now)
+                shown = world.live_table_message()
+                assert [e.to_dict().get("description") for e in shown.embeds] == [
+                    e.to_dict().get("description") for e in expected
+                ]
+                seen.add(repr([e.to_dict() for e in shown.embeds]))
+            await browser.close()
+    finally:
+        await front.close()
+        await web.stop()
+        await api.close()
+    assert moves > 32 and world.table() is None, "the hand (the one-hand game) was played"
+    assert len(seen) > moves // 2
