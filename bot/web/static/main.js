@@ -56,6 +56,7 @@ function seatBar() {
   if (frame.can_join) buttons.push(["join", t("Take a seat")]);
   if (frame.can_start) buttons.push(["start", t("Start the game")]);
   if (!buttons.length) return;
+  root.classList.add("with-seat-bar"); // room below the table: the bar hides nothing
   const bar = document.createElement("nav");
   bar.className = "seat-bar";
   for (const [kind, label] of buttons) {

@@ -228,7 +228,9 @@ export class Table {
   fan(hand, byCard) {
     // Laid out here rather than in CSS: the overlap depends on the width and the card count.
     const width = Math.min(this.root.clientWidth || window.innerWidth, 1100) - 16;
-    const cardW = width >= 780 ? 92 : Math.min(width * 0.2, 80);
+    // A short frame (Discord's desktop Activity is ~640 px high) takes smaller cards.
+    const wide = window.innerHeight < 700 ? 72 : 92;
+    const cardW = width >= 780 ? wide : Math.min(width * 0.2, 80);
     const n = hand.length;
     const step = n > 1 ? Math.min(cardW * (width >= 780 ? 0.66 : 0.74), (width - cardW) / (n - 1)) : 0;
     const start = (width - (step * (n - 1) + cardW)) / 2;
