@@ -248,6 +248,7 @@ class TroikaBot(commands.AutoShardedBot):
             port=port,
             public_url=self.settings.web_public_url,
             activity_config=self.activity_config(),
+            shards=self.settings.shards,
         )
         try:
             await web.start()

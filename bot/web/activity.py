@@ -12,6 +12,10 @@ where it runs, and gets a session for the table's websocket (docs/activity.md).
    its channel is the table's, and the user must be one of its users. The page never names a
    channel or a user: both come from Discord.
 
+With several processes (``SHARD_IDS``), the instance is read first: a server of another
+process's shard is answered ``409 {"shard": k}`` before the code is used, and the page asks
+again under ``shard/<k>/``, which the reverse proxy routes to that process (docs/activity.md).
+
 The answer holds the access token (the page passes it to the SDK's ``authenticate``) and an
 opaque session kept here, naming the user, the channel and his name: the websocket opens with
 it as a table link would. Tokens, codes and sessions are never logged: a refusal logs its kind.
@@ -45,6 +49,16 @@ MAX_FIELD = 200
 DISCORD_TIMEOUT = 10.0
 #: A session token starts with this, which no table link does (a link starts with digits).
 SESSION_PREFIX = "a-"
+
+
+class Elsewhere(Exception):
+    """The instance's server is served by another process of the bot (another shard): the page
+    asks again under ``shard/<shard>/``, which the reverse proxy sends to that process. Said
+    before the code is used, so the owner can still exchange it."""
+
+    def __init__(self, shard: int) -> None:
+        super().__init__(shard)
+        self.shard = shard
 
 
 class Refused(Exception):
@@ -202,9 +216,9 @@ class DiscordGate:
         name = body.get("global_name") or body.get("username") or str(user_id)
         return user_id, str(name)[:80]
 
-    async def instance(self, instance_id: str) -> tuple[int, frozenset[int]]:
-        """The channel an instance of this application runs in, and its users (asked with the
-        bot's token: the page's word is never taken for either)."""
+    async def instance(self, instance_id: str) -> tuple[int, int | None, frozenset[int]]:
+        """The channel an instance of this application runs in, its server, and its users
+        (asked with the bot's token: the page's word is never taken for any)."""
         path = f"/applications/{self.config.client_id}/activity-instances/{instance_id}"
         headers = {"Authorization": f"Bot {self.config.bot_token}"}
         status, body = await self._call("GET", path, kind="instance", headers=headers)
@@ -224,7 +238,8 @@ class DiscordGate:
                 "unknown_instance",
             )
         users = body.get("users") if isinstance(body.get("users"), list) else []
-        return channel, frozenset(u for u in map(_snowflake, users) if u is not None)
+        guild = _snowflake(location.get("guild_id")) if isinstance(location, dict) else None
+        return channel, guild, frozenset(u for u in map(_snowflake, users) if u is not None)
 
     def fresh_code(self, code: str) -> None:
         """Refuses a code this process has seen before (a replay); remembers it."""

@@ -42,6 +42,7 @@ from bot.i18n import N_, _, language_of, use_locale
 from bot.records import RecordError, build, finished_game
 from bot.records.store import running_here
 from bot.service import TableError, TableService
+from bot.shards import Shards, shard_of
 from bot.web import activity, frames, links, replay
 from bot.web.adapter import ServiceAdapter
 from bot.web.hub import Hub, Page
@@ -135,6 +136,7 @@ class WebServer:
         port: int = 0,
         public_url: str | None = None,
         activity_config: activity.ActivityConfig | None = None,
+        shards: Shards | None = None,
         clock: Callable[[], float] = time.time,
         max_message: int = MAX_MESSAGE,
         budget: Callable[[], FrameBudget] = FrameBudget,
@@ -158,6 +160,8 @@ class WebServer:
         self.activity = activity_config
         self.gate = activity.DiscordGate(activity_config) if activity_config else None
         self.sessions = activity.Sessions()
+        #: The shards this process serves (an Activity of another's server is sent there).
+        self.shards = shards or Shards()
 
     # -- life -----------------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -285,6 +289,8 @@ class WebServer:
             admitted = await self._admit(code, instance_id)
         except activity.Refused as refused:
             return self._refusal(refused.status, str(refused), language)
+        except activity.Elsewhere as elsewhere:
+            return web.json_response({"type": "elsewhere", "shard": elsewhere.shard}, status=409)
         return web.json_response(
             {
                 "access_token": admitted.access_token,
@@ -298,10 +304,12 @@ class WebServer:
     async def _admit(self, code: str, instance_id: str) -> activity.Admitted:
         gate = self.gate
         assert gate is not None
+        channel_id, guild_id, users = await gate.instance(instance_id)
+        if not self.shards.owns(guild_id):
+            raise activity.Elsewhere(shard_of(guild_id, self.shards.count))
         gate.fresh_code(code)
         token = await gate.exchange(code)
         user_id, name = await gate.user_of(token)
-        channel_id, users = await gate.instance(instance_id)
         if user_id not in users:
             log.info("activity: a user who is not in the instance")
             raise activity.Refused(

@@ -9,7 +9,8 @@ One loopback origin serves, as Discord does for an Activity:
   ``<user>``; AUTHENTICATE answered with the token's user, or an ERROR for a token it never
   issued). ``&silent=1``: a client that never answers the handshake.
 - ``/.proxy/<path>``: Discord's proxy to the URL mapping's target, the bot's web server (its
-  HTTP and its websocket), the prefix stripped.
+  HTTP and its websocket), the prefix stripped; ``/.proxy/shard/<k>/<path>`` goes to the
+  process of shard ``k`` when ``shards`` names it (the operator's reverse proxy's routes).
 
 The client and the Activity share this origin (Discord's are discord.com and
 <app>.discordsays.com): the SDK accepts messages from its own origin as from Discord's.
@@ -89,9 +90,12 @@ HOP_HEADERS = {"connection", "keep-alive", "transfer-encoding", "upgrade", "cont
 class DiscordClient:
     """The client's pages and the proxy to the bot at ``target`` (``http://host:port``)."""
 
-    def __init__(self, fake: FakeDiscord, target: str) -> None:
+    def __init__(
+        self, fake: FakeDiscord, target: str, shards: dict[int, str] | None = None
+    ) -> None:
         self.fake = fake
         self.target = target.rstrip("/")
+        self.shards = {k: v.rstrip("/") for k, v in (shards or {}).items()}
         self._http: aiohttp.ClientSession | None = None
         self.proxied: list[str] = []
         self._sockets: set[Any] = set()
@@ -147,6 +151,9 @@ class DiscordClient:
     async def _proxy(self, request: web.Request) -> web.StreamResponse:
         tail = request.match_info["tail"]
         url = f"{self.target}/{tail}"
+        for shard, target in self.shards.items():
+            if tail.startswith(f"shard/{shard}/"):
+                url = f"{target}/{tail.removeprefix(f'shard/{shard}/')}"
         if request.query_string:
             url += "?" + request.query_string
         self.proxied.append(f"{request.method} /{tail}")

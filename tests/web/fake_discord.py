@@ -26,7 +26,7 @@ class FakeDiscord:
     users: dict[int, str] = field(default_factory=dict)
     codes: dict[str, tuple[int, str]] = field(default_factory=dict)  # code: (user, application)
     tokens: dict[str, tuple[int, str]] = field(default_factory=dict)
-    instances: dict[str, tuple[int, list[int]]] = field(default_factory=dict)
+    instances: dict[str, tuple[int, list[int], int]] = field(default_factory=dict)
     calls: list[str] = field(default_factory=list)
     #: Seconds every answer waits (a Discord that does not answer in time).
     delay: float = 0.0
@@ -37,9 +37,9 @@ class FakeDiscord:
         self.codes[code] = (user, application)
         return code
 
-    def open_instance(self, channel: int, users: list[int]) -> str:
-        instance = f"i-{secrets.randbelow(10**12)}-gc-1-{channel}"
-        self.instances[instance] = (channel, users)
+    def open_instance(self, channel: int, users: list[int], guild: int = 99) -> str:
+        instance = f"i-{secrets.randbelow(10**12)}-gc-{guild}-{channel}"
+        self.instances[instance] = (channel, users, guild)
         return instance
 
     def app(self) -> web.Application:
@@ -110,14 +110,14 @@ class FakeDiscord:
         found = self.instances.get(request.match_info["instance"])
         if found is None:
             return web.json_response({"message": "Unknown Activity Instance"}, status=404)
-        channel, users = found
+        channel, users, guild = found
         return web.json_response(
             {
                 "application_id": APP_ID,
                 "instance_id": request.match_info["instance"],
                 "launch_id": "1",
                 "location": {"id": f"gc-1-{channel}", "kind": "gc", "channel_id": str(channel),
-                             "guild_id": "99"},
+                             "guild_id": str(guild)},
                 "users": [str(u) for u in users],
             }
         )  # fmt: skip

@@ -17,6 +17,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from bot.service import TableService
+from bot.shards import Shards
 from bot.web.activity import ActivityConfig
 from bot.web.server import WebServer
 from tests.bot.conftest import TEST_LIMITS
@@ -202,3 +203,41 @@ async def test_refused_sign_ins_are_said_on_the_page_and_change_nothing(browser,
     assert "Discord does not know this Activity" in text
     assert stage.service.get_table(CH) == before
     assert not stage.web.hub.pages.get(CH)  # no page opened the table
+
+
+async def test_a_page_reaches_the_process_of_its_tables_shard(browser, tmp_path) -> None:
+    """Two processes of the bot (shards 0 and 1 of 2) behind one address: the page asks the
+    first, is told shard 1, and signs in and plays through ``shard/1/``, which the proxy routes
+    to the second (docs/activity.md)."""
+    fake = FakeDiscord(users=dict(NAMES))
+    api = TestServer(fake.app())
+    await api.start_server()
+    service = TableService(tmp_path / "t.db", ai_delay=0, limits=TEST_LIMITS)
+    await service.start()
+    config = ActivityConfig(APP_ID, CLIENT_SECRET, BOT_TOKEN, f"http://{api.host}:{api.port}/api")
+    first = WebServer(service, SECRET, activity_config=config, shards=Shards(2, (0,)))
+    second = WebServer(service, SECRET, activity_config=config, shards=Shards(2, (1,)))
+    await first.start()
+    await second.start()
+    client = DiscordClient(
+        fake, f"http://127.0.0.1:{first.port}", shards={1: f"http://127.0.0.1:{second.port}"}
+    )
+    front = TestServer(client.app())
+    await front.start_server()
+    try:
+        await four_players(service)
+        instance = fake.open_instance(CH, list(USERS), guild=1 << 22)  # a server of shard 1
+        base = f"http://{front.host}:{front.port}"
+        url = f"{base}/client/{BOB}?instance={instance}&platform=desktop&w=1024&h=640"
+        _, frame = await open_activity(browser, url, DESKTOP)
+        await agrees(frame, service, BOB)
+        assert "POST /api/token" in client.proxied and "POST /shard/1/api/token" in client.proxied
+        assert any(p.startswith("GET /shard/1/ws/a-") for p in client.proxied)
+        assert second.hub is not None and [p.user_id for p in second.hub.pages[CH]] == [BOB]
+        assert first.hub is None or not first.hub.pages.get(CH)
+    finally:
+        await front.close()
+        await first.stop()
+        await second.stop()
+        await service.close()
+        await api.close()

@@ -13,6 +13,7 @@ from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.service import TableService
+from bot.shards import Shards
 from bot.web import activity
 from bot.web.activity import ActivityConfig
 from bot.web.server import WebServer
@@ -77,12 +78,12 @@ async def test_a_player_signs_in_and_gets_his_own_seat(service, activity_client,
     assert frame["seat"] == cat_seat
     assert frame["view"]["hand"] == service.view(CH, CAT).game["hand"]
     assert not frame["can_join"]
-    # Discord was asked, in order: the code, the token's application, the user, the instance.
+    # Discord was asked, in order: the instance, the code, the token's application, the user.
     assert fake.calls == [
+        f"GET /api/applications/{APP_ID}/activity-instances/{instance}",
         "POST /api/oauth2/token",
         "GET /api/oauth2/@me",
         "GET /api/users/@me",
-        f"GET /api/applications/{APP_ID}/activity-instances/{instance}",
     ]
     await ws.close()
 
@@ -171,14 +172,14 @@ async def test_every_bad_sign_in_is_refused_and_changes_nothing(
     # A forged code (Discord never granted it).
     await refused(activity_client, {"code": "forged-code-0123", "instance_id": instance}, 403,
                   "Discord refused this sign-in")  # fmt: skip
-    # A replayed code: good once, refused the second time (here, before Discord is asked).
+    # A replayed code: good once, refused the second time (here, before Discord sees it).
     code = fake.grant(BOB)
     status, first = await sign_in(activity_client, {"code": code, "instance_id": instance})
     assert status == 200
     asked = len(fake.calls)
     await refused(activity_client, {"code": code, "instance_id": instance}, 403,
                   "Discord refused this sign-in")  # fmt: skip
-    assert len(fake.calls) == asked
+    assert "POST /api/oauth2/token" not in fake.calls[asked:]
     # A code (and so a token) of another application.
     await refused(
         activity_client, {"code": fake.grant(CAT, OTHER_APP), "instance_id": instance}, 403,
@@ -266,3 +267,27 @@ async def test_the_activity_page_is_served_only_when_configured(
     assert 'id="activity"' not in await plain.text()
     reply = await client.post("/api/token", json={"code": "abc", "instance_id": "i-1"})
     assert reply.status == 404
+
+
+async def test_a_server_of_another_shard_is_sent_to_its_process(service, clock, discord) -> None:
+    """Two processes (shards 0 and 1 of 2): the one that does not serve the instance's server
+    says which shard does, before the code is used; the owner then signs the page in."""
+    fake, api = discord
+    await four_humans(service)
+    guild = 1 << 22  # shard (guild >> 22) % 2 == 1
+    instance = fake.open_instance(CH, [BOB], guild=guild)
+    config = ActivityConfig(APP_ID, CLIENT_SECRET, BOT_TOKEN, api)
+    first = WebServer(service, SECRET, clock=clock, activity_config=config,
+                      shards=Shards(count=2, ids=(0,)))  # fmt: skip
+    second = WebServer(service, SECRET, clock=clock, activity_config=config,
+                       shards=Shards(count=2, ids=(1,)))  # fmt: skip
+    code = fake.grant(BOB)
+    async with TestClient(TestServer(first.app())) as elsewhere:
+        reply = await elsewhere.post("/api/token", json={"code": code, "instance_id": instance})
+        assert reply.status == 409 and (await reply.json())["shard"] == 1
+    assert code in fake.codes  # not used: the owner may still exchange it
+    async with TestClient(TestServer(second.app())) as owner:
+        status, answer = await sign_in(owner, {"code": code, "instance_id": instance})
+        assert status == 200 and answer["user"] == str(BOB)
+    await first.stop()
+    await second.stop()

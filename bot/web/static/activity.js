@@ -33,8 +33,22 @@ function within(promise, seconds, message) {
 
 const REFUSED = "Discord refused this sign-in: close the Activity and open it again.";
 
-/** Signs in; resolves to the session of the table's websocket, or throws an Error whose
- *  message is the page's explanation (in the reader's language). */
+async function askToken(root, language, body) {
+  const url = new URL(`api/token?lang=${encodeURIComponent(language)}`, root);
+  try {
+    const reply = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return [reply, await reply.json()];
+  } catch {
+    throw new Refused(word("Discord did not answer: close the Activity and open it again."));
+  }
+}
+
+/** Signs in; resolves to the session of the table's websocket and the root its process answers
+ *  at, or throws an Error whose message is the page's explanation (in the reader's language). */
 export async function signIn(say, language) {
   say(word("Waiting for Discord…"));
   let sdk;
@@ -59,18 +73,13 @@ export async function signIn(say, language) {
   } catch (error) {
     throw error instanceof Refused ? error : new Refused(word(REFUSED));
   }
-  const url = new URL(`../api/token?lang=${encodeURIComponent(language)}`, import.meta.url);
-  let reply;
-  let data = null;
-  try {
-    reply = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ code, instance_id: sdk.instanceId }),
-    });
-    data = await reply.json();
-  } catch {
-    throw new Refused(word("Discord did not answer: close the Activity and open it again."));
+  const body = { code, instance_id: sdk.instanceId };
+  let root = new URL("../", import.meta.url);
+  let [reply, data] = await askToken(root, language, body);
+  if (reply.status === 409 && data && Number.isInteger(data.shard)) {
+    // The table's server is another process's (docs/activity.md): ask it, under its path.
+    root = new URL(`shard/${data.shard}/`, root);
+    [reply, data] = await askToken(root, language, body);
   }
   if (!reply.ok || !data || !data.session) throw new Refused(data?.message || word(REFUSED));
   try {
@@ -79,5 +88,5 @@ export async function signIn(say, language) {
   } catch {
     throw new Refused(word(REFUSED));
   }
-  return data.session;
+  return { session: data.session, root: root.href };
 }

@@ -10,6 +10,8 @@ import { Table } from "./table.js";
 const inDiscord = new URLSearchParams(location.search).has("frame_id")
   && document.getElementById("activity") !== null;
 let token = inDiscord ? null : location.pathname.split("/").pop();
+// Where the bot answers: the page's root, or inside Discord the process that holds the table.
+let serverRoot = new URL("../", import.meta.url).href;
 const asked = new URLSearchParams(location.search).get("lang") || navigator.language || "en";
 const root = document.getElementById("table");
 
@@ -103,7 +105,7 @@ async function receive(event) {
 
 function connect() {
   if (socket) return;
-  const url = new URL(`../ws/${token}?lang=${encodeURIComponent(asked)}`, import.meta.url);
+  const url = new URL(`ws/${token}?lang=${encodeURIComponent(asked)}`, serverRoot);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(url.href);
   socket.addEventListener("open", () => { retry = 0; });
@@ -127,7 +129,7 @@ async function begin() {
   if (!inDiscord) return connect();
   try {
     const { signIn } = await import("./activity.js");
-    token = await signIn(say, asked);
+    ({ session: token, root: serverRoot } = await signIn(say, asked));
   } catch (error) {
     root.dataset.refused = "1"; // the page stays as it says: nothing more to try from here
     return say(String(error.message || error));
