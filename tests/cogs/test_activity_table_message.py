@@ -31,6 +31,26 @@ async def until_moved(world: World, move: int) -> None:
     raise AssertionError(f"the move from the Activity was not made (still at {move})")
 
 
+def descriptions(embeds: list[Any]) -> list[Any]:
+    return [(e.to_dict().get("description"), e.to_dict().get("fields")) for e in embeds]
+
+
+async def message_follows(world: World) -> Any:
+    """The live table message once it shows the table as it is now (the publisher edits it
+    right after the move's commit, in its own task); fails if it never does."""
+    for _ in range(500):
+        await world.env.settle()
+        now = world.table()
+        if now is None:
+            return None
+        expected, _, _ = await world.bot.publisher.render(now)
+        shown = world.live_table_message()
+        if descriptions(shown.embeds) == descriptions(expected):
+            return shown
+        await asyncio.sleep(0.01)
+    raise AssertionError("the table message did not follow the move")
+
+
 async def test_moves_from_the_activity_are_followed_by_the_table_message(world: World) -> None:
     world.bot.publisher.activity = True
     await world.open("troika", humans=4)
@@ -62,17 +82,9 @@ async def test_moves_from_the_activity_are_followed_by_the_table_message(world: 
                     {"type": "act", "action": action, "move": table.move_number}
                 )
                 await until_moved(world, table.move_number)
-                now = world.table()
-                assert now is not None
-                expected, _, _ = await world.bot.publisher.render(now)
-                shown = world.live_table_message()
+                shown = await message_follows(world)
+                assert shown is not None
                 seen.append(repr([e.to_dict() for e in shown.embeds]))
-                assert [e.to_dict().get("description") for e in shown.embeds] == [
-                    e.to_dict().get("description") for e in expected
-                ]
-                assert [e.to_dict().get("fields") for e in shown.embeds] == [
-                    e.to_dict().get("fields") for e in expected
-                ]
             for ws in sockets.values():
                 await ws.close()
         # The message changed with the moves (a frozen message would fail here), and it
@@ -152,14 +164,9 @@ async def test_four_activities_in_a_browser_play_while_the_table_message_follows
                 await target.click(position={"x": 8, "y": 30})
                 await until_moved(world, table.move_number)
                 moves += 1
-                now = world.table()
-                if now is None:
+                shown = await message_follows(world)
+                if shown is None:
                     break
-                expected, _, _ = await world.bot.publisher.render(now)
-                shown = world.live_table_message()
-                assert [e.to_dict().get("description") for e in shown.embeds] == [
-                    e.to_dict().get("description") for e in expected
-                ]
                 seen.add(repr([e.to_dict() for e in shown.embeds]))
             await browser.close()
     finally:

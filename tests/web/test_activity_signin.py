@@ -138,11 +138,13 @@ async def test_a_watcher_takes_a_seat_in_the_lobby_and_the_host_starts(
     frame = await first_frame(ws)
     assert frame["status"] == "lobby" and frame["can_join"] and frame["seat"] is None
     assert service.get_table(CH).seat_of(BOB) is None  # opening the page changed nothing
-    await ws.send_json({"type": "join"})
+    # Whatever the frame says, the seat is the session's user's, under his Discord name.
+    await ws.send_json({"type": "join", "user_id": HOST, "name": "Mallory", "seat": 0})
     while (frame := await first_frame(ws)).get("seat") is None:
         pass
     seat = service.get_table(CH).seat_of(BOB)
     assert seat is not None and seat.name == "Bob" and frame["seat"] == seat.index
+    assert [s.user_id for s in service.get_table(CH).seats] == [HOST, BOB]
     assert not frame["can_start"]  # Bob is not the host
     await ws.send_json({"type": "start"})
     assert (await first_frame(ws))["code"] == "refused"
