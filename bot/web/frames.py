@@ -50,6 +50,7 @@ PAGE_STRINGS = (
     N_("Take a seat"),
     N_("Start the game"),
     N_("Waiting for the host to start the game."),
+    N_("In this Activity"),
 )
 
 
@@ -91,6 +92,9 @@ def seats(state: UserState) -> list[dict[str, Any]]:
                 "away": seat.away,
                 "left": seat.left,
                 "you": state.seat == seat.index,
+                # Its Discord user (public: the table message names him too), so that an
+                # Activity's page marks who is in the Activity with it.
+                "user": str(seat.user_id) if seat.user_id is not None else None,
             }
         )
     return out

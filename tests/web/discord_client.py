@@ -8,6 +8,7 @@ One loopback origin serves, as Discord does for an Activity:
   HANDSHAKE in, READY dispatched back; AUTHORIZE answered with a code the fake Discord grants to
   ``<user>``; AUTHENTICATE answered with the token's user, or an ERROR for a token it never
   issued). ``&silent=1``: a client that never answers the handshake.
+  GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS answers the instance's users.
 - ``/.proxy/<path>``: Discord's proxy to the URL mapping's target, the bot's web server (its
   HTTP and its websocket), the prefix stripped; ``/.proxy/shard/<k>/<path>`` goes to the
   process of shard ``k`` when ``shards`` names it (the operator's reverse proxy's routes).
@@ -74,6 +75,12 @@ window.addEventListener("message", async (event) => {
         reply({ cmd: "AUTHENTICATE", evt: "ERROR", nonce: data.nonce,
                 data: { code: 4009, message: "Invalid access token" } });
       }
+    } else if (data.cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
+      const answer = await (await fetch("/client-api/participants?instance="
+        + encodeURIComponent(params.get("instance")))).json();
+      reply({ cmd: data.cmd, evt: null, nonce: data.nonce, data: answer });
+    } else if (data.cmd === "SUBSCRIBE") {
+      reply({ cmd: data.cmd, evt: null, nonce: data.nonce, data: { evt: data.evt } });
     } else {
       reply({ cmd: data.cmd, evt: null, nonce: data.nonce, data: {} });
     }
@@ -105,6 +112,7 @@ class DiscordClient:
         app.router.add_get("/client/{user}", self._client)
         app.router.add_post("/client-api/grant/{user}", self._grant)
         app.router.add_post("/client-api/check", self._check)
+        app.router.add_get("/client-api/participants", self._participants)
         app.router.add_route("*", "/.proxy/{tail:.*}", self._proxy)
         app.on_shutdown.append(self._close_sockets)
         app.on_cleanup.append(self._close)
@@ -146,6 +154,17 @@ class DiscordClient:
                 "expires": "2100-01-01T00:00:00Z",
                 "application": {"id": application, "name": "Cards", "description": ""},
             }
+        )  # fmt: skip
+
+    async def _participants(self, request: web.Request) -> web.Response:
+        found = self.fake.instances.get(request.query.get("instance", ""))
+        users = found[1] if found else []
+        return web.json_response(
+            {"participants": [
+                {"id": str(u), "username": f"user{u}", "global_name": self.fake.users.get(u),
+                 "discriminator": "0", "flags": 0, "bot": False}
+                for u in users
+            ]}
         )  # fmt: skip
 
     async def _proxy(self, request: web.Request) -> web.StreamResponse:

@@ -167,6 +167,12 @@ async def test_a_watcher_in_the_activity_takes_the_open_seat(browser, stage) -> 
     await host.click('[data-seat="start"]')
     await frame.wait_for_selector(".hand [data-card]", timeout=TIMEOUT)
     await agrees(frame, service, DAN)
+    # Who is in the Activity (the client's participants: Ann and Dan) is marked on the seats.
+    await frame.wait_for_selector(".seat .mark.here", timeout=TIMEOUT)
+    marked = await frame.eval_on_selector_all(
+        ".seat:has(.mark.here) .name", "els => els.map(e => e.firstChild.textContent)"
+    )
+    assert marked == ["Ann"]
 
 
 async def refusal(browser: Any, url: str) -> tuple[Any, str]:

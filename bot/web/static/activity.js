@@ -49,7 +49,7 @@ async function askToken(root, language, body) {
 
 /** Signs in; resolves to the session of the table's websocket and the root its process answers
  *  at, or throws an Error whose message is the page's explanation (in the reader's language). */
-export async function signIn(say, language) {
+export async function signIn(say, language, onParticipants = () => {}) {
   say(word("Waiting for Discord…"));
   let sdk;
   try {
@@ -88,5 +88,18 @@ export async function signIn(say, language) {
   } catch {
     throw new Refused(word(REFUSED));
   }
+  watchParticipants(sdk, onParticipants);
   return { session: data.session, root: root.href };
+}
+
+// Who is in the Activity (on a voice channel: its participants), when the SDK says: marked on
+// their seats. Optional: a client that does not answer leaves the seats unmarked.
+function watchParticipants(sdk, onParticipants) {
+  const show = (data) => {
+    if (data && Array.isArray(data.participants)) {
+      onParticipants(new Set(data.participants.map((p) => String(p.id))));
+    }
+  };
+  sdk.commands.getActivityInstanceConnectedParticipants().then(show).catch(() => {});
+  sdk.subscribe("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", show).catch(() => {});
 }

@@ -129,7 +129,7 @@ async function begin() {
   if (!inDiscord) return connect();
   try {
     const { signIn } = await import("./activity.js");
-    ({ session: token, root: serverRoot } = await signIn(say, asked));
+    ({ session: token, root: serverRoot } = await signIn(say, asked, (ids) => table.setHere(ids)));
   } catch (error) {
     root.dataset.refused = "1"; // the page stays as it says: nothing more to try from here
     return say(String(error.message || error));

@@ -50,6 +50,13 @@ export class Table {
     this.dismissed = null; // the summary the reader closed
     this.showLast = false;
     this.timer = null;
+    this.here = null; // inside Discord: the ids of the users in the Activity (the SDK's word)
+  }
+
+  /** Inside Discord: who is in the Activity now (a set of user ids), marked on their seats. */
+  setHere(ids) {
+    this.here = ids;
+    if (this.frame) this.redraw();
   }
 
   t(key, params = {}) {
@@ -174,6 +181,9 @@ export class Table {
     if (seat.ai) marks.push(h("span", { class: "mark ai" }, this.t("AI")));
     if (seat.away) marks.push(h("span", { class: "mark away" }, this.t("Away")));
     if (view.dealer === seat.seat) marks.push(h("span", { class: "mark dealer" }, "D"));
+    if (this.here && seat.user && this.here.has(seat.user)) {
+      marks.push(h("span", { class: "mark here", title: this.t("In this Activity") }, "●"));
+    }
     const deadline = frame.deadlines[String(seat.seat)];
     return h("div", { class: `seat${toAct ? " to-act" : ""}${seat.you ? " you" : ""}`,
       style, "data-seat": seat.seat },
