@@ -14,7 +14,7 @@ where it runs, and gets a session for the table's websocket (docs/activity.md).
 
 With several processes (``SHARD_IDS``), the instance is read first: a server of another
 process's shard is answered ``409 {"shard": k}`` before the code is used, and the page asks
-again under ``shard/<k>/``, which the reverse proxy routes to that process (docs/activity.md).
+again under ``s/<k>/``, which the reverse proxy routes to that process (docs/activity.md).
 
 The answer holds the access token (the page passes it to the SDK's ``authenticate``) and an
 opaque session kept here, naming the user, the channel and his name: the websocket opens with
@@ -53,8 +53,8 @@ SESSION_PREFIX = "a-"
 
 class Elsewhere(Exception):
     """The instance's server is served by another process of the bot (another shard): the page
-    asks again under ``shard/<shard>/``, which the reverse proxy sends to that process. Said
-    before the code is used, so the owner can still exchange it."""
+    asks again under ``s/<shard>/``, which the reverse proxy sends to that process. Said before
+    the code is used, so the owner can still exchange it."""
 
     def __init__(self, shard: int) -> None:
         super().__init__(shard)

@@ -10,8 +10,10 @@ Routes:
   server and a game, anyone may open it, and it never expires (a finished game never changes);
   a running game, another server's game or a step out of range is refused (404/409).
 - ``GET /?frame_id=...``: the same page as a Discord Activity (``activity.py``; only with
-  ``DISCORD_CLIENT_ID`` set), and ``POST /api/token``: its sign-in. Every address the page uses
-  is relative, so that it loads at ``/`` and under Discord's ``/.proxy/`` path alike.
+  ``DISCORD_CLIENT_ID`` set), and ``POST /api/token``: its sign-in; ``/s/<shard>/api/token`` and
+  ``/s/<shard>/ws/<token>`` the same, named by the shard of the table's server (several
+  processes: the reverse proxy sends ``/s/<shard>/`` to the process running it). Every address
+  the page uses is relative, so that it loads at ``/`` and under Discord's ``/.proxy/`` path.
 - ``/static/...``: the generic page; ``/games/<game>/...``: a game's own web folder
   (``bot/render/games/<game>/web/``, static files only).
 
@@ -174,6 +176,10 @@ class WebServer:
         app.router.add_get("/t/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_post("/api/token", self._activity_token)
+        # The same under the shard of the table's server: with several processes the reverse
+        # proxy sends /s/<shard>/ to the one running it (docs/activity.md).
+        app.router.add_post(r"/s/{shard:\d+}/api/token", self._activity_token)
+        app.router.add_get(r"/s/{shard:\d+}/ws/{token}", self._socket)
         app.router.add_get("/r/{token}", self._replay_page)
         app.router.add_get("/r/{token}/step/{step}", self._replay_step)
         app.router.add_static("/static/", STATIC, append_version=False)

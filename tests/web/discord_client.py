@@ -10,8 +10,9 @@ One loopback origin serves, as Discord does for an Activity:
   issued). ``&silent=1``: a client that never answers the handshake.
   GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS answers the instance's users.
 - ``/.proxy/<path>``: Discord's proxy to the URL mapping's target, the bot's web server (its
-  HTTP and its websocket), the prefix stripped; ``/.proxy/shard/<k>/<path>`` goes to the
-  process of shard ``k`` when ``shards`` names it (the operator's reverse proxy's routes).
+  HTTP and its websocket), the prefix stripped; ``/.proxy/s/<k>/<path>`` goes (as
+  ``/s/<k>/<path>``) to the process of shard ``k`` when ``shards`` names it (the operator's
+  reverse proxy's routes).
 
 The client and the Activity share this origin (Discord's are discord.com and
 <app>.discordsays.com): the SDK accepts messages from its own origin as from Discord's.
@@ -171,8 +172,8 @@ class DiscordClient:
         tail = request.match_info["tail"]
         url = f"{self.target}/{tail}"
         for shard, target in self.shards.items():
-            if tail.startswith(f"shard/{shard}/"):
-                url = f"{target}/{tail.removeprefix(f'shard/{shard}/')}"
+            if tail.startswith(f"s/{shard}/"):
+                url = f"{target}/{tail}"
         if request.query_string:
             url += "?" + request.query_string
         self.proxied.append(f"{request.method} /{tail}")

@@ -213,8 +213,8 @@ async def test_refused_sign_ins_are_said_on_the_page_and_change_nothing(browser,
 
 async def test_a_page_reaches_the_process_of_its_tables_shard(browser, tmp_path) -> None:
     """Two processes of the bot (shards 0 and 1 of 2) behind one address: the page asks the
-    first, is told shard 1, and signs in and plays through ``shard/1/``, which the proxy routes
-    to the second (docs/activity.md)."""
+    first, is told shard 1, and signs in and plays through ``s/1/``, which the proxy routes to
+    the second (docs/activity.md)."""
     fake = FakeDiscord(users=dict(NAMES))
     api = TestServer(fake.app())
     await api.start_server()
@@ -237,8 +237,8 @@ async def test_a_page_reaches_the_process_of_its_tables_shard(browser, tmp_path)
         url = f"{base}/client/{BOB}?instance={instance}&platform=desktop&w=1024&h=640"
         _, frame = await open_activity(browser, url, DESKTOP)
         await agrees(frame, service, BOB)
-        assert "POST /api/token" in client.proxied and "POST /shard/1/api/token" in client.proxied
-        assert any(p.startswith("GET /shard/1/ws/a-") for p in client.proxied)
+        assert "POST /api/token" in client.proxied and "POST /s/1/api/token" in client.proxied
+        assert any(p.startswith("GET /s/1/ws/a-") for p in client.proxied)
         assert second.hub is not None and [p.user_id for p in second.hub.pages[CH]] == [BOB]
         assert first.hub is None or not first.hub.pages.get(CH)
     finally:

@@ -78,7 +78,7 @@ export async function signIn(say, language, onParticipants = () => {}) {
   let [reply, data] = await askToken(root, language, body);
   if (reply.status === 409 && data && Number.isInteger(data.shard)) {
     // The table's server is another process's (docs/activity.md): ask it, under its path.
-    root = new URL(`shard/${data.shard}/`, root);
+    root = new URL(`s/${data.shard}/`, root);
     [reply, data] = await askToken(root, language, body);
   }
   if (!reply.ok || !data || !data.session) throw new Refused(data?.message || word(REFUSED));
