@@ -345,7 +345,9 @@ class WebServer:
             with use_locale(language):
                 text = _(str(error))
             return web.Response(status=403, text=text + "\n")
-        response = web.Response(text=_index("../"), content_type="text/html")
+        # Its files from the root, however deep the link (``/t/...``, a proxy's ``/s/<k>/t/...``).
+        root = "../" * max(1, request.path.count("/") - 1)
+        response = web.Response(text=_index(root), content_type="text/html")
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Security-Policy"] = PAGE_POLICY
         return response

@@ -10,8 +10,9 @@ import { Table } from "./table.js";
 const inDiscord = new URLSearchParams(location.search).has("frame_id")
   && document.getElementById("activity") !== null;
 let token = inDiscord ? null : location.pathname.split("/").pop();
-// Where the bot answers: the page's root, or inside Discord the process that holds the table.
-let serverRoot = new URL("../", import.meta.url).href;
+// Where the bot answers the socket: beside a link's page (/t/<token>: its parent, a proxy's
+// /s/<shard>/ prefix kept), or inside Discord the process that holds the table (activity.js).
+let serverRoot = new URL("../", location.href).href;
 const asked = new URLSearchParams(location.search).get("lang") || navigator.language || "en";
 const root = document.getElementById("table");
 
