@@ -25,6 +25,8 @@ DEFAULT_METRICS_HOST = "127.0.0.1"
 #: The web table (``bot/web``) listens on this machine only unless WEB_HOST says otherwise: the
 #: operator's reverse proxy (https) is what players reach.
 DEFAULT_WEB_HOST = "127.0.0.1"
+#: Discord's HTTP API, where an Activity's OAuth2 code is exchanged and its instance checked.
+DEFAULT_DISCORD_API = "https://discord.com/api/v10"
 
 
 class SettingsError(ValueError):
@@ -67,6 +69,14 @@ class Settings:
     #: The secret table links are signed with (``WEB_SECRET``); None: generated once and kept
     #: beside the database (``bot.web.links.load_secret``). Never in repr().
     web_key: str | None = None
+    #: The application's id (``DISCORD_CLIENT_ID``): set, the table is also a Discord Activity
+    #: (docs/activity.md): the Play in Discord button, the launch command, ``/api/token``.
+    discord_client_id: str | None = None
+    #: Its OAuth2 secret (``DISCORD_CLIENT_SECRET``), to exchange an Activity's code. Never in
+    #: repr().
+    discord_client_secret: str | None = None
+    #: Discord's API (``DISCORD_API_URL``): only tests point it elsewhere (a loopback fake).
+    discord_api_url: str = DEFAULT_DISCORD_API
 
     def __repr__(self) -> str:
         # A Settings may be logged or shown in a traceback: say whether a token is set, never
@@ -75,11 +85,12 @@ class Settings:
         shown = ", ".join(
             f"{name}={getattr(self, name)!r}"
             for name in self.__dataclass_fields__
-            if name not in ("discord_token", "database_url", "web_key")
+            if name not in ("discord_token", "database_url", "web_key", "discord_client_secret")
         )
         token = "<set>" if self.discord_token else None
         url = redact(self.database_url) if self.database_url else None
         key = "<set>" if self.web_key else None
+        # The OAuth2 client secret is left out whole (not even whether it is set).
         return f"Settings(discord_token={token!r}, {shown}, database_url={url!r}, web_key={key!r})"
 
     @property
@@ -168,6 +179,15 @@ class Settings:
                 )
             return text.rstrip("/")
 
+        def client_id() -> str | None:
+            text = get("DISCORD_CLIENT_ID")
+            if text is not None and not text.isdigit():
+                raise SettingsError(
+                    f"DISCORD_CLIENT_ID must be the application's id (digits, Developer Portal: "
+                    f"General Information), not {text[:40]!r}."
+                )
+            return text
+
         guild = get("DEV_GUILD_ID")
         backup_dir = get("BACKUP_DIR")
         count = shard_count()
@@ -195,4 +215,7 @@ class Settings:
             web_host=get("WEB_HOST") or DEFAULT_WEB_HOST,
             web_public_url=public_url(),
             web_key=get("WEB_SECRET"),
+            discord_client_id=client_id(),
+            discord_client_secret=get("DISCORD_CLIENT_SECRET"),
+            discord_api_url=(get("DISCORD_API_URL") or DEFAULT_DISCORD_API).rstrip("/"),
         )

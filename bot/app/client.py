@@ -20,11 +20,13 @@ import asyncio
 import contextlib
 import logging
 import signal
+from typing import Any
 
 import discord
-from discord import app_commands
+from discord import AppCommandType, app_commands
 from discord.ext import commands
 
+from bot.app import entry_point
 from bot.app.budget import RequestBudget, share_of_rate
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
@@ -39,6 +41,7 @@ from bot.settings import Settings
 from bot.storage.backup import backup_loop
 from bot.storage.db import Database
 from bot.storage.startup import StartupError
+from bot.web.activity import ActivityConfig
 from bot.web.links import load_secret
 from bot.web.server import WebServer
 
@@ -49,6 +52,7 @@ EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.panels", "cogs.i
 EXTENSIONS += ("cogs.leaderboard", "cogs.admin")  # ratings, boards, /stats and /admin
 EXTENSIONS += ("cogs.records",)  # /games, /replay and /export: finished games, their records
 EXTENSIONS += ("cogs.web_link",)  # /tablelink: the table in the browser (bot/web)
+EXTENSIONS += ("cogs.activity",)  # Play in Discord: the table as a Discord Activity
 
 #: The smallest permission set: post and edit the table message with its picture, read it
 #: back after a restart, and open each table in its own public thread and post there
@@ -90,6 +94,29 @@ class TroikaTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await report_error(interaction, error)
+
+    #: Sync the Activity's Entry Point command with the global commands (``entry_point``).
+    entry_point = False
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        if guild is not None or not self.entry_point:
+            return await super().sync(guild=guild)
+        # The global commands as discord.py's sync sends them, and the Entry Point command,
+        # in one bulk overwrite (without it Discord refuses the overwrite: see entry_point).
+        app_id = self.client.application_id
+        if app_id is None:
+            raise app_commands.MissingApplicationID
+        translator = self.translator
+        found: list[Any] = []
+        for kind in (AppCommandType.chat_input, AppCommandType.user, AppCommandType.message):
+            found.extend(self.get_commands(type=kind))
+        if translator is not None:
+            body = [await command.get_translated_payload(self, translator) for command in found]
+        else:
+            body = [command.to_dict(self) for command in found]
+        body.append(entry_point.payload())
+        data = await self.client.http.bulk_upsert_global_commands(app_id, payload=body)
+        return [app_commands.AppCommand(data=d, state=self.client._connection) for d in data]
 
 
 class TroikaBot(commands.AutoShardedBot):
@@ -168,6 +195,11 @@ class TroikaBot(commands.AutoShardedBot):
         self.add_listener(self.threads.on_raw_thread_update, "on_raw_thread_update")
         self.add_listener(self.threads.on_raw_thread_delete, "on_raw_thread_delete")
         self.add_listener(self.threads.on_guild_channel_delete, "on_guild_channel_delete")
+        # The Activity is there when its credentials are and the web table serves its page.
+        activity = self.activity_config() is not None and self.settings.web_port > 0
+        self.publisher.activity = activity
+        if isinstance(self.tree, TroikaTree):
+            self.tree.entry_point = activity
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await default_pool().start()
@@ -228,6 +260,8 @@ class TroikaBot(commands.AutoShardedBot):
             host=self.settings.web_host,
             port=port,
             public_url=self.settings.web_public_url,
+            activity_config=self.activity_config(),
+            shards=self.settings.shards,
         )
         try:
             await web.start()
@@ -237,6 +271,21 @@ class TroikaBot(commands.AutoShardedBot):
                 " (another process listens there? choose another port, or 0 for none)"
             ) from error
         self.web = web
+
+    def activity_config(self) -> ActivityConfig | None:
+        """The Discord Activity's credentials, when it is configured (docs/activity.md): the
+        application's id and OAuth2 secret, and the bot's token for its instances."""
+        settings = self.settings
+        if not (
+            settings.discord_client_id and settings.discord_client_secret and settings.discord_token
+        ):
+            return None
+        return ActivityConfig(
+            settings.discord_client_id,
+            settings.discord_client_secret,
+            settings.discord_token,
+            settings.discord_api_url,
+        )
 
     def shard_states(self) -> dict[int, bool]:
         """Each shard this process runs and whether it is ready (``/healthz``)."""
@@ -281,6 +330,9 @@ class TroikaBot(commands.AutoShardedBot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to guild %d (we run shard 0)", len(synced), guild_id)
+            if isinstance(self.tree, TroikaTree) and self.tree.entry_point and self.application_id:
+                # An Entry Point command is global only: created or updated on its own.
+                await self.http.upsert_global_command(self.application_id, entry_point.payload())
         else:
             synced = await self.tree.sync()
             log.info(

@@ -26,11 +26,17 @@ REFRESH = PREFIX + r":refresh:(?P<channel>\d+)"
 #: cards picked so far ride in the id (``picks``: groups split by ``|``, cards by ``.``), so a
 #: pick needs no state kept by the bot and survives a restart.
 CARDS = PREFIX + r":cards:(?P<channel>\d+):(?P<group>\d+):(?P<picks>[^:]*)"
+#: The table message's Play in Discord button: launches the Activity (docs/activity.md).
+PLAY = PREFIX + r":play:(?P<channel>\d+)"
 CARDS_DO = PREFIX + r":cardsdo:(?P<channel>\d+):(?P<step>open|go):(?P<picks>[^:]*)"
 
 
 def hand(channel: int) -> str:
     return f"{PREFIX}:hand:{channel}"
+
+
+def play(channel: int) -> str:
+    return f"{PREFIX}:play:{channel}"
 
 
 def join(channel: int) -> str:

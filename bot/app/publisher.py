@@ -135,6 +135,8 @@ class TablePublisher:
         #: Awaited before each request of a channel (``bot.app.threads``: a table's thread that
         #: Discord archived is brought back before the table posts in it).
         self.gate: Callable[[int], Awaitable[None]] | None = None
+        #: The Discord Activity is configured: the table message offers Play in Discord.
+        self.activity = False
 
     def language(self, table: Table) -> str:
         """The language ``table``'s public messages are written in: its server's."""
@@ -371,7 +373,8 @@ class TablePublisher:
         shown = embeds.table_embeds(
             table, view, list(state.lines), image_name=IMAGE_NAME if file else None
         )
-        await self._show(channel_id, state, shown, table_components(table), file, granted=True)
+        await self._show(channel_id, state, shown, table_components(table, self.activity), file,
+                         granted=True)  # fmt: skip
 
     async def _show(
         self,
@@ -423,7 +426,7 @@ class TablePublisher:
             state.message_id = await self._find_message(channel_id, job.table, state.hand)
         # A hand's message keeps nothing clickable once it is over: the next message has them;
         # the final message of a finished game offers a rematch (``table_components``).
-        view = table_components(job.table) if job.final else None
+        view = table_components(job.table, self.activity) if job.final else None
         await self._show(
             channel_id, state, [embed], view or custom_ids.sealed(discord.ui.View()), None
         )
@@ -572,16 +575,17 @@ class TablePublisher:
             file = await self._picture(table, view)
             lines = list(state.lines) if state and state.table_id == table.id else []
             shown = embeds.table_embeds(table, view, lines, image_name=IMAGE_NAME if file else None)
-            return shown, table_components(table), file
+            return shown, table_components(table, self.activity), file
 
 
 #: The statuses of an open table (in lobby or play): the others have ended.
 _OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
-def table_components(table: Table) -> custom_ids.Sealed:
+def table_components(table: Table, activity: bool = False) -> custom_ids.Sealed:
     """The public message's buttons: Join / Start in the lobby, Show my hand in play, Rematch
-    once the game is over."""
+    once the game is over; with ``activity`` (the Discord Activity configured), Play in Discord
+    while the table is open."""
     view = discord.ui.View(timeout=None)
     channel = table.channel_id
     if table.status is TableStatus.LOBBY:
@@ -600,6 +604,10 @@ def table_components(table: Table) -> custom_ids.Sealed:
                                     style=discord.ButtonStyle.success,
                                     emoji="🔁", custom_id=custom_ids.rematch(channel))  # fmt: skip
         view.add_item(rematch)
+    if activity and table.status in _OPEN:
+        view.add_item(discord.ui.Button(label=_p("button", "Play in Discord"),
+                                        style=discord.ButtonStyle.secondary,
+                                        custom_id=custom_ids.play(channel)))  # fmt: skip
     return custom_ids.sealed(view)
 
 

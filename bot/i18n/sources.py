@@ -126,6 +126,11 @@ def _command_strings(item: app_commands.Command[Any, ..., Any]) -> Iterator[tupl
 
 def slash_commands() -> Iterator[Declared]:
     yield from command_strings(loaded_commands())
+    # The Activity's Entry Point command, which the tree does not hold (bot.app.entry_point).
+    from bot.app import entry_point
+
+    yield CONTEXTS[Where.command_name], entry_point.NAME
+    yield CONTEXTS[Where.command_description], entry_point.DESCRIPTION
 
 
 SOURCES.extend([refusal_templates, option_descriptions, game_titles, slash_commands, web_strings])

@@ -46,6 +46,11 @@ PAGE_STRINGS = (
     N_("You"),
     N_("Score"),
     N_("Seat {n}"),
+    # Inside Discord (an Activity): a watcher's seat, the host's start, the lobby.
+    N_("Take a seat"),
+    N_("Start the game"),
+    N_("Waiting for the host to start the game."),
+    N_("In this Activity"),
 )
 
 
@@ -87,6 +92,9 @@ def seats(state: UserState) -> list[dict[str, Any]]:
                 "away": seat.away,
                 "left": seat.left,
                 "you": state.seat == seat.index,
+                # Its Discord user (public: the table message names him too), so that an
+                # Activity's page marks who is in the Activity with it.
+                "user": str(seat.user_id) if seat.user_id is not None else None,
             }
         )
     return out
@@ -122,7 +130,23 @@ def state_frame(
         "legal": list(state.legal),
         "labels": labels,
         "summary": summary,
+        # What an Activity's reader may do besides moves (the page offers it inside Discord).
+        "can_join": state.seat is None and _has_room(table),
+        "can_start": str(table.status) == "lobby" and _is_host(state),
     }
+
+
+def _has_room(table: Table) -> bool:
+    """A seat someone may take: a free one in the lobby, one the AI holds in play (the service
+    still says no to a closed table)."""
+    if str(table.status) == "lobby":
+        return len(table.seats) < table.max_players
+    return str(table.status) == "playing" and any(seat.is_ai for seat in table.seats)
+
+
+def _is_host(state: UserState) -> bool:
+    seat = state.table.seat(state.seat) if state.seat is not None else None
+    return seat is not None and seat.user_id == state.table.host_id
 
 
 def seating(table: Table, viewer: int | None = None) -> Seating:

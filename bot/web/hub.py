@@ -34,6 +34,8 @@ class Page:
     user_id: int
     channel_id: int
     language: str
+    #: The reader's name, for a seat he takes (an Activity's page); None: a signed link's.
+    name: str | None = None
     _pending: str | None = None
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _sender: asyncio.Task[None] | None = None

@@ -9,6 +9,11 @@ Routes:
   ``GET /r/<token>/step/<k>``: its step ``k`` as JSON (``replay.py``). A replay link names a
   server and a game, anyone may open it, and it never expires (a finished game never changes);
   a running game, another server's game or a step out of range is refused (404/409).
+- ``GET /?frame_id=...``: the same page as a Discord Activity (``activity.py``; only with
+  ``DISCORD_CLIENT_ID`` set), and ``POST /api/token``: its sign-in; ``/s/<shard>/api/token`` and
+  ``/s/<shard>/ws/<token>`` the same, named by the shard of the table's server (several
+  processes: the reverse proxy sends ``/s/<shard>/`` to the process running it). Every address
+  the page uses is relative, so that it loads at ``/`` and under Discord's ``/.proxy/`` path.
 - ``/static/...``: the generic page; ``/games/<game>/...``: a game's own web folder
   (``bot/render/games/<game>/web/``, static files only).
 - ``/s/<shard>/t/<token>`` and ``/s/<shard>/ws/<token>``: the same page and socket, named by the
@@ -44,8 +49,8 @@ from bot.i18n import N_, _, language_of, use_locale
 from bot.records import RecordError, build, finished_game
 from bot.records.store import running_here
 from bot.service import TableError, TableService
-from bot.shards import shard_of
-from bot.web import frames, links, replay
+from bot.shards import Shards, shard_of
+from bot.web import activity, frames, links, replay
 from bot.web.adapter import ServiceAdapter
 from bot.web.hub import Hub, Page
 from bot.web.limits import FrameBudget
@@ -70,6 +75,23 @@ PAGE_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: The Activity's page: framed by Discord's client (its web, desktop and phone apps all frame it
+#: from these origins), and by itself (a test's stand-in for Discord serves both).
+ACTIVITY_ANCESTORS = (
+    "'self' https://discord.com https://*.discord.com https://discordapp.com "
+    "https://*.discordapp.com https://*.discordsays.com"
+)
+ACTIVITY_POLICY = PAGE_POLICY.replace(
+    "frame-ancestors 'none'", f"frame-ancestors {ACTIVITY_ANCESTORS}"
+)
+#: The Activity's words the page shows before it has a table (its sign-in and its refusals).
+ACTIVITY_STRINGS = (
+    N_("Waiting for Discord…"),
+    N_("Discord does not answer: this page works inside Discord's Activity frame only."),
+    N_("Signing in…"),
+    N_("Discord refused this sign-in: close the Activity and open it again."),
+    N_("Discord did not answer: close the Activity and open it again."),
+)
 #: Records of finished games kept in memory for their viewers (a viewer asks for one step at a
 #: time; a finished game never changes, so a kept record is never stale).
 CACHED_RECORDS = 16
@@ -90,9 +112,18 @@ def _origin(url: str) -> str:
 
 
 @functools.cache
-def _index() -> str:
-    """The page (the same for every table: its script reads the token from the address)."""
-    return (STATIC / "index.html").read_text()
+def _index(root: str) -> str:
+    """The page (the same for every table: its script reads the token from the address), its
+    addresses relative to ``root``: the folder of ``/`` from the page's own address."""
+    return (STATIC / "index.html").read_text().replace("{root}", root)
+
+
+def _activity_words(language: str) -> str:
+    """The Activity's words, as the JSON of a data block of its page (never run as a script;
+    ``<`` escaped so no text can end the block)."""
+    with use_locale(language):
+        words = {text: _(text) for text in ACTIVITY_STRINGS}
+    return json.dumps(words, ensure_ascii=True).replace("<", "\\u003c")
 
 
 @functools.cache
@@ -111,6 +142,8 @@ class WebServer:
         host: str = "127.0.0.1",
         port: int = 0,
         public_url: str | None = None,
+        activity_config: activity.ActivityConfig | None = None,
+        shards: Shards | None = None,
         clock: Callable[[], float] = time.time,
         max_message: int = MAX_MESSAGE,
         budget: Callable[[], FrameBudget] = FrameBudget,
@@ -130,6 +163,12 @@ class WebServer:
         self._records: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
         self.steps_budget = steps_budget
         self._readers: OrderedDict[str, FrameBudget] = OrderedDict()
+        #: The Discord Activity (None: the page opens by signed links only).
+        self.activity = activity_config
+        self.gate = activity.DiscordGate(activity_config) if activity_config else None
+        self.sessions = activity.Sessions()
+        #: The shards this process serves (an Activity of another's server is sent there).
+        self.shards = shards or Shards()
 
     # -- life -----------------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -142,6 +181,10 @@ class WebServer:
         app.router.add_get("/t/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_get(r"/s/{shard:\d+}/t/{token}", self._page)
+        app.router.add_post("/api/token", self._activity_token)
+        # The same under the shard of the table's server: with several processes the reverse
+        # proxy sends /s/<shard>/ to the one running it (docs/activity.md).
+        app.router.add_post(r"/s/{shard:\d+}/api/token", self._activity_token)
         app.router.add_get(r"/s/{shard:\d+}/ws/{token}", self._socket)
         app.router.add_get("/r/{token}", self._replay_page)
         app.router.add_get("/r/{token}/step/{step}", self._replay_step)
@@ -174,6 +217,8 @@ class WebServer:
         if self.hub is not None:
             self.hub.close()
             self.hub = None
+        if self.gate is not None:
+            await self.gate.close()
 
     async def _close_pages(self, app: web.Application) -> None:
         if self.hub is None:
@@ -215,6 +260,8 @@ class WebServer:
         allowed = {f"{request.scheme}://{request.host}".lower()}
         if self.public_url:
             allowed.add(_origin(self.public_url))
+        if self.activity is not None:  # Discord's proxy of the Activity
+            allowed.add(f"https://{self.activity.client_id}.discordsays.com")
         return allowed
 
     # -- HTTP -------------------------------------------------------------------------------------
@@ -226,7 +273,78 @@ class WebServer:
         return response
 
     async def _root(self, request: web.Request) -> web.Response:
+        if self.activity is not None and "frame_id" in request.query:
+            return self._activity_page(request)
         return web.Response(text="Troika Table: open your table's link from the bot.\n")
+
+    def _activity_page(self, request: web.Request) -> web.Response:
+        """The table page inside Discord's frame: it signs in, then opens the table of the
+        Activity's channel (``activity.py``)."""
+        language = self._language(request)
+        page = _index("").replace(
+            '<main id="table"',
+            '<script type="application/json" id="activity">'
+            + json.dumps({"client_id": self.activity.client_id if self.activity else ""})
+            + '</script>\n<script type="application/json" id="words">'
+            + _activity_words(language)
+            + '</script>\n<main id="table"',
+        )
+        response = web.Response(text=page, content_type="text/html")
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Content-Security-Policy"] = ACTIVITY_POLICY
+        return response
+
+    async def _activity_token(self, request: web.Request) -> web.Response:
+        """The Activity's sign-in (``activity.py``): a code and an instance in, the access
+        token and a session out; a refusal says why on the page and changes nothing."""
+        language = self._language(request)
+        if self.gate is None:
+            return self._refusal(404, N_("This bot is not a Discord Activity."), language)
+        if not self._reader_budget(request).take(time.monotonic()):
+            return self._refusal(429, N_("Too many steps at once: slow down."), language)
+        try:
+            try:
+                body = await request.json()
+            except ValueError:
+                body = None
+            code, instance_id = activity.parse_request(body)
+            admitted = await self._admit(code, instance_id)
+        except activity.Refused as refused:
+            return self._refusal(refused.status, str(refused), language)
+        except activity.Elsewhere as elsewhere:
+            return web.json_response({"type": "elsewhere", "shard": elsewhere.shard}, status=409)
+        return web.json_response(
+            {
+                "access_token": admitted.access_token,
+                "session": admitted.session,
+                "user": str(admitted.user_id),
+                "name": admitted.name,
+            },
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def _admit(self, code: str, instance_id: str) -> activity.Admitted:
+        gate = self.gate
+        assert gate is not None
+        channel_id, guild_id, users = await gate.instance(instance_id)
+        if not self.shards.owns(guild_id):
+            raise activity.Elsewhere(shard_of(guild_id, self.shards.count))
+        gate.fresh_code(code)
+        token = await gate.exchange(code)
+        user_id, name = await gate.user_of(token)
+        if user_id not in users:
+            log.info("activity: a user who is not in the instance")
+            raise activity.Refused(
+                N_("You are not in this Activity: join it in Discord first."), 403, "not_in"
+            )
+        if self.adapter.table(channel_id) is None:
+            raise activity.Refused(
+                N_("There is no table in this channel: open one with the bot first."),
+                404,
+                "no_table",
+            )
+        session = self.sessions.issue(user_id, channel_id, name, self.clock())
+        return activity.Admitted(token, session, user_id, channel_id, name)
 
     async def _no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -243,7 +361,9 @@ class WebServer:
             with use_locale(language):
                 text = _(str(error))
             return web.Response(status=403, text=text + "\n")
-        response = web.Response(text=_index(), content_type="text/html")
+        # Its files from the root, however deep the link (``/t/...``, a proxy's ``/s/<k>/t/...``).
+        root = "../" * max(1, request.path.count("/") - 1)
+        response = web.Response(text=_index(root), content_type="text/html")
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Security-Policy"] = PAGE_POLICY
         return response
@@ -332,20 +452,31 @@ class WebServer:
             with use_locale(language):
                 text = _("This page may not open the table here.")
             return web.Response(status=403, text=text + "\n")
-        try:
-            link = links.verify(self.secret, request.match_info["token"], self.clock())
-        except links.BadLink as error:
-            with use_locale(language):
-                text = _(str(error))
-            return web.Response(status=403, text=text + "\n")
+        token = request.match_info["token"]
+        name: str | None = None
+        if token.startswith(activity.SESSION_PREFIX):  # an Activity's session
+            session = self.sessions.get(token, self.clock())
+            if session is None:
+                with use_locale(language):
+                    text = _("This Activity's sign-in has expired: close it and open it again.")
+                return web.Response(status=403, text=text + "\n")
+            user_id, channel_id, name = session.user_id, session.channel_id, session.name
+        else:
+            try:
+                link = links.verify(self.secret, token, self.clock())
+            except links.BadLink as error:
+                with use_locale(language):
+                    text = _(str(error))
+                return web.Response(status=403, text=text + "\n")
+            user_id, channel_id = link.user_id, link.channel_id
         ws = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=30.0)
         await ws.prepare(request)
         assert self.hub is not None
         hub = self.hub
-        page = Page(ws, link.user_id, link.channel_id, language)
+        page = Page(ws, user_id, channel_id, language, name)
         first = hub.frame_for(page)
         if first is None:
-            closed = hub.closed_frame(link.channel_id, language)
+            closed = hub.closed_frame(channel_id, language)
             if closed["lines"]:  # the game just ended: its result
                 await ws.send_json(closed)
             else:
@@ -408,6 +539,9 @@ class WebServer:
             if seen is not None:
                 await page.ws.send_json(frames.sheet_frame(seen, page.language, kind))
             return
+        if kind in ("join", "start"):
+            await self._seat(page, kind)
+            return
         if kind != "act":
             await self._refuse(page, "bad_frame", N_("Not a frame."))
             return
@@ -431,5 +565,21 @@ class WebServer:
         with use_locale(page.language):
             try:
                 await self.adapter.submit(page.channel_id, page.user_id, action)
+            except TableError as error:
+                await page.ws.send_json(frames.error_frame("refused", str(error)))
+
+    async def _seat(self, page: Page, kind: str) -> None:
+        """An Activity's reader takes a seat (the lobby's, or one the AI holds in play) or starts
+        the game, by the calls the table message's buttons make: the service's refusals are
+        his answer. A signed link's page has no name to sit under: it joins from Discord."""
+        if page.name is None:
+            await self._refuse(page, "bad_frame", N_("Not a frame."))
+            return
+        with use_locale(page.language):
+            try:
+                if kind == "join":
+                    await self.adapter.service.join(page.channel_id, page.user_id, page.name)
+                else:
+                    await self.adapter.service.start_game(page.channel_id, page.user_id)
             except TableError as error:
                 await page.ws.send_json(frames.error_frame("refused", str(error)))

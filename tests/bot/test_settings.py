@@ -129,3 +129,22 @@ def test_shards_are_described_the_way_shard_ids_takes_them() -> None:
     assert not Shards(2, (1,)).everything
     with pytest.raises(ValueError, match="shard 2 is not one of the 2 shards"):
         Shards(2, (2,))
+
+
+def test_the_activity_settings_are_read_and_its_secret_never_shown(tmp_path: Path) -> None:
+    secret = "oauth-client-value-1234"
+    s = Settings.load(
+        tmp_path / "missing.env",
+        environ={
+            "DISCORD_CLIENT_ID": "123456789012345678",
+            "DISCORD_CLIENT_SECRET": secret,
+            "DISCORD_API_URL": "http://127.0.0.1:9/api/",
+        },
+    )
+    assert s.discord_client_id == "123456789012345678"
+    assert s.discord_client_secret == secret
+    assert s.discord_api_url == "http://127.0.0.1:9/api"
+    assert secret not in repr(s)
+    assert Settings.load(tmp_path / "missing.env", environ={}).discord_client_id is None
+    with pytest.raises(SettingsError, match="DISCORD_CLIENT_ID"):
+        Settings.load(tmp_path / "missing.env", environ={"DISCORD_CLIENT_ID": "my-app"})

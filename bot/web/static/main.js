@@ -1,13 +1,18 @@
 // The page's life: one websocket to the bot, a whole state in every frame, and a reconnect
 // (with the whole state again) whenever the socket drops: a locked phone, a network change.
+// Opened by a signed link (/t/<token>), or inside Discord as an Activity (its address carries
+// frame_id: activity.js signs in first). Every address is relative to this file.
 
 import { generic } from "./generic.js";
 import { loadGame } from "./loader.js";
 import { Table } from "./table.js";
 
-const token = location.pathname.split("/").pop();
-// The socket sits beside the page: under a proxy's /s/<shard>/ prefix too (README, at scale).
-const base = location.pathname.replace(/\/t\/[^/]*$/, "");
+const inDiscord = new URLSearchParams(location.search).has("frame_id")
+  && document.getElementById("activity") !== null;
+let token = inDiscord ? null : location.pathname.split("/").pop();
+// Where the bot answers the socket: beside a link's page (/t/<token>: its parent, a proxy's
+// /s/<shard>/ prefix kept), or inside Discord the process that holds the table (activity.js).
+let serverRoot = new URL("../", location.href).href;
 const asked = new URLSearchParams(location.search).get("lang") || navigator.language || "en";
 const root = document.getElementById("table");
 
@@ -26,8 +31,10 @@ async function gameModule(name) {
 }
 
 function show() {
-  if (frame) table.draw(frame, game, strings, frame.receivedAt, banner);
-  else root.replaceChildren(Object.assign(document.createElement("div"),
+  if (frame) {
+    table.draw(frame, game, strings, frame.receivedAt, banner);
+    if (inDiscord) seatBar();
+  } else root.replaceChildren(Object.assign(document.createElement("div"),
     { className: "waiting", textContent: banner || "…" }));
 }
 
@@ -42,6 +49,27 @@ function send(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !frame) return;
   socket.send(JSON.stringify({ type: "act", action, move: frame.move, seat: frame.seat }));
   root.classList.add("sent"); // until the next frame: no double taps
+}
+
+// Inside Discord a watcher takes a seat (or the host starts the lobby's game) from the page,
+// by the same service calls as the table message's buttons.
+function seatBar() {
+  const buttons = [];
+  const t = (text) => strings[text] || text;
+  if (frame.can_join) buttons.push(["join", t("Take a seat")]);
+  if (frame.can_start) buttons.push(["start", t("Start the game")]);
+  if (!buttons.length) return;
+  root.classList.add("with-seat-bar"); // room below the table: the bar hides nothing
+  const bar = document.createElement("nav");
+  bar.className = "seat-bar";
+  for (const [kind, label] of buttons) {
+    const button = document.createElement("button");
+    button.dataset.seat = kind;
+    button.textContent = label;
+    button.addEventListener("click", () => ask(kind));
+    bar.append(button);
+  }
+  root.append(bar);
 }
 
 function ask(kind) {
@@ -78,9 +106,9 @@ async function receive(event) {
 
 function connect() {
   if (socket) return;
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}${base}/ws/${token}?lang=${encodeURIComponent(asked)}`;
-  socket = new WebSocket(url);
+  const url = new URL(`ws/${token}?lang=${encodeURIComponent(asked)}`, serverRoot);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(url.href);
   socket.addEventListener("open", () => { retry = 0; });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", (event) => {
@@ -94,8 +122,20 @@ function connect() {
 
 // A phone that wakes up reconnects at once rather than at the next retry.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && !socket) connect();
+  if (document.visibilityState === "visible" && !socket && token) connect();
 });
 
-say("…");
-connect();
+async function begin() {
+  say("…");
+  if (!inDiscord) return connect();
+  try {
+    const { signIn } = await import("./activity.js");
+    ({ session: token, root: serverRoot } = await signIn(say, asked, (ids) => table.setHere(ids)));
+  } catch (error) {
+    root.dataset.refused = "1"; // the page stays as it says: nothing more to try from here
+    return say(String(error.message || error));
+  }
+  connect();
+}
+
+begin();

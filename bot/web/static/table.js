@@ -51,6 +51,13 @@ export class Table {
     this.dismissed = null; // the summary the reader closed
     this.showLast = false;
     this.timer = null;
+    this.here = null; // inside Discord: the ids of the users in the Activity (the SDK's word)
+  }
+
+  /** Inside Discord: who is in the Activity now (a set of user ids), marked on their seats. */
+  setHere(ids) {
+    this.here = ids;
+    if (this.frame) this.redraw();
   }
 
   t(key, params = {}) {
@@ -71,6 +78,14 @@ export class Table {
     root.dataset.move = frame.move;
     root.dataset.seq = frame.seq;
     if (banner) root.append(h("div", { class: "banner", role: "status" }, banner));
+    if (!view && frame.status === "lobby") { // the lobby: who sits, until the host starts
+      root.append(h("section", { class: "lobby" },
+        h("h1", {}, frame.title),
+        h("ol", { class: "lobby-seats" }, frame.seats.map((seat) =>
+          h("li", { class: seat.you ? "you" : null }, seat.name))),
+        h("p", { class: "waiting" }, this.t("Waiting for the host to start the game."))));
+      return;
+    }
     if (!view) {
       root.append(h("div", { class: "waiting" }, frame.title, " — ", this.t("Connecting…")));
       return;
@@ -182,6 +197,9 @@ export class Table {
     if (seat.ai) marks.push(h("span", { class: "mark ai" }, this.t("AI")));
     if (seat.away) marks.push(h("span", { class: "mark away" }, this.t("Away")));
     if (view.dealer === seat.seat) marks.push(h("span", { class: "mark dealer" }, "D"));
+    if (this.here && seat.user && this.here.has(seat.user)) {
+      marks.push(h("span", { class: "mark here", title: this.t("In this Activity") }, "●"));
+    }
     const deadline = frame.deadlines[String(seat.seat)];
     return h("div", { class: `seat${toAct ? " to-act" : ""}${seat.you ? " you" : ""}`,
       style, "data-seat": seat.seat },
@@ -238,7 +256,9 @@ export class Table {
   fan(hand, byCard) {
     // Laid out here rather than in CSS: the overlap depends on the width and the card count.
     const width = Math.min(this.root.clientWidth || window.innerWidth, 1100) - 16;
-    const cardW = width >= 780 ? 92 : Math.min(width * 0.2, 80);
+    // A short frame (Discord's desktop Activity is ~640 px high) takes smaller cards.
+    const wide = window.innerHeight < 700 ? 72 : 92;
+    const cardW = width >= 780 ? wide : Math.min(width * 0.2, 80);
     const n = hand.length;
     const step = n > 1 ? Math.min(cardW * (width >= 780 ? 0.66 : 0.74), (width - cardW) / (n - 1)) : 0;
     const start = (width - (step * (n - 1) + cardW)) / 2;

@@ -2,7 +2,7 @@
 // on the table (tap one to lay off the card you picked), your own melds from cards you pick,
 // and the May I window with its countdown.
 
-import { standardFace } from "/static/cards.js";
+import { standardFace } from "../../static/cards.js";
 
 let groups = []; // the groups of picked cards of the meld being put together
 let groupsHand = "";
