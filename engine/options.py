@@ -109,8 +109,7 @@ TURN_CLOCKS: dict[str, int] = {"1h": 3600, "8h": 8 * 3600, "24h": 24 * 3600, "72
 TIMER = Option(
     "timer",
     60,
-    "Time a player has for a move before the AI makes it for him: seconds, or hours for a "
-    "turn-based game (off = no limit).",
+    "Time per move before the AI plays it: seconds, or hours (turn-based); off = no limit.",
     choices=(7, 15, 30, 60, 120, *TURN_CLOCKS, "off"),
 )
 

@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.budget import RequestBudget, share_of_rate
+from bot.app.digests import DigestSender
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
@@ -48,6 +49,7 @@ EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.panels", "cogs.i
 EXTENSIONS += ("cogs.leaderboard", "cogs.admin")  # ratings, boards, /stats and /admin
 EXTENSIONS += ("cogs.records",)  # /games, /replay and /export: finished games, their records
 EXTENSIONS += ("cogs.web_link",)  # /tablelink: the table in the browser (bot/web)
+EXTENSIONS += ("cogs.my_tables",)  # /mytables and /notify: a player's tables and turn messages
 
 #: The smallest permission set: post and edit the table message with its picture, read it
 #: back after a restart, and post in threads too. Interactions need no permission.
@@ -155,6 +157,8 @@ class TroikaBot(commands.AutoShardedBot):
             self, self._service, interval=self.edit_interval, budget=budget
         )
         self._service.add_listener(self.publisher)
+        # Turn digests: direct messages within the same budget (bot/app/digests.py).
+        self._service.digest_sender = DigestSender(self, budget)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await default_pool().start()
