@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.i18n import _, _n, _p
+from bot.i18n import _, _n
 from bot.i18n.refusals import excerpt
 from bot.render.embeds import COLOR_LOBBY, COLOR_PLAY, names_of, timestamp
 from bot.service import Table, TableStatus
@@ -32,16 +32,14 @@ def channel_link(table: Table) -> str | None:
 
 
 def table_line(table: Table, user_id: int, server: str | None = None) -> str:
-    """``**Game** #12 · ▶ your turn, time runs out in 5 hours · [open](link)``."""
+    """``[**Game** #12](link) · ▶ **your turn** · ⏳ in 5 hours``."""
     head = _("**{game}** #{table}", game=_(table.title), table=table.id)
     if server:
         head = _("{table} in {server}", table=head, server=excerpt(server, NAME_LIMIT))
-    parts = [head, state_text(table, user_id)]
     link = channel_link(table)
-    if link is not None:
-        label = _p("link", "open")
-        parts.append(f"[{label}]({link})")
-    return " · ".join(parts)
+    if link is not None:  # the table's name is the link: short lines on a phone
+        head = f"[{head}]({link})"
+    return f"{head} · {state_text(table, user_id)}"
 
 
 def state_text(table: Table, user_id: int) -> str:
@@ -56,7 +54,7 @@ def state_text(table: Table, user_id: int) -> str:
     deadline = table.deadlines.get(index)
     if seat is not None and seat.user_id == user_id and not seat.is_ai:
         if deadline:
-            return _("▶ **your turn**, time runs out {when}", when=timestamp(deadline))
+            return _("▶ **your turn** · ⏳ {when}", when=timestamp(deadline))
         return _("▶ **your turn**")
     name = names_of(table)[index] if index < len(names_of(table)) else "?"
     if deadline:
