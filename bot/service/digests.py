@@ -4,8 +4,10 @@
 When a turn-based table's turn comes to a player who opted in, a digest job is armed in the
 scheduler under ``("digest", user)`` ``DIGEST_DELAY`` seconds later, unless one is armed
 already: the turns that come meanwhile (at his other tables) join the same message, and a turn
-he takes in the meantime is not told at all. When the job fires, during his quiet hours it is
-armed again for their end; else the service hands the turns still his (``turns_of``) to
+he takes in the meantime is not told at all. When the job fires, if he moved himself (at any
+table) within ``DIGEST_DELAY`` it is armed again for ``DIGEST_DELAY`` after that move: he is
+playing, the channel's ping is enough, and a message comes only once he has been away that
+long with turns waiting; during his quiet hours it is armed again for their end; else the service hands the turns still his (``turns_of``) to
 ``digest_sender`` (the Discord side: ``bot.app.digests``), unless the last digest named exactly
 these turns already (``told``, stored). A refused message (an inbox closed to the bot) is
 remembered: no more are tried until he runs ``/notify`` again.
@@ -23,7 +25,7 @@ from typing import Literal
 
 from bot.service import notify, timers
 from bot.service.core import ServiceCore
-from bot.service.listeners import TableEvent, TurnChanged
+from bot.service.listeners import ActionApplied, TableEvent, TurnChanged
 from bot.service.models import Table, TableStatus
 from bot.service.notify import NotifyPrefs
 
@@ -83,6 +85,9 @@ class DigestsMixin(ServiceCore):
     notify_prefs: dict[int, NotifyPrefs]
     #: The Discord side's way to send a digest (None: nothing is sent).
     digest_sender: DigestSender | None = None
+    #: When each player last moved himself (this process's memory: a restart forgets it, and a
+    #: digest may then come one ``DIGEST_DELAY`` early).
+    acted_at: dict[int, float]
 
     async def load_notify_prefs(self) -> None:
         self.notify_prefs = await self.db.run(notify.load_all)
@@ -142,6 +147,9 @@ class DigestsMixin(ServiceCore):
     def note_turns(self, events: Sequence[TableEvent]) -> None:
         """A table told whose turn it is: arm the digest of an opted-in player awaited at a
         turn-based table (the events' order is the commit order: the last one counts)."""
+        for event in events:
+            if isinstance(event, ActionApplied) and event.user_id is not None:
+                self.acted_at[event.user_id] = self.clock()
         turn = next((e for e in reversed(events) if isinstance(e, TurnChanged)), None)
         if turn is None or not turn.to_act or not timers.turn_based(turn.table.options):
             return
@@ -163,7 +171,12 @@ class DigestsMixin(ServiceCore):
         prefs = self.notify_prefs.get(job.user_id)
         if prefs is None or not prefs.wants_dm or self.digest_sender is None:
             return
-        quiet_end = notify.quiet_until(prefs, self.clock())
+        now = self.clock()
+        acted = self.acted_at.get(job.user_id)
+        if acted is not None and now - acted < DIGEST_DELAY:
+            self._arm_digest(job.user_id, at=acted + DIGEST_DELAY)  # he is playing
+            return
+        quiet_end = notify.quiet_until(prefs, now)
         if quiet_end is not None:
             self._arm_digest(job.user_id, at=quiet_end)
             return

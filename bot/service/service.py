@@ -154,6 +154,7 @@ class TableService(JobsMixin, PlayMixin, EndingsMixin, FlowMixin, DigestsMixin):
         #: side's way to send a turn digest (see digests.py).
         self.notify_prefs = {}
         self.digest_sender = None
+        self.acted_at = {}
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:

@@ -117,3 +117,18 @@ def test_quiet_hours_across_midnight_in_the_players_day() -> None:
     # 21:30 UTC is 23:30 his time: quiet until 07:00 his time, 05:00 UTC the next day.
     assert notify.quiet_until(prefs, midnight + 21.5 * HOUR) == midnight + notify.DAY + 5 * HOUR
     assert notify.quiet_until(prefs, midnight + 12 * HOUR) is None
+
+
+async def test_a_player_who_is_playing_gets_no_digest_until_he_stops(service, clock, inbox):
+    await service.set_notify(NotifyPrefs(1, dm=True))
+    await table_waiting_for(service, 11, 1)
+    await table_waiting_for(service, 12, 1)
+    await clock.advance(digests.DIGEST_DELAY / 2)
+    await service.act(12, 1, service.legal_actions(12, 1)[0])  # he plays at table 12
+    moved = clock()
+    await clock.advance(digests.DIGEST_DELAY / 2 + 1)
+    await service.settle()
+    assert inbox.sent == [], "he is playing: no message yet"
+    await clock.advance(moved + digests.DIGEST_DELAY - clock() + 1)
+    await service.settle()
+    assert [user for user, _ in inbox.sent] == [1], "away for the delay: told"
