@@ -1,5 +1,6 @@
 """A player's tables as one embed: ``/mytables`` (every table he sits at in a server) and the
-turn digest sent to him directly (his turn-based tables whose turn is his).
+turn digest sent to him directly (his turn-based tables whose turn is his); and the same list as
+plain data for the table's web page (``web_list``).
 
 One line per table: the game and table number, whose turn it is (his first, with the time left
 as a Discord timestamp, which his own client shows in his time zone), and a link to the table's
@@ -10,6 +11,7 @@ characters, and a list a player reads at a glance.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -105,3 +107,34 @@ def _his_turn(table: Table, user_id: int) -> bool:
         return False
     seat = table.seat(table.to_act[0])
     return seat is not None and seat.user_id == user_id and not seat.is_ai
+
+
+def web_list(tables: Sequence[Table], user_id: int, channel_id: int) -> dict[str, Any]:
+    """``/mytables`` for the web page: plain words (no Discord markup), each deadline as epoch
+    seconds (the page says it in the reader's time and language), at most ``SHOWN`` tables."""
+    rows = []
+    for table in tables[:SHOWN]:
+        yours = _his_turn(table, user_id)
+        deadline = table.deadlines.get(table.to_act[0]) if table.to_act else None
+        if yours:
+            state = _("your turn")
+        elif table.status is TableStatus.PLAYING and table.to_act:
+            index = table.to_act[0]
+            names = names_of(table)
+            name = names[index] if index < len(names) else "?"
+            state = _("{name}'s turn", name=excerpt(name, NAME_LIMIT))
+        else:
+            state = state_text(table, user_id)
+        rows.append(
+            {
+                "name": _("{game} #{table}", game=_(table.title), table=table.id),
+                "state": state,
+                "yours": yours,
+                "deadline": deadline,
+                "link": channel_link(table),
+                "here": table.channel_id == channel_id,
+            }
+        )
+    hidden = len(tables) - len(rows)
+    more = _n("… and {n} more table", "… and {n} more tables", hidden) if hidden > 0 else None
+    return {"title": _("Your tables"), "tables": rows, "more": more}
