@@ -7,9 +7,10 @@ already: the turns that come meanwhile (at his other tables) join the same messa
 he takes in the meantime is not told at all. When the job fires, if he moved himself (at any
 table) within ``DIGEST_DELAY`` it is armed again for ``DIGEST_DELAY`` after that move: he is
 playing, the channel's ping is enough, and a message comes only once he has been away that
-long with turns waiting; during his quiet hours it is armed again for their end; else the service hands the turns still his (``turns_of``) to
-``digest_sender`` (the Discord side: ``bot.app.digests``), unless the last digest named exactly
-these turns already (``told``, stored). A refused message (an inbox closed to the bot) is
+long with turns waiting; during his quiet hours it is armed again for their end; else the
+service hands the turns still his (``turns_of``) to ``digest_sender`` (the Discord side:
+``bot.app.digests``), unless the last digest named exactly these turns already (``told``,
+stored). A refused message (an inbox closed to the bot) is
 remembered: no more are tried until he runs ``/notify`` again.
 
 The service knows nothing of Discord: ``digest_sender`` returns what happened (``SENT``,

@@ -57,7 +57,8 @@ async def test_the_page_lists_the_players_other_tables(browser: Any, tmp_path: P
         await page.goto(web.link(HOST, CH))
         await page.wait_for_selector("#mytables summary", timeout=TIMEOUT)
         await page.click("#mytables summary")
-        items = await page.eval_on_selector_all("#mytables li", "els => els.map(e => e.textContent)")
+        texts = "els => els.map(e => e.textContent)"
+        items = await page.eval_on_selector_all("#mytables li", texts)
         assert len(items) == 2, items
         links = await page.eval_on_selector_all("#mytables a", "els => els.map(e => e.href)")
         assert links == ["https://discord.com/channels/99/778"]
