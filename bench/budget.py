@@ -26,11 +26,11 @@ per channel). A mention costs two requests (the new one, and deleting the previo
 
 The tables are under way when the run starts (every player moved a moment ago), so a run
 measures the steady state. Humans think ``--think`` seconds in both modes: a turn-based table
-whose players all happen to be online and quick, the worst case for its requests (at a turn-based pace of hours a table makes a
-request every few hours). Printed for each mode, as the median of ``--repeat`` runs: requests
-per second (all of them, and by kind), the busiest second, how long a change waits before the
-message shows it (p50/p99: the staleness) and the load average; the last line is one JSON
-object. The Discord side is a counter: no network.
+whose players all happen to be online and quick, the worst case for its requests (at a turn-
+based pace of hours a table makes a request every few hours). Printed for each mode, as the
+median of ``--repeat`` runs: requests per second (all of them, and by kind), the busiest second,
+how long a change waits before the message shows it (p50/p99: the staleness) and the load
+average; the last line is one JSON object. The Discord side is a counter: no network.
 """
 
 from __future__ import annotations
