@@ -138,11 +138,13 @@ class Run:
     # -- the players ----------------------------------------------------------------------------
     async def players(self, table: Table) -> None:
         config = self.config
-        await asyncio.sleep(self.rng.random() * config.think)
+        await asyncio.sleep(min(self.rng.random() * config.think, config.seconds))
         while time.monotonic() < self.stop:
             seat = table.turn
             human = seat in HUMAN_SEATS
             pause = self.rng.expovariate(1 / config.think) if human else AI_DELAY
+            if time.monotonic() + pause > self.stop:  # (a long think ends with the run)
+                return
             await asyncio.sleep(pause)
             now = time.monotonic()
             if human:
