@@ -73,6 +73,11 @@ def help_text() -> str:
             " with every hand revealed, `/export` gives a game's record."
         ),
         _("A player who runs out of time has his move made by the AI."),
+        _(
+            "**Over days:** `timer` 1h, 8h, 24h or 72h makes a turn-based table; `/mytables`"
+            " lists your tables and whose turn it is; `/notify` sends you one direct message"
+            " when turns wait for you (quiet hours too)."
+        ),
     ]
     return "\n".join(lines)
 

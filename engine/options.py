@@ -99,11 +99,18 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+#: The turn-based clocks (a game played over days), beside the seconds of a live game: 1 h (a
+#: game over an evening or a working day), 8 h (a move morning and evening: one night's sleep
+#: never runs out a clock), 24 h (one move a day from anywhere on Earth, the usual clock of
+#: turn-based sites), 72 h (room for a weekend away). The service reads them as seconds
+#: (``bot.service.timers.timer_seconds``).
+TURN_CLOCKS: dict[str, int] = {"1h": 3600, "8h": 8 * 3600, "24h": 24 * 3600, "72h": 72 * 3600}
+
 TIMER = Option(
     "timer",
     60,
-    "Seconds a player has for a move before the AI makes it for him (off = no limit).",
-    choices=(7, 15, 30, 60, 120, "off"),
+    "Time per move before the AI plays it: seconds, or hours (turn-based); off = no limit.",
+    choices=(7, 15, 30, 60, 120, *TURN_CLOCKS, "off"),
 )
 
 

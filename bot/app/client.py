@@ -28,6 +28,7 @@ from discord.ext import commands
 
 from bot.app import entry_point
 from bot.app.budget import RequestBudget, share_of_rate
+from bot.app.digests import DigestSender
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
@@ -53,6 +54,7 @@ EXTENSIONS += ("cogs.leaderboard", "cogs.admin")  # ratings, boards, /stats and 
 EXTENSIONS += ("cogs.records",)  # /games, /replay and /export: finished games, their records
 EXTENSIONS += ("cogs.web_link",)  # /tablelink: the table in the browser (bot/web)
 EXTENSIONS += ("cogs.activity",)  # Play in Discord: the table as a Discord Activity
+EXTENSIONS += ("cogs.my_tables",)  # /mytables and /notify: a player's tables and turn messages
 
 #: The smallest permission set: post and edit the table message with its picture, read it
 #: back after a restart, and open each table in its own public thread and post there
@@ -200,6 +202,8 @@ class TroikaBot(commands.AutoShardedBot):
         self.publisher.activity = activity
         if isinstance(self.tree, TroikaTree):
             self.tree.entry_point = activity
+        # Turn digests: direct messages within the same budget (bot/app/digests.py).
+        self._service.digest_sender = DigestSender(self, budget)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await default_pool().start()

@@ -2,7 +2,9 @@
 
 One message per hand, edited in place as play goes on; when a hand ends the message is frozen
 with the hand's result and the next hand gets a new message. When it becomes a human player's
-turn he is mentioned once (the previous mention is deleted, so the channel does not fill up).
+turn he is mentioned (the previous mention is deleted, so the channel does not fill up), at
+every table, live or turn-based, coalesced (``turn_pings``): not again while his last mention is
+unanswered, nor when the turn comes back within minutes of his own move (he is looking).
 
 Edits are coalesced per channel: events only mark the channel dirty; one worker task per channel
 renders the latest state, then waits ``interval`` seconds before the next edit, so a burst of AI
@@ -28,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import metrics
-from bot.app import custom_ids
+from bot.app import custom_ids, turn_pings
 from bot.app.budget import RequestBudget
 from bot.app.languages import ServerLanguages
 from bot.app.limits import fit
@@ -101,6 +103,8 @@ class _Channel:
     jobs: list[_Freeze] = field(default_factory=list)
     pings: list[int] = field(default_factory=list)
     awaited: set[int] = field(default_factory=set)
+    #: Who was mentioned or moved, when (see ``turn_pings``).
+    pinging: turn_pings.Pings = field(default_factory=turn_pings.Pings)
     ping_message_id: int | None = None
     worker: asyncio.Task[None] | None = None
     searched: bool = False
@@ -215,6 +219,8 @@ class TablePublisher:
             line = _told(presenter.narrate, data, seating, table)
             if line:
                 state.lines.append(line)
+        if event.source is ActionSource.PLAYER:
+            state.pinging.moved(event.seat, self.service.clock())
         if event.source is ActionSource.TIMEOUT:
             who = seating.name(event.seat)
             state.lines.append(_("⏰ {who} ran out of time: the AI moved for them.", who=who))
@@ -225,8 +231,10 @@ class TablePublisher:
         # The first awaited seat is the one whose turn it is; the others (players who may call
         # out of turn meanwhile, in a timed window) are not pinged for every move.
         awaited = {to_act[0]} & humans if to_act else set()
+        now = self.service.clock()
         for seat in sorted(awaited - state.awaited):
-            state.pings.append(seat)
+            if state.pinging.due(seat, now):
+                state.pings.append(seat)
         state.awaited = awaited
 
     def _freeze(
@@ -473,11 +481,12 @@ class TablePublisher:
         if snap is None:
             return
         table = snap.table
-        mentions = []
+        mentions, pinged = [], []
         for index in seats:
             seat = table.seat(index)
             if seat is None or not seat.is_human or index not in table.to_act:
                 continue
+            pinged.append(index)
             deadline = table.deadlines.get(index)
             if deadline:
                 mentions.append(
@@ -497,6 +506,8 @@ class TablePublisher:
             text, allowed_mentions=discord.AllowedMentions(users=True)
         )
         state.ping_message_id = sent.id
+        for index in pinged:
+            state.pinging.pinged(index)
 
     async def _delete_ping(self, channel_id: int, state: _Channel) -> None:
         if state.ping_message_id is None:

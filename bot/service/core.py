@@ -110,6 +110,13 @@ class ServiceCore:
     def arm_rematch(self, table: LiveTable) -> None:
         raise NotImplementedError
 
+    # -- the turn digests (``digests.DigestsMixin``) -------------------------------------------
+    def note_turns(self, events: list[TableEvent]) -> None:
+        raise NotImplementedError
+
+    async def fire_digest(self, job: Any) -> None:
+        raise NotImplementedError
+
     def add_listener(self, listener: TableListener) -> None:
         self._listeners.add(listener)
 
@@ -264,6 +271,7 @@ class ServiceCore:
                 else e
                 for e in events
             ]
+        self.note_turns(events)
         await self._listeners.emit(events)
 
     async def announce(self, channel_id: int, events: list[TableEvent]) -> None:

@@ -1,7 +1,7 @@
 """The scheduler's jobs (a part of ``TableService``): arming them after a change, and
 ``fire``, the scheduler's one way back, making the moves nobody types (``driver.py``), closing
-idle lobbies (``idle.py``) and starting rematches without those who did not confirm
-(``rematch_wait.py``)."""
+idle lobbies (``idle.py``), starting rematches without those who did not confirm
+(``rematch_wait.py``) and sending turn digests (``digests.py``)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import random
 
 from bot.service import timers
 from bot.service.core import ServiceCore
+from bot.service.digests import DigestDue
 from bot.service.driver import STALL_AFTER, WRITE_ERRORS, PlayDue, next_move, retry_delay
 from bot.service.errors import (
     IllegalMove,
@@ -63,6 +64,8 @@ class JobsMixin(ServiceCore):
             await self._fire_play(job)
         elif isinstance(job, LobbyIdle):
             await self._fire_idle(job)
+        elif isinstance(job, DigestDue):
+            await self.fire_digest(job)
         elif isinstance(job, RematchDue):
             try:
                 await self.expire_rematch(job.channel_id, job.table_id)

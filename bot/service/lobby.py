@@ -420,7 +420,7 @@ class LobbyMixin(ServiceCore):
         table.snapshot_move, table.since_snapshot = 0, []
         table.deadlines = self._deadlines_for(table, game, {}, None, now)
         table.window_deadline = timers.next_window_deadline(
-            game, previous=None, before=None, now=now
+            game, previous=None, before=None, now=now, options=table.options
         )
         await self._save(table, saved)
         table.game = game

@@ -192,7 +192,11 @@ class PlayMixin(ServiceCore):
             window = None
             if not over:
                 window = timers.next_window_deadline(
-                    game, previous=table.window_deadline, before=before, now=now
+                    game,
+                    previous=table.window_deadline,
+                    before=before,
+                    now=now,
+                    options=table.options,
                 )
             table_id = table.id
             rows = None if presence is None else seat_rows(seats)

@@ -1,11 +1,11 @@
 """The one owner of the service's delayed work: AI turns, move deadlines, timed windows, idle
-lobbies and rematch waits.
+lobbies, rematch waits and turn digests.
 
 Each piece of work is a ``Job`` under a key (one per table and kind: ``("play", channel)``,
-``("idle", channel)``, ``("rematch", channel)``); arming a key replaces what it held, and
-``cancel`` drops it. When a job is due the scheduler calls ``fire(job)`` on its target, the one
-narrow interface back (``Fired``): the scheduler knows nothing of tables, and the service knows
-nothing of tasks.
+``("idle", channel)``, ``("rematch", channel)``; one per player: ``("digest", user)``); arming a
+key replaces what it held, and ``cancel`` drops it. When a job is due the scheduler calls
+``fire(job)`` on its target, the one narrow interface back (``Fired``): the scheduler knows
+nothing of tables, and the service knows nothing of tasks.
 
 Two kinds of wait, on the service's ``clock`` (epoch seconds) and ``sleep`` (so tests and
 SimCord move time by hand):

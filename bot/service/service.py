@@ -33,7 +33,8 @@ holds the life cycle: start, close, loading the stored tables):
 - ``lobby.py``: lobbies and seats; ``flow.py`` (on the lobby): hints, invitations, rematches;
 - ``endings.py``: leaving, kicking, abandoning, an admin's end, the end of a table;
 - ``play.py``: the move pipeline; ``jobs.py``: the scheduler's jobs (the moves nobody types,
-  idle lobbies, rematch waits).
+  idle lobbies, rematch waits, turn digests); ``digests.py``: a player's tables and the
+  direct message that tells him his turns (``/notify``).
 
 Choices where the brief is silent:
 - Leaving during play, or being kicked, hands the seat to the AI (level of timed-out moves);
@@ -58,6 +59,7 @@ from typing import Any
 import engine
 from bot.service.broken import BrokenTables, reason_of
 from bot.service.core import Clock, Sleep, _ChannelLock
+from bot.service.digests import DigestsMixin
 from bot.service.driver import Driver
 from bot.service.endings import EndingsMixin
 from bot.service.errors import (
@@ -86,7 +88,7 @@ from bot.storage.shard_locks import ShardLocks
 log = logging.getLogger(__name__)
 
 
-class TableService(JobsMixin, PlayMixin, EndingsMixin, FlowMixin):
+class TableService(JobsMixin, PlayMixin, EndingsMixin, FlowMixin, DigestsMixin):
     """One active table per channel id; games in memory, every change committed to the
     database (``database``: a SQLite file's path, or a ``postgresql://`` URL).
 
@@ -148,6 +150,11 @@ class TableService(JobsMixin, PlayMixin, EndingsMixin, FlowMixin):
         self._finished: dict[int, FinishedGame] = {}
         #: Checks of games that raised on a read (``_fault_soon``).
         self._checks: set[asyncio.Task[None]] = set()
+        #: Each player's notification choices (``/notify``; loaded at start) and the Discord
+        #: side's way to send a turn digest (see digests.py).
+        self.notify_prefs = {}
+        self.digest_sender = None
+        self.acted_at = {}
 
     @classmethod
     def from_settings(cls, settings: Any, *, clock: Clock = time.time) -> TableService:
@@ -177,6 +184,7 @@ class TableService(JobsMixin, PlayMixin, EndingsMixin, FlowMixin):
                 raise
             if self.shard_locks.held:
                 self.shard_locks.watch()
+        await self.load_notify_prefs()
         statuses = (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.BROKEN)
         rows = await self.db.run(lambda c: repo.load_tables(c, [s.value for s in statuses]))
         now = self.clock()
@@ -207,6 +215,7 @@ class TableService(JobsMixin, PlayMixin, EndingsMixin, FlowMixin):
                 self.arm_idle(table)
                 if "rematch_of" in table.settings:
                     self.arm_rematch(table)
+        self.arm_pending_digests()
 
     async def close(self) -> None:
         """Cancel timers and AI tasks, wait for pending commits, close the database."""

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine import Game, TimedWindow, ai
+from engine.options import TURN_CLOCKS
 
 #: The level the AI plays a timed-out move with (the best one there is among these).
 TIMEOUT_LEVELS = ("normal", "easy")
@@ -34,11 +35,41 @@ def decide(game: str, level: str, seed: int, view: dict[str, Any], legal: list[s
 
 
 def timer_seconds(options: Mapping[str, Any]) -> float | None:
-    """Seconds per move from the ``timer`` option; None when off (or absent)."""
+    """Seconds per move from the ``timer`` option (seconds, or a turn-based clock such as
+    ``"24h"``); None when off (or absent)."""
     value = options.get("timer")
+    if isinstance(value, str):
+        value = TURN_CLOCKS.get(value)
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
         return None
     return float(value)
+
+
+#: A clock from this many seconds per move up makes a turn-based table: its players are not
+#: watching the table, so they are told when their turn comes (turn pings, ``/notify``).
+TURN_BASED_FROM = min(TURN_CLOCKS.values())
+
+#: The move clock a timed window's own seconds are meant for: a live table's default timer.
+WINDOW_REFERENCE = 60.0
+
+
+def turn_based(options: Mapping[str, Any]) -> bool:
+    """Is this a turn-based table (a move clock of hours or days)?"""
+    seconds = timer_seconds(options)
+    return seconds is not None and seconds >= TURN_BASED_FROM
+
+
+def window_seconds(seconds: float, options: Mapping[str, Any]) -> float:
+    """How long a timed window stays open at this table. A live table: the game's own seconds
+    (a few, as set). A turn-based table: the same share of a move's clock as those seconds are of
+    a live table's minute (10 s of 60: a sixth; 4 h at a 24 h clock), since nobody answers a
+    window of seconds in a game played once a day, and a window of a whole clock would make
+    every discard wait as long as a move; answering it (or everyone passing) still closes it
+    early."""
+    clock = timer_seconds(options)
+    if clock is None or clock < TURN_BASED_FROM:
+        return seconds
+    return seconds * clock / WINDOW_REFERENCE
 
 
 def next_deadlines(
@@ -77,11 +108,14 @@ def next_window_deadline(
     previous: float | None,
     before: TimedWindow | None,
     now: float,
+    options: Mapping[str, Any] | None = None,
 ) -> float | None:
     """The deadline of the open window: kept while the same window stays open; a window that
-    opened with this move (a new key) gets its seconds from now."""
+    opened with this move (a new key) gets its seconds (``window_seconds``: scaled at a
+    turn-based table of ``options``) from now."""
     window = game.timed_window()
     if window is None:
         return None
     fresh = before is None or previous is None or before.key != window.key
-    return now + window.seconds if fresh else previous
+    seconds = window_seconds(window.seconds, options or {})
+    return now + seconds if fresh else previous

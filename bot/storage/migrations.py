@@ -277,6 +277,21 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN tables_in TEXT;
     """,
+    # 9: each player's notification choices (``/notify``): a direct message for turn-based
+    # tables, his quiet hours (hours of his day, his clock's offset from UTC in minutes), an
+    # inbox found closed, his language, and the turns the last message told (JSON).
+    """
+    CREATE TABLE notify_prefs (
+        user_id INTEGER PRIMARY KEY,
+        dm INTEGER NOT NULL DEFAULT 0,
+        quiet_start INTEGER,
+        quiet_end INTEGER,
+        utc_offset INTEGER NOT NULL DEFAULT 0,
+        dm_closed INTEGER NOT NULL DEFAULT 0,
+        language TEXT,
+        told TEXT NOT NULL DEFAULT '[]'
+    );
+    """,
 ]
 
 #: A migration whose script holds this line runs with foreign keys off (a table rebuild); its

@@ -219,6 +219,19 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN tables_in TEXT;
     """,
+    # 9: each player's notification choices (``/notify``).
+    """
+    CREATE TABLE notify_prefs (
+        user_id BIGINT PRIMARY KEY,
+        dm BIGINT NOT NULL DEFAULT 0,
+        quiet_start BIGINT,
+        quiet_end BIGINT,
+        utc_offset BIGINT NOT NULL DEFAULT 0,
+        dm_closed BIGINT NOT NULL DEFAULT 0,
+        language TEXT,
+        told TEXT NOT NULL DEFAULT '[]'
+    );
+    """,
 ]
 
 #: Where the version and the cluster's settings live (created before migration 1).

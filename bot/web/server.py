@@ -2,6 +2,8 @@
 
 Routes:
 - ``GET /t/<token>``: the table page (one HTML page; its scripts are plain modules, no build).
+- ``GET /t/<token>/tables``: the link's user's tables in that table's server, whose turn it is
+  and until when (``/mytables`` as JSON: ``bot.render.my_tables.web_list``), for the page.
 - ``GET /ws/<token>``: the page's websocket. On connect a whole ``state`` frame, then one after
   every committed change of the table (``hub.py``); the page sends ``{"type": "act", "action":
   "play 5h", "move": 12}`` and gets an ``error`` frame when the move is refused.
@@ -48,6 +50,7 @@ import engine
 from bot.i18n import N_, _, language_of, use_locale
 from bot.records import RecordError, build, finished_game
 from bot.records.store import running_here
+from bot.render import my_tables
 from bot.service import TableError, TableService
 from bot.shards import Shards, shard_of
 from bot.web import activity, frames, links, replay
@@ -179,6 +182,8 @@ class WebServer:
         app.router.add_get("/", self._root)
         app.router.add_get("/favicon.ico", self._no_icon)
         app.router.add_get("/t/{token}", self._page)
+        app.router.add_get("/t/{token}/tables", self._my_tables)
+        app.router.add_get(r"/s/{shard:\d+}/t/{token}/tables", self._my_tables)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_get(r"/s/{shard:\d+}/t/{token}", self._page)
         app.router.add_post("/api/token", self._activity_token)
@@ -366,6 +371,22 @@ class WebServer:
         response = web.Response(text=_index(root), content_type="text/html")
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Security-Policy"] = PAGE_POLICY
+        return response
+
+    async def _my_tables(self, request: web.Request) -> web.Response:
+        """The link's user's tables in the server of the link's table (``/mytables`` as plain
+        data: ``my_tables.web_list``), for the page's list of his tables."""
+        language = self._language(request)
+        try:
+            link = links.verify(self.secret, request.match_info["token"], self.clock())
+        except links.BadLink as error:
+            return self._refusal(403, str(error), language)
+        here = self.service.get_table(link.channel_id)
+        tables = [] if here is None else self.service.tables_of(link.user_id, here.guild_id)
+        with use_locale(language):
+            body = my_tables.web_list(tables, link.user_id, link.channel_id)
+        response = web.json_response({**body, "language": language})
+        response.headers["Cache-Control"] = "no-store"
         return response
 
     # -- the replay viewer ------------------------------------------------------------------------

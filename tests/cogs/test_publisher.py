@@ -6,6 +6,7 @@ import re
 
 from cog_world import World, run_world
 
+from bot.app import turn_pings
 from bot.settings import Settings
 
 _EDIT = re.compile(r"^/channels/\d+/messages/\d+$")
@@ -109,6 +110,8 @@ async def test_a_message_lagging_many_turns_behind_pings_each_player_once(world:
         await world.by_command(member, legal[0])
     cursor = len(world.env.http_requests)
     publisher._kick = kick  # type: ignore[method-assign]
+    # (The players moved moments ago: a pause, so that the next turn is told at all.)
+    await world.env.advance_time(turn_pings.RECENT + 1)
     member, legal = world.human_to_act() or (None, [])
     assert member is not None
     await world.by_command(member, legal[0])  # the next move wakes the publisher
