@@ -176,6 +176,10 @@ NOT_COMMANDS = {
     "from_settings", "start", "close", "settle", "add_listener", "remove_listener", "tables",
     "guild_tables", "table_counts", "ping", "live_tables", "is_live", "announce", "apply",
     "check_game", "close_table", "locked", "fire", "wake", "arm_idle", "arm_rematch",
+    # reads and plumbing of the thread tables and the turn digests, not a move at a table
+    # (``set_notify`` stores a player's own choices, checked by ``/notify`` before it comes)
+    "check_open", "tables_of", "turns_of", "prefs_of", "set_notify", "note_turns",
+    "fire_digest", "load_notify_prefs", "arm_pending_digests",
 }  # fmt: skip
 
 
