@@ -63,6 +63,9 @@ async def open_table(
         why_not = why_not_thread(interaction, home)
         threads = bot_of(interaction).threads
         if why_not is None and threads is not None and home is not None:
+            # The post, the thread and the stored table are two requests and a write before the
+            # answer: deferred (privately), so that a slow Discord never runs past 3 seconds.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 table = await threads.open_in_thread(
                     interaction, home, game, preset, options, display_name(interaction.user)
