@@ -175,6 +175,32 @@ async def test_a_watcher_in_the_activity_takes_the_open_seat(browser, stage) -> 
     assert marked == ["Ann"]
 
 
+async def test_a_page_signs_in_again_when_the_bot_forgot_its_session(browser, stage) -> None:
+    """A restart of the bot forgets every Activity session (they live in its memory): the page,
+    refused at its next connection, signs in again with the same SDK and plays on."""
+    service = stage.service
+    await four_players(service)
+    instance = stage.fake.open_instance(CH, list(USERS))
+    page, frame = await open_activity(browser, stage.url(BOB, instance, MOBILE), MOBILE)
+    first = await page.evaluate("window.commands")
+    assert first[:2] == ["AUTHORIZE", "AUTHENTICATE"], first
+    stage.web.sessions = type(stage.web.sessions)()  # the restarted process knows none
+    for page_of in list(stage.web.hub.pages.get(CH, [])):
+        await page_of.ws.close()
+    # Two refused connections, then a second sign-in and a socket that opens: the table again.
+    await page.wait_for_function(
+        "window.commands.filter(c => c === 'AUTHORIZE').length === 2", timeout=TIMEOUT
+    )
+    move = service.get_table(CH).move_number
+    await frame.wait_for_selector(f'#table[data-move="{move}"]:not([data-refused])')
+    user = USERS[service.get_table(CH).to_act[0]]
+    await service.act(CH, user, service.legal_actions(CH, user)[0])
+    await frame.wait_for_selector(f'#table[data-move="{move + 1}"]', timeout=TIMEOUT)
+    await agrees(frame, service, BOB)
+    assert [p.user_id for p in stage.web.hub.pages[CH]] == [BOB]
+    assert page.errors == []
+
+
 async def refusal(browser: Any, url: str) -> tuple[Any, str]:
     page = await browser.new_page(viewport={"width": MOBILE[0], "height": MOBILE[1]})
     await page.goto(url)

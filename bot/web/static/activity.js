@@ -47,8 +47,9 @@ async function askToken(root, language, body) {
   }
 }
 
-/** Signs in; resolves to the session of the table's websocket and the root its process answers
- *  at, or throws an Error whose message is the page's explanation (in the reader's language). */
+/** Signs in; resolves to the session of the table's websocket, the root its process answers at
+ *  and ``renew`` (signs in again: a new session after the bot restarted), or throws an Error
+ *  whose message is the page's explanation (in the reader's language). */
 export async function signIn(say, language, onParticipants = () => {}) {
   say(word("Waiting for Discord…"));
   let sdk;
@@ -60,6 +61,15 @@ export async function signIn(say, language, onParticipants = () => {}) {
   }
   await within(sdk.ready(), READY_SECONDS, word(
     "Discord does not answer: this page works inside Discord's Activity frame only."));
+  // A session lives in the bot process's memory: after a restart the page asks again with the
+  // same SDK (authorize with prompt "none": no dialog for an application already allowed).
+  const renew = () => session(sdk, language, say, new URL("../", import.meta.url));
+  const signed = await renew();
+  watchParticipants(sdk, onParticipants);
+  return { ...signed, renew };
+}
+
+async function session(sdk, language, say, root) {
   say(word("Signing in…"));
   let code;
   try {
@@ -74,7 +84,6 @@ export async function signIn(say, language, onParticipants = () => {}) {
     throw error instanceof Refused ? error : new Refused(word(REFUSED));
   }
   const body = { code, instance_id: sdk.instanceId };
-  let root = new URL("../", import.meta.url);
   let [reply, data] = await askToken(root, language, body);
   if (reply.status === 409 && data && Number.isInteger(data.shard)) {
     // The table's server is another process's (docs/activity.md): ask it, under its path.
@@ -88,7 +97,6 @@ export async function signIn(say, language, onParticipants = () => {}) {
   } catch {
     throw new Refused(word(REFUSED));
   }
-  watchParticipants(sdk, onParticipants);
   return { session: data.session, root: root.href };
 }
 

@@ -18,6 +18,10 @@ const root = document.getElementById("table");
 
 let socket = null;
 let retry = 0;
+// Inside Discord: sign in again (activity.js) when the bot no longer knows the session (it
+// restarted): sockets refused before they open, twice in a row.
+let renew = null;
+let unopened = 0;
 let frame = null;
 let strings = {};
 let game = generic;
@@ -109,11 +113,16 @@ function connect() {
   const url = new URL(`ws/${token}?lang=${encodeURIComponent(asked)}`, serverRoot);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(url.href);
-  socket.addEventListener("open", () => { retry = 0; });
+  let opened = false;
+  socket.addEventListener("open", () => { retry = 0; unopened = 0; opened = true; });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", (event) => {
     socket = null;
     if (event.code === 1008) return say(strings["Too many frames: slow down."] || "…");
+    if (!opened && renew && ++unopened >= 2) {
+      unopened = 0;
+      return signInAgain();
+    }
     say(strings["Connection lost: reconnecting…"] || "Connection lost: reconnecting…");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 500 * 2 ** (retry - 1));
@@ -130,9 +139,20 @@ async function begin() {
   if (!inDiscord) return connect();
   try {
     const { signIn } = await import("./activity.js");
-    ({ session: token, root: serverRoot } = await signIn(say, asked, (ids) => table.setHere(ids)));
+    ({ session: token, root: serverRoot, renew } = await signIn(
+      say, asked, (ids) => table.setHere(ids)));
   } catch (error) {
     root.dataset.refused = "1"; // the page stays as it says: nothing more to try from here
+    return say(String(error.message || error));
+  }
+  connect();
+}
+
+async function signInAgain() {
+  try {
+    ({ session: token, root: serverRoot } = await renew());
+  } catch (error) {
+    root.dataset.refused = "1";
     return say(String(error.message || error));
   }
   connect();
