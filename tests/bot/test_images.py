@@ -10,7 +10,7 @@ import signal
 import threading
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.render import fonts
 from bot.render.games import faces, images
@@ -95,6 +95,25 @@ def test_long_names_are_shortened_to_fit() -> None:
     short = fonts.fit(long, 20, 150)
     assert short.endswith("…") and fonts.text_width(short, 20) <= 150
     assert fonts.fit("Zoë", 20, 150) == "Zoë"
+
+
+def test_a_text_drawn_again_is_the_same_pixels_from_the_kept_mask() -> None:
+    """The bundled font keeps the masks it rendered (pictures draw the same counts and names
+    over and over): a kept mask must draw exactly what a fresh font draws, at every fraction of
+    a pixel a text may start at."""
+    kept, fresh = fonts.font(19), ImageFont.truetype(str(fonts.BUNDLED), 19)
+
+    def drawn(font: ImageFont.FreeTypeFont) -> bytes:
+        picture = Image.new("RGB", (160, 80), (20, 90, 40))
+        draw = ImageDraw.Draw(picture)
+        for n, (x, y) in enumerate([(10, 10), (30.5, 20.25), (30.5, 20.25), (70.75, 41.5)]):
+            draw.text((x, y), f"Zoë {n % 3}", font=font, fill=(255, 255, 255), anchor="mm")
+        return picture.tobytes()
+
+    first = drawn(kept)
+    masks = kept.getmask2("Zoë 1", "L", anchor="mm", start=(0.5, 0.25))
+    assert kept.getmask2("Zoë 1", "L", anchor="mm", start=(0.5, 0.25)) is masks  # kept
+    assert first == drawn(kept) == drawn(fresh)
 
 
 def test_the_font_ships_with_the_package() -> None:
