@@ -347,12 +347,45 @@ async def test_a_killed_render_worker_is_replaced_and_the_picture_still_drawn() 
     pool = RenderPool("process", 1)
     try:
         assert await pool.render(images.row_png, ["AS"], caption="one")
-        executor = pool.executor()
-        for process in list(executor._processes.values()):  # type: ignore[attr-defined]
-            os.kill(process.pid, signal.SIGKILL)
-            process.join()
+        killed = pool.processes().pids()
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
         png = await pool.render(images.row_png, ["KS"], caption="two")
         assert png == images.row_png(["KS"], caption="two")
-        assert pool.executor() is not executor, "a fresh pool took over"
+        assert pool.processes().pids() and not set(pool.processes().pids()) & set(killed)
+    finally:
+        pool.close()
+
+
+def _fails(text: str) -> bytes:
+    raise ValueError(f"no picture of {text}")
+
+
+async def test_a_process_pool_passes_a_drawing_error_on_and_keeps_drawing() -> None:
+    pool = RenderPool("process", 2)
+    try:
+        pids = pool.processes
+        with pytest.raises(ValueError, match="no picture of x"):
+            await pool.render(_fails, "x")
+        many = [pool.render(images.row_png, [card], caption=card) for card in ("AS", "KS", "QS")]
+        assert await asyncio.gather(*many) == [
+            images.row_png([card], caption=card) for card in ("AS", "KS", "QS")
+        ]  # three pictures on two workers: one waited for a free worker
+        assert len(pids().pids()) == 2
+    finally:
+        pool.close()
+
+
+def test_a_process_pool_keeps_its_idle_workers_from_one_event_loop_to_the_next() -> None:
+    pool = RenderPool("process", 1)
+    try:
+        first = asyncio.run(pool.render(images.row_png, ["AS"], caption="one"))
+        pids = pool.processes().pids()
+        second = asyncio.run(pool.render(images.row_png, ["KS"], caption="two"))
+        assert (first, second) == (
+            images.row_png(["AS"], caption="one"),
+            images.row_png(["KS"], caption="two"),
+        )
+        assert pool.processes().pids() == pids  # the same warm worker
     finally:
         pool.close()
