@@ -1,4 +1,4 @@
-"""Worker processes fed and read by the event loop itself, one pipe each: no helper thread.
+"""Worker processes fed and read by the event loop itself, through two pipes: no helper thread.
 
 ``concurrent.futures.ProcessPoolExecutor`` hands each job to a manager thread, which hands it to
 a queue's feeder thread, which pickles it for a worker; the answer comes back through the
@@ -8,12 +8,17 @@ that wakes the manager) a helper may take it and keep it up to the switch interv
 (``bench/load.py`` at 1,000 tables) that wait was the event loop's most frequent stall, and the
 helpers' wake-ups cost CPU of their own.
 
-Here the loop pickles a job straight into a worker's pipe (a few hundred bytes: the write does
-not wait) and reads the answers when the pipe is readable (``loop.add_reader``): the loop's
-thread is the only one. A worker holds up to ``DEPTH`` jobs, so that it goes on drawing while
-the loop is busy elsewhere; more wait in a line. A worker that dies (killed, out of memory) is
-replaced and its jobs given to the fresh one once; dying again, a job fails with
-``BrokenProcessPool``, as an executor's would.
+Here the loop pickles each job straight into the pipe every worker reads its next job from (a
+few hundred bytes: the write does not wait), and reads the answers, tagged with their job's
+number, from the pipe they all write to, when it is readable (``loop.add_reader``): the loop's
+thread is the only one. Whichever worker is free takes the next job, so a long one (a replay's
+animation) holds up no picture behind it. Up to ``IN_PIPE`` jobs wait in the pipe, so that the
+workers go on drawing while the loop is busy elsewhere (with a few, they idled at a loaded
+1,000-table bench while the pictures queued up); more wait in a line here.
+
+A worker that dies (killed, out of memory) may have died holding the pipe's lock: every worker
+is replaced, and the jobs not answered are sent again once; a job whose workers died twice
+fails with ``BrokenProcessPool``, as an executor's would.
 """
 
 from __future__ import annotations
@@ -21,61 +26,105 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import itertools
 import logging
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
+from multiprocessing.synchronize import Lock
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Any]
 
-#: Seconds a worker is given to leave when the pool closes, before it is terminated.
+#: Jobs sent to the pipe and not yet taken by a worker, at most: one pickles to 150-400 bytes,
+#: so they fit in a pipe's buffer (64 KB) and the loop's write never waits.
+IN_PIPE = 64
+#: Seconds a worker is given to end when the pool closes, before it is killed.
 STOP_WAIT = 2.0
 
 
-def serve(conn: Connection) -> None:
-    """A worker: run each job sent, answer ``(True, value)`` or ``(False, exception)``; None
-    (or the pool's end of the pipe closed) stops it."""
+def serve(jobs: Connection, answers: Connection, taking: Lock, answering: Lock) -> None:
+    """A worker: take the next ``(number, job)``, answer ``(number, True, value)`` or
+    ``(number, False, exception)``, until the pipe is closed (or None is read)."""
     while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
+        with taking:
+            try:
+                message = jobs.recv()
+            except (EOFError, OSError):
+                return
+        if message is None:
             return
-        if job is None:
-            return
+        number, job = message
         try:
-            answer: tuple[bool, Any] = (True, job())
+            answer: tuple[int, bool, Any] = (number, True, job())
         except BaseException as error:  # the job's failure is the caller's to see
-            answer = (False, error)
+            answer = (number, False, error)
         try:
-            conn.send(answer)
-        except Exception as error:  # an answer or exception that does not pickle
-            conn.send((False, RuntimeError(f"{type(error).__name__}: {error}")))
+            payload = bytes(ForkingPickler.dumps(answer))
+        except Exception as error:  # a value or an exception that does not pickle
+            failure = RuntimeError(f"{type(error).__name__}: {error}")
+            payload = bytes(ForkingPickler.dumps((number, False, failure)))
+        with answering:
+            answers.send_bytes(payload)
 
 
-#: Jobs a worker holds at once (one drawn, the others waiting in its pipe). The loop reads the
-#: answers only when it turns, which under load may be hundreds of milliseconds after they are
-#: written: the jobs waiting in the pipe keep the worker drawing meanwhile (with 3 or 8, the
-#: workers idled at a loaded 1,000-table bench while pictures queued up). A job pickles to
-#: 150-400 bytes, so 64 of them sit in the pipe's buffer (about 200 KB) without the loop's write
-#: ever waiting for a worker that is itself waiting to write its answer.
-DEPTH = 64
-
-Pending = tuple[Job, "asyncio.Future[Any]", bool]  # the job, its future, retried once already
+Pending = tuple[Job, "asyncio.Future[Any]", bool]  # the job, its future, sent again already
 
 
-class _Worker:
-    __slots__ = ("process", "conn", "pending")
+class _Pipes:
+    """One generation of workers and the pipes and locks they share."""
 
-    def __init__(self, process: BaseProcess, conn: Connection) -> None:
-        self.process = process
-        self.conn = conn
-        #: The jobs sent, in order: the worker answers them in that order.
-        self.pending: collections.deque[Pending] = collections.deque()
+    def __init__(self, context: BaseContext, size: int) -> None:
+        self.jobs_in, self.jobs_out = context.Pipe(duplex=False)  # workers read, loop writes
+        self.answers_in, self.answers_out = context.Pipe(duplex=False)  # loop reads
+        # Kept: a lock the loop let go of could vanish before a worker has opened it.
+        self.locks = (context.Lock(), context.Lock())  # taking a job, writing an answer
+        self.processes: list[BaseProcess] = []
+        for _ in range(size):
+            process = context.Process(  # type: ignore[attr-defined]
+                target=serve,
+                args=(self.jobs_in, self.answers_out, *self.locks),
+                daemon=True,
+            )
+            process.start()
+            self.processes.append(process)
+        # The workers hold their ends: the loop's copies would keep a dead pipe open.
+        self.jobs_in.close()
+        self.answers_out.close()
+
+    def watch(self, loop: asyncio.AbstractEventLoop, owner: PipeWorkers) -> None:
+        loop.add_reader(self.answers_in.fileno(), owner._readable)
+        for process in self.processes:
+            loop.add_reader(process.sentinel, owner._died)
+
+    def unwatch(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(Exception):
+            loop.remove_reader(self.answers_in.fileno())
+        for process in self.processes:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(process.sentinel)
+
+    def stop(self) -> None:
+        # Ended, not asked to leave: a worker stuck behind a dead one's lock never reads, and
+        # a word to it could wait forever on a full pipe. They hold nothing worth keeping.
+        for process in self.processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self.processes:
+            process.join(STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join(STOP_WAIT)
+        for conn in (self.jobs_out, self.answers_in):
+            with contextlib.suppress(Exception):
+                conn.close()
 
 
 class PipeWorkers:
@@ -84,13 +133,19 @@ class PipeWorkers:
     def __init__(self, context: BaseContext, workers: int) -> None:
         self.context = context
         self.size = workers
-        self._workers: list[_Worker] = []
-        self._waiting: collections.deque[Pending] = collections.deque()
+        self._pipes: _Pipes | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._numbers = itertools.count()
+        #: Sent to the pipe, not answered yet, by number.
+        self._sent: dict[int, Pending] = {}
+        #: Not sent yet (``IN_PIPE`` are waiting in the pipe already).
+        self._waiting: collections.deque[Pending] = collections.deque()
 
     def pids(self) -> list[int]:
         """The workers' process ids (started ones)."""
-        return [w.process.pid for w in self._workers if w.process.pid is not None]
+        if self._pipes is None:
+            return []
+        return [p.pid for p in self._pipes.processes if p.pid is not None]
 
     def run(self, job: Job) -> asyncio.Future[Any]:
         """``job()`` in a worker; its value (or its exception) in the future. Called from the
@@ -98,127 +153,110 @@ class PipeWorkers:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             self._move_to(loop)
-        while len(self._workers) < self.size:
-            self._workers.append(self._spawn())
+        if self._pipes is None:
+            self._pipes = _Pipes(self.context, self.size)
+            self._pipes.watch(loop, self)
         future: asyncio.Future[Any] = loop.create_future()
         self._waiting.append((job, future, False))
-        self._dispatch()
+        self._send()
         return future
 
     def _move_to(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Serve ``loop`` from now on (a bench or a test runs one loop after another): an idle
-        worker is kept, warm, and read by the new loop; one with answers still to come is
-        replaced (they were for the old loop's futures)."""
+        """Serve ``loop`` from now on (a bench or a test runs one loop after another): idle
+        workers are kept, warm, and watched by the new loop; with answers still to come (for
+        the old loop's futures) they are replaced."""
         old, self._loop = self._loop, loop
-        for worker in list(self._workers):
-            if old is not None and not old.is_closed():
-                with contextlib.suppress(Exception):
-                    old.remove_reader(worker.conn.fileno())
-            if worker.pending or not worker.process.is_alive():
-                worker.pending.clear()
-                self._drop(worker)
+        pipes = self._pipes
+        if pipes is not None:
+            pipes.unwatch(old)
+            if self._sent or not all(p.is_alive() for p in pipes.processes):
+                pipes.stop()
+                self._pipes = None
             else:
-                loop.add_reader(worker.conn.fileno(), self._readable, worker)
+                pipes.watch(loop, self)
+        self._sent.clear()
         self._waiting.clear()
 
-    def _spawn(self) -> _Worker:
-        ours, theirs = self.context.Pipe(duplex=True)
-        process = self.context.Process(target=serve, args=(theirs,), daemon=True)  # type: ignore[attr-defined]
-        process.start()
-        theirs.close()
-        worker = _Worker(process, ours)
-        assert self._loop is not None
-        self._loop.add_reader(ours.fileno(), self._readable, worker)
-        return worker
-
-    def _dispatch(self) -> None:
-        """Send waiting jobs to the least busy workers, up to ``DEPTH`` each."""
-        while self._waiting and self._workers:
-            worker = min(self._workers, key=lambda w: len(w.pending))
-            if len(worker.pending) >= DEPTH:
-                return
-            job, future, retried = entry = self._waiting.popleft()
+    def _send(self) -> None:
+        pipes = self._pipes
+        while self._waiting and pipes is not None and len(self._sent) < IN_PIPE + self.size:
+            entry = self._waiting.popleft()
+            job, future, _again = entry
             if future.done():  # cancelled while it waited
                 continue
+            number = next(self._numbers)
             try:
-                worker.conn.send(job)
-            except (OSError, EOFError):
-                self._waiting.appendleft(entry)
-                self._lost(worker)
-                return
+                payload = bytes(ForkingPickler.dumps((number, job)))
             except Exception as error:  # the job does not pickle: its caller's error
                 future.set_exception(error)
                 continue
-            worker.pending.append(entry)
+            self._sent[number] = entry
+            try:
+                pipes.jobs_out.send_bytes(payload)
+            except OSError:  # every worker gone: ``_died`` sends it again
+                return
 
-    def _readable(self, worker: _Worker) -> None:
-        """Every answer the worker has written so far."""
+    def _readable(self) -> None:
+        """Every answer the workers have written so far."""
+        pipes = self._pipes
+        if pipes is None:
+            return
         try:
             while True:
-                ok, value = worker.conn.recv()
-                _job, future, _retried = worker.pending.popleft()
-                if not future.done():
+                number, ok, value = pipes.answers_in.recv()
+                entry = self._sent.pop(number, None)
+                if entry is not None and not entry[1].done():
                     if ok:
-                        future.set_result(value)
+                        entry[1].set_result(value)
                     else:
-                        future.set_exception(value)
-                if not worker.pending or not worker.conn.poll():
+                        entry[1].set_exception(value)
+                if not pipes.answers_in.poll():
                     break
         except (EOFError, OSError):
-            self._lost(worker)
+            self._died()
             return
-        self._dispatch()
+        self._send()
 
-    def _lost(self, worker: _Worker) -> None:
-        """The worker died: a fresh one takes its place, and its jobs once more."""
-        self._drop(worker)
-        for job, future, retried in reversed(worker.pending):
+    def _died(self) -> None:
+        """A worker died: every worker is replaced (the dead one may hold the pipe's lock) and
+        the jobs not answered are sent again, once."""
+        pipes, self._pipes = self._pipes, None
+        if pipes is None:
+            return
+        pipes.unwatch(self._loop)
+        with contextlib.suppress(EOFError, OSError):  # answers written before it died
+            while pipes.answers_in.poll():
+                number, ok, value = pipes.answers_in.recv()
+                entry = self._sent.pop(number, None)
+                if entry is not None and not entry[1].done():
+                    (entry[1].set_result if ok else entry[1].set_exception)(value)
+        pipes.stop()
+        log.warning("a picture worker died: fresh ones take over")
+        again: list[Pending] = []
+        for job, future, sent_again in self._sent.values():
             if future.done():
                 continue
-            if retried:
+            if sent_again:
                 future.set_exception(BrokenProcessPool("a worker died twice running this job"))
             else:
-                self._waiting.appendleft((job, future, True))
-        worker.pending.clear()
-        log.warning("a picture worker died: a fresh one takes over")
+                again.append((job, future, True))
+        self._sent.clear()
+        self._waiting.extendleft(reversed(again))
         if self._loop is not None and not self._loop.is_closed():
-            self._workers.append(self._spawn())
-        self._dispatch()
-
-    def _drop(self, worker: _Worker) -> None:
-        if worker in self._workers:
-            self._workers.remove(worker)
-        if self._loop is not None and not self._loop.is_closed():
-            with contextlib.suppress(Exception):
-                self._loop.remove_reader(worker.conn.fileno())
-        with contextlib.suppress(Exception):
-            worker.conn.close()
-        worker.process.join(0.1)
-        if worker.process.is_alive():
-            worker.process.kill()
-            worker.process.join(STOP_WAIT)
+            self._pipes = _Pipes(self.context, self.size)
+            self._pipes.watch(self._loop, self)
+            self._send()
 
     def close(self) -> None:
         """Stop the workers; jobs not answered yet fail."""
-        workers, self._workers = self._workers, []
-        for worker in workers:
-            with contextlib.suppress(Exception):
-                worker.conn.send(None)
-        for worker in workers:
-            if self._loop is not None and not self._loop.is_closed():
-                with contextlib.suppress(Exception):
-                    self._loop.remove_reader(worker.conn.fileno())
-            worker.process.join(STOP_WAIT)
-            if worker.process.is_alive():
-                worker.process.kill()
-                worker.process.join(STOP_WAIT)
-            with contextlib.suppress(Exception):
-                worker.conn.close()
-            self._waiting.extendleft(reversed(worker.pending))
-            worker.pending.clear()
-        while self._waiting:
-            _job, future, _retried = self._waiting.popleft()
+        pipes, self._pipes = self._pipes, None
+        if pipes is not None:
+            pipes.unwatch(self._loop)
+            pipes.stop()
+        for _job, future, _again in [*self._sent.values(), *self._waiting]:
             if not future.done():
-                with contextlib.suppress(RuntimeError):
+                with contextlib.suppress(RuntimeError):  # its loop is closed
                     future.set_exception(BrokenProcessPool("the pool closed"))
+        self._sent.clear()
+        self._waiting.clear()
         self._loop = None

@@ -8,6 +8,7 @@ import io
 import os
 import signal
 import threading
+import time
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -353,6 +354,27 @@ async def test_a_killed_render_worker_is_replaced_and_the_picture_still_drawn() 
         png = await pool.render(images.row_png, ["KS"], caption="two")
         assert png == images.row_png(["KS"], caption="two")
         assert pool.processes().pids() and not set(pool.processes().pids()) & set(killed)
+    finally:
+        pool.close()
+
+
+def _slow(text: str) -> bytes:
+    time.sleep(2.0)
+    return text.encode()
+
+
+async def test_a_long_drawing_holds_up_no_picture_behind_it() -> None:
+    """Whichever worker is free takes the next picture: a replay's animation keeps one worker
+    busy, the hands are drawn by the other meanwhile."""
+    pool = RenderPool("process", 2)
+    try:
+        await pool.start()
+        slow = asyncio.ensure_future(pool.render(_slow, "animation"))
+        cards = ("AS", "KS", "QS", "JS")
+        quick = [pool.render(images.row_png, [card], caption=card) for card in cards]
+        assert await asyncio.gather(*quick) == [images.row_png([c], caption=c) for c in cards]
+        assert not slow.done()
+        assert await slow == b"animation"
     finally:
         pool.close()
 
