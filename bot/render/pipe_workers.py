@@ -37,6 +37,11 @@ from multiprocessing.reduction import ForkingPickler
 from multiprocessing.synchronize import Lock
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # not on Windows
+    fcntl = None  # type: ignore[assignment]
+
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Any]
@@ -73,6 +78,21 @@ def serve(jobs: Connection, answers: Connection, taking: Lock, answering: Lock) 
             answers.send_bytes(payload)
 
 
+#: Bytes of answers the pipe holds before a worker's write waits for the loop to read: a
+#: pipe's default 64 KB is 3-6 pictures, and under load the loop may read only every hundred
+#: milliseconds or so while the workers go on drawing.
+ANSWERS_BUFFER = 1 << 20
+
+
+def _widen(conn: Connection) -> None:
+    """Give the pipe under ``conn`` an ``ANSWERS_BUFFER`` (Linux; elsewhere, or past the
+    system's limit, it keeps its size: only the workers' lead on the loop is shorter)."""
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if setting is not None:
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(conn.fileno(), setting, ANSWERS_BUFFER)
+
+
 Pending = tuple[Job, "asyncio.Future[Any]", bool]  # the job, its future, sent again already
 
 
@@ -82,6 +102,7 @@ class _Pipes:
     def __init__(self, context: BaseContext, size: int) -> None:
         self.jobs_in, self.jobs_out = context.Pipe(duplex=False)  # workers read, loop writes
         self.answers_in, self.answers_out = context.Pipe(duplex=False)  # loop reads
+        _widen(self.answers_in)
         # Kept: a lock the loop let go of could vanish before a worker has opened it.
         self.locks = (context.Lock(), context.Lock())  # taking a job, writing an answer
         self.processes: list[BaseProcess] = []
