@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import _, _p
+from bot.i18n import _, _p, current
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
 from bot.service import Table, TableStatus
 from engine import GAMES
@@ -85,15 +85,32 @@ def timestamp(epoch: float | None, style: str = "R") -> str:
     return "" if epoch is None else f"<t:{int(epoch)}:{style}>"
 
 
+#: Seatings made lately: (the table state's id, viewer, language) -> (that state, its seating).
+#: One state of a table is read by the publisher and by every live panel, each several times
+#: (the heading, the sections, the picture), and naming the seats translates every name again.
+#: A ``Table`` never changes (a change is a new one); the entry holds it, so its id is not reused
+#: while the entry lives.
+_SEATINGS: dict[tuple[int, int | None, str], tuple[Table, Seating]] = {}
+SEATINGS_KEPT = 4096
+
+
 def seating_of(table: Table, viewer: int | None = None) -> Seating:
     """What a presenter knows of the table beside the view."""
-    return Seating(
+    key = (id(table), viewer, current())
+    found = _SEATINGS.get(key)
+    if found is not None and found[0] is table:
+        return found[1]
+    seating = Seating(
         names=tuple(names_of(table)),
         viewer=viewer,
         deadlines=dict(table.deadlines),
         window_deadline=table.window_deadline,
         options=dict(table.options),
     )
+    if len(_SEATINGS) >= SEATINGS_KEPT:
+        _SEATINGS.clear()
+    _SEATINGS[key] = (table, seating)
+    return seating
 
 
 def turn_line(table: Table, names: Sequence[str], to_act: Sequence[int]) -> str:

@@ -13,8 +13,9 @@ Measured with ``bench/load.py`` at 1,000 tables (40 s, the same machine and minu
 2.2-2.5): threads, click-to-acknowledgement p50 10.4 ms, p99 40.3 ms, loop stall p99 10.0 ms;
 processes 3.7 ms, 36.3 ms, 6.8 ms. The price: the PNG bytes pickled back (8-14 KB a picture)
 and a face cache per worker. ``RenderPool("thread")`` is kept to measure again (and for a
-free-threaded Python). A worker killed breaks a process pool: the next picture starts a fresh
-one and is drawn there (a table never loses its pictures to one dead worker).
+free-threaded Python). The processes are fed by the event loop itself, one pipe each, with no
+helper thread (``bot.render.pipe_workers``, which says why); a worker killed is replaced and its
+picture drawn by the fresh one (a table never loses its pictures to one dead worker).
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ import functools
 import logging
 import os
 from collections.abc import Callable, Hashable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, Literal
 
 from bot.render.cache import LruBytes, call_key
+from bot.render.pipe_workers import PipeWorkers
 from bot.workers import context as worker_context
 
 log = logging.getLogger(__name__)
@@ -49,23 +50,29 @@ class RenderPool:
         self.workers = workers
         self.cache = LruBytes(cache_size)
         self._executor: Executor | None = None
+        self._processes: PipeWorkers | None = None
         self._inflight: dict[Hashable, asyncio.Future[bytes]] = {}
 
     def executor(self) -> Executor:
+        """The thread pool of a ``"thread"`` pool."""
+        if self.kind != "thread":
+            raise TypeError("a process pool runs its workers itself (``processes``)")
         if self._executor is None:
-            if self.kind == "thread":
-                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
-            else:
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=worker_context())
+            self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
         return self._executor
+
+    def processes(self) -> PipeWorkers:
+        """The workers of a ``"process"`` pool (fed by the event loop: ``PipeWorkers``)."""
+        if self.kind != "process":
+            raise TypeError("a thread pool has no processes")
+        if self._processes is None:
+            self._processes = PipeWorkers(worker_context(), self.workers)
+        return self._processes
 
     async def start(self) -> None:
         """Start the workers now: a process pool's take a moment (forked, then importing what
         the fork server had not), which the first pictures need not wait for."""
-        loop = asyncio.get_running_loop()
-        executor = self.executor()
-        started = [loop.run_in_executor(executor, os.getpid) for _ in range(self.workers)]
-        await asyncio.gather(*started)
+        await asyncio.gather(*(self._run(os.getpid) for _ in range(self.workers)))
 
     async def render(self, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
         return await self.render_keyed(call_key(fn, args, kwargs), fn, *args, **kwargs)
@@ -81,7 +88,7 @@ class RenderPool:
         pending = self._inflight.get(key)
         if pending is not None and pending.get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending)
-        future = asyncio.ensure_future(self._draw(functools.partial(fn, *args, **kwargs)))
+        future = asyncio.ensure_future(self._run(functools.partial(fn, *args, **kwargs)))
         self._inflight[key] = future
         try:
             value = await asyncio.shield(future)
@@ -91,23 +98,19 @@ class RenderPool:
         self.cache.put(key, value)
         return value
 
-    async def _draw(self, job: Callable[[], bytes]) -> bytes:
-        """``job()`` in a worker; a broken process pool (a worker killed) is replaced once."""
-        loop = asyncio.get_running_loop()
-        executor = self.executor()
-        try:
-            return await loop.run_in_executor(executor, job)
-        except BrokenProcessPool:
-            log.warning("the render pool broke: a fresh one takes over")
-            if self._executor is executor:
-                executor.shutdown(wait=False, cancel_futures=True)
-                self._executor = None
-            return await loop.run_in_executor(self.executor(), job)
+    async def _run(self, job: Callable[[], Any]) -> Any:
+        """``job()`` in a worker (a dead process worker is replaced: ``PipeWorkers``)."""
+        if self.kind == "process":
+            return await self.processes().run(job)
+        return await asyncio.get_running_loop().run_in_executor(self.executor(), job)
 
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+        if self._processes is not None:
+            self._processes.close()
+            self._processes = None
 
 
 #: The default pool's cache: every live hand (``images.HAND_CACHE``, the same bytes objects)

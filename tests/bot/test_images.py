@@ -8,9 +8,10 @@ import io
 import os
 import signal
 import threading
+import time
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.render import fonts
 from bot.render.games import faces, images
@@ -95,6 +96,25 @@ def test_long_names_are_shortened_to_fit() -> None:
     short = fonts.fit(long, 20, 150)
     assert short.endswith("…") and fonts.text_width(short, 20) <= 150
     assert fonts.fit("Zoë", 20, 150) == "Zoë"
+
+
+def test_a_text_drawn_again_is_the_same_pixels_from_the_kept_mask() -> None:
+    """The bundled font keeps the masks it rendered (pictures draw the same counts and names
+    over and over): a kept mask must draw exactly what a fresh font draws, at every fraction of
+    a pixel a text may start at."""
+    kept, fresh = fonts.font(19), ImageFont.truetype(str(fonts.BUNDLED), 19)
+
+    def drawn(font: ImageFont.FreeTypeFont) -> bytes:
+        picture = Image.new("RGB", (160, 80), (20, 90, 40))
+        draw = ImageDraw.Draw(picture)
+        for n, (x, y) in enumerate([(10, 10), (30.5, 20.25), (30.5, 20.25), (70.75, 41.5)]):
+            draw.text((x, y), f"Zoë {n % 3}", font=font, fill=(255, 255, 255), anchor="mm")
+        return picture.tobytes()
+
+    first = drawn(kept)
+    masks = kept.getmask2("Zoë 1", "L", anchor="mm", start=(0.5, 0.25))
+    assert kept.getmask2("Zoë 1", "L", anchor="mm", start=(0.5, 0.25)) is masks  # kept
+    assert first == drawn(kept) == drawn(fresh)
 
 
 def test_the_font_ships_with_the_package() -> None:
@@ -328,12 +348,66 @@ async def test_a_killed_render_worker_is_replaced_and_the_picture_still_drawn() 
     pool = RenderPool("process", 1)
     try:
         assert await pool.render(images.row_png, ["AS"], caption="one")
-        executor = pool.executor()
-        for process in list(executor._processes.values()):  # type: ignore[attr-defined]
-            os.kill(process.pid, signal.SIGKILL)
-            process.join()
+        killed = pool.processes().pids()
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
         png = await pool.render(images.row_png, ["KS"], caption="two")
         assert png == images.row_png(["KS"], caption="two")
-        assert pool.executor() is not executor, "a fresh pool took over"
+        assert pool.processes().pids() and not set(pool.processes().pids()) & set(killed)
+    finally:
+        pool.close()
+
+
+def _slow(text: str) -> bytes:
+    time.sleep(2.0)
+    return text.encode()
+
+
+async def test_a_long_drawing_holds_up_no_picture_behind_it() -> None:
+    """Whichever worker is free takes the next picture: a replay's animation keeps one worker
+    busy, the hands are drawn by the other meanwhile."""
+    pool = RenderPool("process", 2)
+    try:
+        await pool.start()
+        slow = asyncio.ensure_future(pool.render(_slow, "animation"))
+        cards = ("AS", "KS", "QS", "JS")
+        quick = [pool.render(images.row_png, [card], caption=card) for card in cards]
+        assert await asyncio.gather(*quick) == [images.row_png([c], caption=c) for c in cards]
+        assert not slow.done()
+        assert await slow == b"animation"
+    finally:
+        pool.close()
+
+
+def _fails(text: str) -> bytes:
+    raise ValueError(f"no picture of {text}")
+
+
+async def test_a_process_pool_passes_a_drawing_error_on_and_keeps_drawing() -> None:
+    pool = RenderPool("process", 2)
+    try:
+        pids = pool.processes
+        with pytest.raises(ValueError, match="no picture of x"):
+            await pool.render(_fails, "x")
+        many = [pool.render(images.row_png, [card], caption=card) for card in ("AS", "KS", "QS")]
+        assert await asyncio.gather(*many) == [
+            images.row_png([card], caption=card) for card in ("AS", "KS", "QS")
+        ]  # three pictures on two workers: one waited for a free worker
+        assert len(pids().pids()) == 2
+    finally:
+        pool.close()
+
+
+def test_a_process_pool_keeps_its_idle_workers_from_one_event_loop_to_the_next() -> None:
+    pool = RenderPool("process", 1)
+    try:
+        first = asyncio.run(pool.render(images.row_png, ["AS"], caption="one"))
+        pids = pool.processes().pids()
+        second = asyncio.run(pool.render(images.row_png, ["KS"], caption="two"))
+        assert (first, second) == (
+            images.row_png(["AS"], caption="one"),
+            images.row_png(["KS"], caption="two"),
+        )
+        assert pool.processes().pids() == pids  # the same warm worker
     finally:
         pool.close()

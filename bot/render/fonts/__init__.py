@@ -18,9 +18,11 @@ Whether a font has a glyph is decided by drawing it: a character the font lacks 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
@@ -44,10 +46,43 @@ _PROBE_SIZE = 24
 Font = ImageFont.FreeTypeFont
 
 
+#: Rendered texts kept per font (``_KeptMasks``).
+KEPT_MASKS = 2048
+
+
+class _KeptMasks(ImageFont.FreeTypeFont):
+    """A font that keeps the masks it rendered: pictures draw the same short texts again and
+    again (a face-down count on every stack of a layout, the players' names, captions), and
+    rendering them was the largest part of a layout picture's time in the render workers. The
+    mask depends only on the arguments (the text, its anchor, the fraction of a pixel it starts
+    at...), so a kept one draws exactly the same pixels."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._masks: dict[Hashable, Any] = {}
+
+    def getmask2(self, text: str | bytes, *args: Any, **kwargs: Any) -> Any:
+        try:
+            key: Hashable = (text, args, tuple(sorted(kwargs.items())))
+            hash(key)
+        except TypeError:  # a list of features: not kept
+            return super().getmask2(text, *args, **kwargs)
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= KEPT_MASKS:
+                self._masks.clear()
+            found = self._masks[key] = super().getmask2(text, *args, **kwargs)
+        return found
+
+
+def _truetype(path: str, size: int) -> Font:
+    return _KeptMasks(path, size)
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> Font:
     """The bundled font at ``size`` pixels."""
-    return ImageFont.truetype(str(BUNDLED), max(1, int(size)))
+    return _truetype(str(BUNDLED), max(1, int(size)))
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +93,7 @@ def fallback_paths() -> tuple[str, ...]:
 @lru_cache(maxsize=64)
 def _chain(size: int) -> tuple[Font, ...]:
     size = max(1, int(size))
-    return (font(size), *(ImageFont.truetype(p, size) for p in fallback_paths()))
+    return (font(size), *(_truetype(p, size) for p in fallback_paths()))
 
 
 @lru_cache(maxsize=16)
@@ -100,6 +135,15 @@ class Run:
 
 def runs(text: str, size: int) -> list[Run]:
     """``text`` as pieces, each with a font holding every glyph in it (see the module doc)."""
+    return list(_runs(str(text), max(1, int(size))))
+
+
+# Pictures draw the same few texts again and again (names, counts, captions), and each drawing
+# measures them several times (``fit`` shortens one letter at a time): the pieces, widths and
+# fitted texts are pure functions of their arguments, so they are kept (a picture's CPU in the
+# render workers was a third font work before).
+@lru_cache(maxsize=4096)
+def _runs(text: str, size: int) -> tuple[Run, ...]:
     chain = _chain(size)
     paths = (str(BUNDLED), *fallback_paths())
     pieces: list[tuple[str, int]] = []
@@ -118,14 +162,21 @@ def runs(text: str, size: int) -> list[Run]:
         else:
             pieces.append((char, which))
     if not "".join(p for p, _ in pieces).strip():
-        return [Run("?", chain[0])]
-    return [Run(piece, chain[i]) for piece, i in pieces]
+        return (Run("?", chain[0]),)
+    return tuple(Run(piece, chain[i]) for piece, i in pieces)
+
+
+@lru_cache(maxsize=4096)
+def _advances(text: str, size: int) -> tuple[float, ...]:
+    """Each piece's width (``_runs``), in order."""
+    return tuple(run.font.getlength(run.text) for run in _runs(text, size))
 
 
 def text_width(text: str, size: int) -> float:
-    return sum(run.font.getlength(run.text) for run in runs(text, size))
+    return sum(_advances(str(text), max(1, int(size))))
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: float) -> str:
     """``text`` shortened with ``…`` until it is at most ``width`` pixels wide at ``size``."""
     text = " ".join(str(text).split())
@@ -152,15 +203,22 @@ def draw_text(
     """
     if max_width is not None:
         text = fit(text, size, max_width)
-    pieces = runs(text, size)
-    width = sum(run.font.getlength(run.text) for run in pieces)
-    ascent, descent = font(size).getmetrics()
+    text, size = str(text), max(1, int(size))
+    pieces, advances = _runs(text, size), _advances(text, size)
+    width = sum(advances)
+    ascent, descent, cap = _metrics(size)
     x, y = xy
     x -= {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     # The bundled font's metrics place the baseline, so that every run shares it.
-    cap = font(size).getbbox("H", anchor="ls")[1]  # negative: the cap height above the baseline
     baseline = {"t": y - cap, "m": y - cap / 2, "s": y}.get(anchor[1], y + ascent - descent)
-    for run in pieces:
+    for run, advance in zip(pieces, advances, strict=True):
         draw.text((x, baseline), run.text, font=run.font, fill=fill, anchor="ls")
-        x += run.font.getlength(run.text)
+        x += advance
     return width
+
+
+@lru_cache(maxsize=64)
+def _metrics(size: int) -> tuple[int, int, float]:
+    """The bundled font's ascent, descent and cap height (negative: above the baseline)."""
+    ascent, descent = font(size).getmetrics()
+    return ascent, descent, font(size).getbbox("H", anchor="ls")[1]

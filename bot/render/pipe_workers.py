@@ -1,0 +1,283 @@
+"""Worker processes fed and read by the event loop itself, through two pipes: no helper thread.
+
+``concurrent.futures.ProcessPoolExecutor`` hands each job to a manager thread, which hands it to
+a queue's feeder thread, which pickles it for a worker; the answer comes back through the
+manager thread, which wakes the loop through its self-pipe. Three threads and four or five
+passes of the GIL per picture: each time the loop's thread lets go of the GIL (the very write
+that wakes the manager) a helper may take it and keep it up to the switch interval. Under load
+(``bench/load.py`` at 1,000 tables) that wait was the event loop's most frequent stall, and the
+helpers' wake-ups cost CPU of their own.
+
+Here the loop pickles each job straight into the pipe every worker reads its next job from (a
+few hundred bytes: the write does not wait), and reads the answers, tagged with their job's
+number, from the pipe they all write to, when it is readable (``loop.add_reader``): the loop's
+thread is the only one. Whichever worker is free takes the next job, so a long one (a replay's
+animation) holds up no picture behind it. Up to ``IN_PIPE`` jobs wait in the pipe, so that the
+workers go on drawing while the loop is busy elsewhere (with a few, they idled at a loaded
+1,000-table bench while the pictures queued up); more wait in a line here.
+
+A worker that dies (killed, out of memory) may have died holding the pipe's lock: every worker
+is replaced, and the jobs not answered are sent again once; a job whose workers died twice
+fails with ``BrokenProcessPool``, as an executor's would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import itertools
+import logging
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
+from multiprocessing.synchronize import Lock
+from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not on Windows
+    fcntl = None  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
+
+Job = Callable[[], Any]
+
+#: Jobs sent to the pipe and not yet taken by a worker, at most: one pickles to 150-400 bytes,
+#: so they fit in a pipe's buffer (64 KB) and the loop's write never waits.
+IN_PIPE = 64
+#: Seconds a worker is given to end when the pool closes, before it is killed.
+STOP_WAIT = 2.0
+
+
+def serve(jobs: Connection, answers: Connection, taking: Lock, answering: Lock) -> None:
+    """A worker: take the next ``(number, job)``, answer ``(number, True, value)`` or
+    ``(number, False, exception)``, until the pipe is closed (or None is read)."""
+    while True:
+        with taking:
+            try:
+                message = jobs.recv()
+            except (EOFError, OSError):
+                return
+        if message is None:
+            return
+        number, job = message
+        try:
+            answer: tuple[int, bool, Any] = (number, True, job())
+        except BaseException as error:  # the job's failure is the caller's to see
+            answer = (number, False, error)
+        try:
+            payload = bytes(ForkingPickler.dumps(answer))
+        except Exception as error:  # a value or an exception that does not pickle
+            failure = RuntimeError(f"{type(error).__name__}: {error}")
+            payload = bytes(ForkingPickler.dumps((number, False, failure)))
+        with answering:
+            answers.send_bytes(payload)
+
+
+#: Bytes of answers the pipe holds before a worker's write waits for the loop to read: a
+#: pipe's default 64 KB is 3-6 pictures, and under load the loop may read only every hundred
+#: milliseconds or so while the workers go on drawing.
+ANSWERS_BUFFER = 1 << 20
+
+
+def _widen(conn: Connection) -> None:
+    """Give the pipe under ``conn`` an ``ANSWERS_BUFFER`` (Linux; elsewhere, or past the
+    system's limit, it keeps its size: only the workers' lead on the loop is shorter)."""
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if setting is not None:
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(conn.fileno(), setting, ANSWERS_BUFFER)
+
+
+Pending = tuple[Job, "asyncio.Future[Any]", bool]  # the job, its future, sent again already
+
+
+class _Pipes:
+    """One generation of workers and the pipes and locks they share."""
+
+    def __init__(self, context: BaseContext, size: int) -> None:
+        self.jobs_in, self.jobs_out = context.Pipe(duplex=False)  # workers read, loop writes
+        self.answers_in, self.answers_out = context.Pipe(duplex=False)  # loop reads
+        _widen(self.answers_in)
+        # Kept: a lock the loop let go of could vanish before a worker has opened it.
+        self.locks = (context.Lock(), context.Lock())  # taking a job, writing an answer
+        self.processes: list[BaseProcess] = []
+        for _ in range(size):
+            process = context.Process(  # type: ignore[attr-defined]
+                target=serve,
+                args=(self.jobs_in, self.answers_out, *self.locks),
+                daemon=True,
+            )
+            process.start()
+            self.processes.append(process)
+        # The workers hold their ends: the loop's copies would keep a dead pipe open.
+        self.jobs_in.close()
+        self.answers_out.close()
+
+    def watch(self, loop: asyncio.AbstractEventLoop, owner: PipeWorkers) -> None:
+        loop.add_reader(self.answers_in.fileno(), owner._readable)
+        for process in self.processes:
+            loop.add_reader(process.sentinel, owner._died)
+
+    def unwatch(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(Exception):
+            loop.remove_reader(self.answers_in.fileno())
+        for process in self.processes:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(process.sentinel)
+
+    def stop(self) -> None:
+        # Ended, not asked to leave: a worker stuck behind a dead one's lock never reads, and
+        # a word to it could wait forever on a full pipe. They hold nothing worth keeping.
+        for process in self.processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self.processes:
+            process.join(STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join(STOP_WAIT)
+        for conn in (self.jobs_out, self.answers_in):
+            with contextlib.suppress(Exception):
+                conn.close()
+
+
+class PipeWorkers:
+    """``workers`` processes of ``context`` running jobs for one event loop (see the module)."""
+
+    def __init__(self, context: BaseContext, workers: int) -> None:
+        self.context = context
+        self.size = workers
+        self._pipes: _Pipes | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._numbers = itertools.count()
+        #: Sent to the pipe, not answered yet, by number.
+        self._sent: dict[int, Pending] = {}
+        #: Not sent yet (``IN_PIPE`` are waiting in the pipe already).
+        self._waiting: collections.deque[Pending] = collections.deque()
+
+    def pids(self) -> list[int]:
+        """The workers' process ids (started ones)."""
+        if self._pipes is None:
+            return []
+        return [p.pid for p in self._pipes.processes if p.pid is not None]
+
+    def run(self, job: Job) -> asyncio.Future[Any]:
+        """``job()`` in a worker; its value (or its exception) in the future. Called from the
+        loop's thread."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._move_to(loop)
+        if self._pipes is None:
+            self._pipes = _Pipes(self.context, self.size)
+            self._pipes.watch(loop, self)
+        future: asyncio.Future[Any] = loop.create_future()
+        self._waiting.append((job, future, False))
+        self._send()
+        return future
+
+    def _move_to(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve ``loop`` from now on (a bench or a test runs one loop after another): idle
+        workers are kept, warm, and watched by the new loop; with answers still to come (for
+        the old loop's futures) they are replaced."""
+        old, self._loop = self._loop, loop
+        pipes = self._pipes
+        if pipes is not None:
+            pipes.unwatch(old)
+            if self._sent or not all(p.is_alive() for p in pipes.processes):
+                pipes.stop()
+                self._pipes = None
+            else:
+                pipes.watch(loop, self)
+        self._sent.clear()
+        self._waiting.clear()
+
+    def _send(self) -> None:
+        pipes = self._pipes
+        while self._waiting and pipes is not None and len(self._sent) < IN_PIPE + self.size:
+            entry = self._waiting.popleft()
+            job, future, _again = entry
+            if future.done():  # cancelled while it waited
+                continue
+            number = next(self._numbers)
+            try:
+                payload = bytes(ForkingPickler.dumps((number, job)))
+            except Exception as error:  # the job does not pickle: its caller's error
+                future.set_exception(error)
+                continue
+            self._sent[number] = entry
+            try:
+                pipes.jobs_out.send_bytes(payload)
+            except OSError:  # every worker gone: ``_died`` sends it again
+                return
+
+    def _readable(self) -> None:
+        """Every answer the workers have written so far."""
+        pipes = self._pipes
+        if pipes is None:
+            return
+        try:
+            while True:
+                number, ok, value = pipes.answers_in.recv()
+                entry = self._sent.pop(number, None)
+                if entry is not None and not entry[1].done():
+                    if ok:
+                        entry[1].set_result(value)
+                    else:
+                        entry[1].set_exception(value)
+                if not pipes.answers_in.poll():
+                    break
+        except (EOFError, OSError):
+            self._died()
+            return
+        self._send()
+
+    def _died(self) -> None:
+        """A worker died: every worker is replaced (the dead one may hold the pipe's lock) and
+        the jobs not answered are sent again, once."""
+        pipes, self._pipes = self._pipes, None
+        if pipes is None:
+            return
+        pipes.unwatch(self._loop)
+        with contextlib.suppress(EOFError, OSError):  # answers written before it died
+            while pipes.answers_in.poll():
+                number, ok, value = pipes.answers_in.recv()
+                entry = self._sent.pop(number, None)
+                if entry is not None and not entry[1].done():
+                    (entry[1].set_result if ok else entry[1].set_exception)(value)
+        pipes.stop()
+        log.warning("a picture worker died: fresh ones take over")
+        again: list[Pending] = []
+        for job, future, sent_again in self._sent.values():
+            if future.done():
+                continue
+            if sent_again:
+                future.set_exception(BrokenProcessPool("a worker died twice running this job"))
+            else:
+                again.append((job, future, True))
+        self._sent.clear()
+        self._waiting.extendleft(reversed(again))
+        if self._loop is not None and not self._loop.is_closed():
+            self._pipes = _Pipes(self.context, self.size)
+            self._pipes.watch(self._loop, self)
+            self._send()
+
+    def close(self) -> None:
+        """Stop the workers; jobs not answered yet fail."""
+        pipes, self._pipes = self._pipes, None
+        if pipes is not None:
+            pipes.unwatch(self._loop)
+            pipes.stop()
+        for _job, future, _again in [*self._sent.values(), *self._waiting]:
+            if not future.done():
+                with contextlib.suppress(RuntimeError):  # its loop is closed
+                    future.set_exception(BrokenProcessPool("the pool closed"))
+        self._sent.clear()
+        self._waiting.clear()
+        self._loop = None
