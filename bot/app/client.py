@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.budget import RequestBudget, share_of_rate
+from bot.app.decks import PlayerDecks
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
 from bot.app.publisher import TablePublisher
@@ -120,6 +121,8 @@ class TroikaBot(commands.AutoShardedBot):
         #: Handle SIGTERM/SIGINT gracefully (the real process; not under a test harness).
         self.handle_signals = handle_signals
         self.publisher: TablePublisher | None = None
+        #: Each player's card colours in his own hand pictures (``/deck``).
+        self.player_decks = PlayerDecks()
         self._service_started = False
         self._backups: asyncio.Task[None] | None = None
         self.health: HealthServer | None = None
@@ -161,6 +164,7 @@ class TroikaBot(commands.AutoShardedBot):
         await self._service.start()
         self._service_started = True
         await self.publisher.languages.load(GuildRules(self._service.db))
+        await self.player_decks.load(self._service.db)
         log.info(
             "restored %d open table(s) of %s", len(self._service.tables()), self._service.shards
         )

@@ -272,6 +272,14 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     """,
+    # 8: each player's own choices, for every server (``bot.app.decks``: the card colours of his
+    # hand pictures); a player who keeps the defaults has no row.
+    """
+    CREATE TABLE player_settings (
+        user_id INTEGER PRIMARY KEY,
+        deck TEXT NOT NULL
+    );
+    """,
 ]
 
 #: A migration whose script holds this line runs with foreign keys off (a table rebuild); its

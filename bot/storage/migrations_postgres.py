@@ -215,6 +215,13 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     """,
+    # 8: each player's own choices (``bot.app.decks``).
+    """
+    CREATE TABLE player_settings (
+        user_id BIGINT PRIMARY KEY,
+        deck TEXT NOT NULL
+    );
+    """,
 ]
 
 #: Where the version and the cluster's settings live (created before migration 1).
