@@ -18,8 +18,8 @@ NAMES = ["ann", "bob", "cid", "dee"]
 
 @pytest.mark.parametrize(
     ("code", "shown"),
-    [("10H", "10♥️"), ("5h", "5♥️"), ("3S", "3♤"), ("AC", "A♧"), ("QD", "Q♦️"), ("JK", "🃏"),
-     ("K-CU", "K🏆"), ("1-CO", "1🪙"), ("N-SW", "N⚔"), ("10-BA", "10🪄"), ("T21", "T21"),
+    [("10H", "10♥︎"), ("5h", "5♥︎"), ("3S", "3♠︎"), ("AC", "A♣︎"), ("QD", "Q♦︎"), ("JK", "🃏Joker"),
+     ("K-CU", "K🏆"), ("1-CO", "1🪙"), ("N-SW", "N⚔️"), ("10-BA", "10🪄"), ("T21", "T21"),
      ("FOOL", "Fool")],
 )  # fmt: skip
 def test_cards_are_shown_with_symbols(code: str, shown: str) -> None:
@@ -27,9 +27,9 @@ def test_cards_are_shown_with_symbols(code: str, shown: str) -> None:
 
 
 def test_actions_are_shown_with_card_symbols() -> None:
-    assert cards.pretty_action("play 10h") == "play 10♥️"
+    assert cards.pretty_action("play 10h") == "play 10♥︎"
     assert cards.pretty_action("bid 7 no") == "bid 7 no"
-    assert cards.pretty_action("meld 7h 7s 7c | qh qd jk") == "meld 7♥️ 7♤ 7♧ | Q♥️ Q♦️ 🃏"
+    assert cards.pretty_action("meld 7h 7s 7c | qh qd jk") == "meld 7♥︎ 7♠︎ 7♣︎ | Q♥︎ Q♦︎ 🃏Joker"
 
 
 def _embed_text(*shown) -> str:  # noqa: ANN002 - discord.Embeds

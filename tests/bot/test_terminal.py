@@ -78,7 +78,7 @@ def test_help_hand_and_table_words(tmp_path: Path) -> None:
     assert "Commands: hand, table, help, quit" in text
     hand = re.search(r"^Your hand:\n  (.+)$", text, re.MULTILINE)
     assert hand is not None
-    assert len(re.findall(r"(?:10|[2-9AKQJ])[♤♥♦♧]", hand.group(1))) == 8  # eight cards
+    assert len(re.findall(r"(?:10|[2-9AKQJ])[♠♥♦♣]", hand.group(1))) == 8  # eight cards
     assert "Troika — hand 1" in text and "Scores:" in text
     assert "Saved." in text
 
