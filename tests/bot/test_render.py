@@ -123,3 +123,12 @@ def test_every_message_stays_within_discords_limits(game: str, players: int) -> 
             assert all(len(f.value) <= 1024 and len(f.name) <= 256 for f in e.fields)
         panel = embeds.hand_embed(table, g.view(seat), g.legal_actions(seat))
         assert _size(panel) <= 6000 and len(panel.fields) <= 25
+
+
+def test_a_card_copied_from_a_message_with_its_form_mark_is_read() -> None:
+    from engine.cards import parse_card
+
+    for shown in ("10♥︎", "K♠︎", "Q♦️", "A♣︎"):
+        (typed,) = cards.typed_words([shown])
+        assert parse_card(typed) == parse_card(shown.rstrip("\ufe0e\ufe0f"))
+    assert cards.typed_words(["10♥︎ K♠️"]) == ["10♥ K♠"]

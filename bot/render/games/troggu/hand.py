@@ -86,6 +86,7 @@ def _you_lines(view: View, seating: Seating) -> list[str]:
     if phase == "play":
         pile = int(view.get("pile_points") or 0)
         lines.append(_n("Your pile: {n} card point.", "Your pile: {n} card points.", pile))
+        lines += _suits_held(view)
         if seat in (view.get("to_act") or []):
             lines += _follow_hint(view)
     if phase == "call":
@@ -103,6 +104,15 @@ def _you_lines(view: View, seating: Seating) -> list[str]:
             )
         )
     return lines
+
+
+def _suits_held(view: View) -> list[str]:
+    """The key to the suit emoji of his cards (``🏆 cups · 🪄 batons``): a wand for batons or a
+    trophy for cups need not be guessed from the move buttons."""
+    held = {face(str(c)).suit for c in view.get("hand") or []}
+    names = [suit(word) for word, code in SUIT_WORD.items() if code in held]
+    # i18n: the Tarot suits in the player's hand with their symbols: "🏆 cups · 🪄 batons"
+    return [_("Your suits: {suits}", suits=" · ".join(names))] if names else []
 
 
 def _follow_hint(view: View) -> list[str]:
