@@ -25,6 +25,7 @@ from bot.app.decks import DEFAULT_DECK, PlayerDecks
 from bot.app.errors import answer
 from bot.app.limits import fit
 from bot.i18n import _, _p, current, use_locale
+from bot.i18n.refusals import typed_move
 from bot.render import embeds, pictures
 from bot.render.presenter import Picture, Presenter, presenter_for
 from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus, WrongPhase
@@ -284,7 +285,7 @@ def draw_panel(
     if left_out:
         embed.add_field(
             name=_("More moves (type them)"),
-            value=", ".join(f"`{a}`" for a in left_out)[:1024],
+            value=", ".join(f"`{typed_move(a)}`" for a in left_out)[:1024],
             inline=False,
         )
     if note:

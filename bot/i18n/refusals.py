@@ -63,6 +63,9 @@ def _joined(items: list[str], pair: str) -> str:
 
 #: The plain fields that hold one card (the lists of cards are the ``list`` and ``space`` styles).
 CARD_FIELDS = ("card", "example")
+#: The plain fields that hold a bid as the engine writes it (``7 no``): its words are the game's
+#: (``Presenter.move_words``), written in the reader's (``7 sans``).
+BID_FIELDS = ("bid", "next", "high")
 
 
 def _as_typed(value: Any) -> Any:
@@ -91,11 +94,18 @@ def _verbs() -> dict[str, Any]:
 
 def _move_word(word: str) -> str:
     """A word of a move after its command, as the reader types it: a card in his letters, a
-    suit alone as its symbol; a field (``{bid}``) or anything else as it is."""
+    suit alone as its symbol, a game's word in his language (``no`` -> French ``sans``); a
+    field (``{bid}``) or anything else as it is."""
     if "{" in word:
         return word
     symbol = _SUIT_SYMBOLS.get(word.lower())
-    return symbol if symbol is not None else str(_as_typed(word))
+    if symbol is not None:
+        return symbol
+    # Imported here, as ``_as_typed`` does: the presenters speak through this package.
+    from bot.render.presenter import reader_move_words
+
+    his = reader_move_words().get(word.lower())
+    return his if his is not None else str(_as_typed(word))
 
 
 def typed_move(action: str) -> str:
@@ -134,6 +144,8 @@ class _Localized(string.Formatter):
         value = super().get_value(key, args, kwargs)
         if key in CARD_FIELDS and isinstance(value, str):  # a card, or a move (``example``)
             return _as_typed(typed_move(value))
+        if key in BID_FIELDS and isinstance(value, str):
+            return " ".join(_move_word(word) for word in value.split(" "))
         if key == "bids" and isinstance(value, list):  # ``pass`` among a list of bids
             return [_typed_command(str(v)) for v in value]
         return value

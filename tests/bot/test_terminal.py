@@ -234,4 +234,5 @@ def test_in_french_a_move_is_typed_with_its_french_command_name(tmp_path: Path) 
     code, text = run([*argv, "--lang", "fr"], ["quitter"])
     assert code == 0 and "Tape aide." in text and "IA 1 (difficile)" in text.splitlines()[0]
     offered = next(line for line in text.splitlines() if line.startswith("Tape :"))
-    assert "miser 7 no" in offered and "bid" not in offered  # /miser: Discord's French name
+    assert "miser 7 sans" in offered and "bid" not in offered  # /miser: Discord's French name
+    assert "miser 7 no" not in offered  # the word after the number in French too

@@ -15,6 +15,7 @@ threads, which do not know the reader's language: presenters hand them the lette
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -201,11 +202,18 @@ def code_as_typed(word: str) -> str:
     return (mine if text[0].isupper() else mine.lower()) + text[len(shown.rank) :]
 
 
-def typed_words(arguments: list[str]) -> list[str]:
+def typed_words(arguments: list[str], words: Mapping[str, str] | None = None) -> list[str]:
     """A move's typed arguments with each card in the reader's letters read as the engine's code
-    (``["vh"]`` -> ``["QH"]``); every other word as typed, less the marks that ask for a
-    symbol's text or emoji form (a card copied from a message: ``10♥︎``, ``K♠️``)."""
-    return [" ".join(typed_card(w) for w in a.translate(_VARIATIONS).split(" ")) for a in arguments]
+    (``["vh"]`` -> ``["QH"]``) and each of the game's move words in his language as the
+    engine's (``words``: ``Presenter.move_words``, French ``{"no": "sans"}``: ``7 sans`` ->
+    ``7 no``); every other word as typed, less the marks that ask for a symbol's text or emoji
+    form (a card copied from a message: ``10♥︎``, ``K♠️``)."""
+    engine_word = {his.lower(): mine for mine, his in (words or {}).items() if his != mine}
+
+    def read(word: str) -> str:
+        return engine_word.get(word.lower()) or typed_card(word)
+
+    return [" ".join(read(w) for w in a.translate(_VARIATIONS).split(" ")) for a in arguments]
 
 
 def pretty(code: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import _, _n
+from bot.i18n import _, _n, _p
 from bot.render.games._words import cards, pack, within_limits
 from bot.render.games.cards import face, picture_letters, pretty, pretty_list
 from bot.render.games.troggu.table import contract_section, table_sections, trick_sections
@@ -177,3 +177,9 @@ def you_did(action: str) -> str:
             return _("You play alone")
         return _("You called {card}", card=pretty(rest))
     return _("You: {move}", move=action_label(action))
+
+
+def move_words() -> dict[str, str]:
+    """The word for calling no partner, as the reader types it (``/call none``)."""
+    # i18n: typed to call no partner and play alone (`call none`): one short lower-case word
+    return {"none": _p("move word", "none")}

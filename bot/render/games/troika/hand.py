@@ -119,3 +119,13 @@ def you_did(action: str) -> str:
     if action == "misdeal":
         return _("You threw the hand in (misdeal)")
     return _("You: {move}", move=action_label(action))
+
+
+def move_words() -> dict[str, str]:
+    """The words after a bid's number as the reader types them (``/bid 7 no``)."""
+    return {
+        # i18n: typed after a bid's number for no trump (`bid 7 no`): one short lower-case word
+        "no": _p("move word", "no"),
+        # i18n: typed after a bid's number for a low contract (`bid 8 low`): one short word
+        "low": _p("move word", "low"),
+    }

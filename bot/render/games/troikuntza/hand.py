@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.i18n import _
+from bot.i18n import _, _p
 from bot.render.games._words import cards, pack, points, within_limits
 from bot.render.games.cards import picture_letters, pretty, pretty_list
 from bot.render.games.troikuntza.table import mayi_section, meld_sections, pile_section
@@ -166,3 +166,14 @@ def you_did(action: str) -> str:
     if verb == "discard" and len(words) == 1:
         return _("You discarded {card}", card=pretty(words[0]))
     return _("You: {move}", move=action_label(action))
+
+
+def move_words() -> dict[str, str]:
+    """The words for the end of a run a joker goes to, as the reader types them
+    (``/layoff jk 3 low``)."""
+    return {
+        # i18n: typed after a meld's number: a joker laid off at the run's low end (`low`)
+        "low": _p("move word", "low"),
+        # i18n: typed after a meld's number: a joker laid off at the run's high end (`high`)
+        "high": _p("move word", "high"),
+    }
