@@ -311,7 +311,9 @@ def test_bidding_and_rounds_heading() -> None:
     assert "First to" not in text  # playing by rounds: no target
     legal = game.legal_actions(1)
     mine = text_of(P.hand_sections(game.view(1), legal, table.for_seat(1)))
-    assert "Bid or pass: Pass · 7 no trump · 8 · 8 no trump" in mine
+    # The bids are in the panel's select: the line says their range, not each again.
+    assert "Bid from 7 no trump to 12 no trump, or pass" in mine
+    assert "8 no trump" not in mine
 
 
 # -- long games ----------------------------------------------------------------------------------

@@ -40,8 +40,20 @@ def _move_lines(view: View, legal: Sequence[str], hand: list[str]) -> list[str]:
         return []
     phase = view.get("phase")
     if phase == "bidding":
-        moves = " · ".join(action_label(a) for a in legal if a != "misdeal")
-        lines = [_("Bid or pass: {moves}", moves=moves)]
+        bids = [a for a in legal if a.startswith("bid ")]
+        if len(bids) > 2:
+            # The bids are in the select below: their range, not all of them again (they filled
+            # four lines of a phone above the cards).
+            lines = [
+                _(
+                    "Bid from {low} to {high}, or pass",
+                    low=action_label(bids[0]),
+                    high=action_label(bids[-1]),
+                )
+            ]
+        else:
+            moves = " · ".join(action_label(a) for a in legal if a != "misdeal")
+            lines = [_("Bid or pass: {moves}", moves=moves)]
         if "misdeal" in legal:
             lines.append(
                 _(
