@@ -278,7 +278,7 @@ def _bidding(world: World) -> bool:
 
 def _mid_trick(world: World) -> bool:
     view = _view(world)
-    return view.get("phase") == "play" and len(view.get("trick") or []) >= 2
+    return view.get("phase") == "play" and len(view.get("trick") or []) >= 1
 
 
 def _trick_won(world: World) -> bool:

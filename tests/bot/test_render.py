@@ -132,3 +132,20 @@ def test_a_card_copied_from_a_message_with_its_form_mark_is_read() -> None:
         (typed,) = cards.typed_words([shown])
         assert parse_card(typed) == parse_card(shown.rstrip("\ufe0e\ufe0f"))
     assert cards.typed_words(["10♥︎ K♠️"]) == ["10♥ K♠"]
+
+
+def test_players_awaited_until_the_same_moment_share_one_timer() -> None:
+    from dataclasses import replace
+
+    from bot.render.embeds import turn_line
+    from tests.bot.render.playing_table import playing_table
+
+    names = ["ann", "bob", "cid", "dee"]
+    table = replace(
+        playing_table("troikuntza", 4),
+        deadlines={1: 1_800_000_010.0, 2: 1_800_000_010.4, 3: 1_800_000_050.0},
+    )
+    line = turn_line(table, names, [1, 2, 3, 0])
+    assert line == (
+        "▶ **bob**, **cid** ⏳ <t:1800000010:R>, **dee** ⏳ <t:1800000050:R>, **ann**"
+    ), line
