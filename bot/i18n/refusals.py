@@ -136,6 +136,29 @@ def _typed_quotes(text: str) -> str:
     return _QUOTED.sub(lambda m: f"`{typed_move(m[1])}`", text)
 
 
+def typed_quotes(text: str) -> str:
+    """The moves quoted in a text written for the reader (``/rules``): each command's name and
+    each game word (``call none`` -> French ``appeler aucun``, a ```no``` bid alone ->
+    ```sans```) as he types them. Every other word as it is: a rule's example may name cards
+    by letters (``meld a b c | d e f``) that are no suit."""
+    if current() == DEFAULT:
+        return text
+    from bot.render.presenter import reader_move_words
+
+    words = reader_move_words()
+    verbs = _verbs()
+
+    def typed(quoted: str) -> str:
+        head, *rest = quoted.split(" ")
+        if not rest:
+            return words.get(head.lower(), head) if head not in verbs else typed_move(head)
+        if head not in verbs:
+            return quoted
+        return " ".join([_p("command name", head), *(words.get(w.lower(), w) for w in rest)])
+
+    return _QUOTED.sub(lambda m: f"`{typed(m[1])}`", text)
+
+
 class _Localized(string.Formatter):
     """``str.format`` with the styles of ``engine.messages``, in the current language; cards in
     the reader's letters (the engine names them by its English codes)."""

@@ -144,3 +144,18 @@ def test_the_check_finds_english_moves() -> None:
     assert not english_words("Tu peux : `passer`, `jouer vp`, `atout ♥`, `mayi`.", "fr")
     assert english_words("Dis `miser 7 no` ou `appeler none`.", "fr") == ["no", "none"]
     assert not english_words("Dis `miser 7 sans` ou `appeler aucun`.", "fr")
+
+
+@pytest.mark.parametrize("game", sorted(engine.GAMES))
+def test_the_rules_quote_the_moves_in_the_readers_words(game: str) -> None:
+    """``/rules`` quotes moves too (Troggu's ``call none``, Troika's ``no`` bids): as typed."""
+    from cogs.info import rules_text
+
+    for language in LANGUAGES:
+        with use_locale(language):
+            text = rules_text(game)
+            own = {verb for verb in _verbs() if _p("command name", verb) == verb}
+        for quoted in QUOTED.findall(text):
+            head, *rest = quoted.split()
+            assert head not in _verbs() - own, (language, quoted)
+            assert not {w.lower() for w in [head, *rest]} & MOVE_WORDS, (language, quoted)
