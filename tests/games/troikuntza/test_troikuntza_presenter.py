@@ -276,3 +276,14 @@ def test_scores_rank_the_final_scores_lowest_first() -> None:
     assert (now.title, now.text) == ("Scores (lowest wins)", "Ann 40 · Bob 5 · Cid 12")
     final = P.scores(None, {"scores": [40, 5, 12]}, seating(3))
     assert (final.title, final.text) == ("Final scores (lowest wins)", "Bob 5 · Cid 12 · Ann 40")
+
+
+def test_a_discard_of_any_card_is_said_not_listed_again() -> None:
+    from bot.render.games.troikuntza.hand import moves
+
+    hand = ["8S", "9S", "2H", "3H", "JH", "QH", "AD", "4D", "9C", "KC", "JK"]
+    assert moves([f"discard {c.lower()}" for c in hand], hand) == ["Discard any card"]
+    but_one = [f"discard {c.lower()}" for c in hand if c != "QH"]
+    assert moves(but_one, hand) == ["Discard any card but Q♥︎"]
+    few = ["discard 8s", "discard 9c"]
+    assert moves(few, hand) == ["Discard: 8♠︎ 9♣︎"]

@@ -104,9 +104,17 @@ def moves(legal: Sequence[str], hand: Sequence[str]) -> list[str]:
     if layoffs:
         lines.append(_("Lay off: {moves}", moves=" · ".join(layoffs)))
     if discards:
-        order = {code: i for i, code in reversed(list(enumerate(hand)))}
-        discards.sort(key=lambda c: order.get(c, len(order)))
-        lines.append(_("Discard: {cards}", cards=pretty_list(discards)))
+        # The buttons and the picture show the cards: when (nearly) any may go, say so rather
+        # than list the hand a third time (it took three lines of a phone).
+        kept = sorted({str(c).upper() for c in hand} - set(discards))
+        if not kept:
+            lines.append(_("Discard any card"))
+        elif len(kept) <= 2 and len(discards) > 4:
+            lines.append(_("Discard any card but {cards}", cards=pretty_list(kept)))
+        else:
+            order = {code: i for i, code in reversed(list(enumerate(hand)))}
+            discards.sort(key=lambda c: order.get(c, len(order)))
+            lines.append(_("Discard: {cards}", cards=pretty_list(discards)))
     return lines
 
 
