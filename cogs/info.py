@@ -49,6 +49,10 @@ def help_text() -> str:
             " you don't play at; `/hint` shows you the hard AI's move when the host turned"
             " `/tablesettings hints` on (that game is not rated)."
         ),
+        _(
+            "**Your cards:** `/deck` draws the cards of your own pictures in four colours"
+            " (♦ blue, ♣ green) or two."
+        ),
         _("**Play:** press **Show my hand** on the table message and use its buttons, or type:"),
     ]
     for spec in engine.GAMES.values():
