@@ -84,20 +84,29 @@ def reading(words: Mapping[str, str]) -> dict[str, str]:
     return {**{mine: word for word, mine in words.items()}, **{word: word for word in words}}
 
 
-def shown_move(action: str, words: Mapping[str, str]) -> str:
+def shown_move(
+    action: str, words: Mapping[str, str], game_words: Mapping[str, str] | None = None
+) -> str:
     """An action as the reader types it (``words``: ``move_words``): its first word in his
-    language, its cards in his letters (French ``play QH`` -> ``jouer DH``)."""
+    language, its cards in his letters, the game's other words in his language (``game_words``:
+    ``Presenter.move_words``; French ``play QH`` -> ``jouer DH``, ``bid 7 no`` -> ``miser 7
+    sans``)."""
     head, *rest = action.split(" ")
-    return " ".join([words.get(head, head), *(code_as_typed(word) for word in rest)])
+    extra = game_words or {}
+    shown = [extra.get(word, code_as_typed(word)) for word in rest]
+    return " ".join([words.get(head, head), *shown])
 
 
-def typed_move(line: str, read: Mapping[str, str] | None = None) -> str:
+def typed_move(
+    line: str, read: Mapping[str, str] | None = None, game_words: Mapping[str, str] | None = None
+) -> str:
     """A move as typed: its first word read in the reader's language (``read``: ``reading``),
-    its cards in the reader's letters (``jouer dh`` is ``play QH``)."""
+    its cards in the reader's letters (``jouer dh`` is ``play QH``) and the game's words
+    (``game_words``: ``Presenter.move_words``; ``miser 7 sans`` is ``bid 7 no``)."""
     verb, *rest = line.split()
     if read is not None:
         verb = read.get(verb.lower(), verb)
-    return " ".join([verb, *typed_words(rest)]) if rest else verb
+    return " ".join([verb, *typed_words(rest, game_words)]) if rest else verb
 
 
 def channel_for(game: str) -> int:
@@ -312,6 +321,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
     verbs = engine.GAMES[first.game].verbs if first is not None else ()
     words = move_words(verbs)
     understood = reading(words)
+    game_words = embeds.presenter_of(first).move_words() if first is not None else {}
     while True:
         await service.settle()
         table = service.get_table(channel)
@@ -322,7 +332,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
         if not legal:
             await asyncio.sleep(0.05)  # a timed window or the AI is on its way
             continue
-        typed = [shown_move(action, words) for action in legal]  # as he would type them
+        typed = [shown_move(action, words, game_words) for action in legal]  # as he types them
         state = (table.move_number, tuple(legal))
         if state != shown:
             view = service.view(channel, ME).game or {}
@@ -353,7 +363,7 @@ async def loop(service: TableService, channel: int, read: Any, out: Any) -> int:
             else:
                 print("\n".join(show_table(table, service.public_view(channel) or {})), file=out)
             continue
-        move = typed_move(line, understood)
+        move = typed_move(line, understood, game_words)
         if move.split(" ", 1)[0] not in understood:  # no move's word: a card alone?
             move = bare_card(move, legal, verbs) or move
         try:

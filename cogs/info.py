@@ -9,6 +9,7 @@ from discord.ext import commands
 import engine
 from bot.app.client import invite_url
 from bot.i18n import _, _p
+from bot.i18n.refusals import typed_quotes
 from bot.render import embeds
 from bot.service import NoTable
 from engine.registry import CLASSES
@@ -53,6 +54,10 @@ def help_text() -> str:
             " you don't play at; `/hint` shows you the hard AI's move when the host turned"
             " `/tablesettings hints` on (that game is not rated)."
         ),
+        _(
+            "**Your cards:** `/deck` draws the cards of your own pictures in four colours"
+            " (♦ blue, ♣ green) or two."
+        ),
         _("**Play:** press **Show my hand** on the table message and use its buttons, or type:"),
     ]
     for spec in engine.GAMES.values():
@@ -83,8 +88,9 @@ def help_text() -> str:
 
 
 def rules_text(game: str, options: dict[str, object] | None = None) -> str:
-    """The game's rules summary in the reader's language (its presenter's words)."""
-    return embeds.presenter_for(game).rules(options)
+    """The game's rules summary in the reader's language (its presenter's words), the moves it
+    quotes as he types them (``call none`` -> French ``appeler aucun``)."""
+    return typed_quotes(embeds.presenter_for(game).rules(options))
 
 
 class Info(commands.Cog):

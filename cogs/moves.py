@@ -97,8 +97,11 @@ async def act(interaction: discord.Interaction, verb: Verb, arguments: Sequence[
     channel = channel_id(interaction)
     legal = service.legal_actions(channel, interaction.user.id)
     # A card typed in the player's letters (French ``dh``: the Dame of hearts) becomes the
-    # engine's code (``QH``); suits stay S H D C.
-    action = verb.action(typed_words(list(arguments)), legal)
+    # engine's code (``QH``); suits stay S H D C; the game's words in his language become the
+    # engine's (French ``7 sans``: ``7 no``).
+    table = service.get_table(channel)
+    words = presenter_of(table).move_words() if table is not None else {}
+    action = verb.action(typed_words(list(arguments), words), legal)
     result = await service.act(channel, interaction.user.id, action)
     note = move_note(result)
     try:

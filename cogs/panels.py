@@ -21,9 +21,11 @@ import discord
 from discord.ext import commands
 
 from bot.app import custom_ids
+from bot.app.decks import DEFAULT_DECK, PlayerDecks
 from bot.app.errors import answer
 from bot.app.limits import fit
 from bot.i18n import _, _p, current, use_locale
+from bot.i18n.refusals import typed_move
 from bot.render import embeds, pictures
 from bot.render.presenter import Picture, Presenter, presenter_for
 from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus, WrongPhase
@@ -229,16 +231,31 @@ class Panel:
     picture: Picture | None
 
 
+def deck_of(interaction: discord.Interaction) -> str:
+    """The card colours the user chose for his own pictures (``/deck``)."""
+    decks: PlayerDecks | None = getattr(interaction.client, "player_decks", None)
+    return DEFAULT_DECK if decks is None else decks.of(interaction.user.id)
+
+
+def in_colours(picture: Picture | None, deck: str) -> Picture | None:
+    """``picture`` drawn in the player's deck (the drawing functions' ``colours``)."""
+    if picture is None or deck == DEFAULT_DECK:
+        return picture
+    return Picture.of(picture.draw, **{**picture.kwargs(), "colours": deck})
+
+
 def draw_panel(
     service: TableService,
     channel: int,
     user_id: int,
     note: str | None = None,
     picks: str | None = None,
+    deck: str = DEFAULT_DECK,
 ) -> Panel:
     """The user's private panel: his hand, the table, and his legal moves as components (all
     read from one snapshot of the table, so they agree). ``picks``: instead of his moves, the
-    pick of his own cards for a move (``card_picks``), with these cards picked so far."""
+    pick of his own cards for a move (``card_picks``), with these cards picked so far.
+    ``deck``: his cards' colours (``/deck``), for his hand picture."""
     state = service.snapshot(channel)
     if state is None:
         raise NoTable()
@@ -253,6 +270,7 @@ def draw_panel(
     legal = list(in_hand_order(tv.legal, view.get("hand") or ()))
     presenter = embeds.presenter_of(table)
     picture = presenter.hand_picture_for(view, legal, embeds.seating_of(table, tv.seat))
+    picture = in_colours(picture, deck)
     embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)
     spec = presenter.card_groups(view, legal)
     own = None if spec is None else spec.label
@@ -268,7 +286,7 @@ def draw_panel(
     if left_out:
         embed.add_field(
             name=_("More moves (type them)"),
-            value=", ".join(f"`{a}`" for a in left_out)[:1024],
+            value=", ".join(f"`{typed_move(a)}`" for a in left_out)[:1024],
             inline=False,
         )
     if note:
@@ -281,10 +299,14 @@ def _file(png: bytes | None) -> list[discord.File]:
 
 
 async def build_panel(
-    service: TableService, channel: int, user_id: int, note: str | None = None
+    service: TableService,
+    channel: int,
+    user_id: int,
+    note: str | None = None,
+    deck: str = DEFAULT_DECK,
 ) -> tuple[discord.Embed, custom_ids.Sealed, discord.File | None]:
     """``draw_panel`` with its hand picture drawn (in the render pool, or from its cache)."""
-    panel = draw_panel(service, channel, user_id, note)
+    panel = draw_panel(service, channel, user_id, note, deck=deck)
     png = None if panel.picture is None else await pictures.render(panel.picture)
     files = _file(png)
     return panel.embed, panel.components, files[0] if files else None
@@ -306,7 +328,8 @@ def _drawn(interaction: discord.Interaction, channel: int) -> Any:
 def _remember(interaction: discord.Interaction, channel: int, drawn: Any = None) -> None:
     """This interaction now shows the user's panel: keep it live (see live_panels), with his
     Open table button."""
-    remember_live(interaction, channel, linked(interaction, channel, _live_panel), drawn)
+    build = _live_panel(deck_of(interaction))
+    remember_live(interaction, channel, linked(interaction, channel, build), drawn)
 
 
 def remember_live(
@@ -317,18 +340,23 @@ def remember_live(
         live.remember(interaction, channel, build, drawn)
 
 
-async def _live_panel(
-    service: TableService, channel: int, user_id: int
-) -> tuple[list[discord.Embed], custom_ids.Sealed | None, discord.File | None]:
-    embed, view, file = await build_panel(service, channel, user_id)
-    return [embed], view, file
+def _live_panel(deck: str) -> Builder:
+    """The live panel's builder, in the player's deck as it was when he opened the panel."""
+
+    async def build(
+        service: TableService, channel: int, user_id: int
+    ) -> tuple[list[discord.Embed], custom_ids.Sealed | None, discord.File | None]:
+        embed, view, file = await build_panel(service, channel, user_id, deck=deck)
+        return [embed], view, file
+
+    return build
 
 
 async def send_panel(interaction: discord.Interaction, note: str | None = None) -> None:
     assert interaction.channel_id is not None
     drawn = _drawn(interaction, interaction.channel_id)
     embed, view, file = await build_panel(service_of(interaction), interaction.channel_id,
-                                    interaction.user.id, note)  # fmt: skip
+                                    interaction.user.id, note, deck_of(interaction))  # fmt: skip
     view = with_link(view, personal_link(interaction, interaction.channel_id))
     kwargs: dict[str, Any] = {"embed": embed, "view": view, "ephemeral": True}
     if file is not None:
@@ -345,7 +373,9 @@ async def edit_panel(
     as soon as the render pool has drawn it: the player's click is not kept waiting on the
     picture. ``picks``: see ``draw_panel``."""
     drawn = _drawn(interaction, channel)
-    panel = draw_panel(service_of(interaction), channel, interaction.user.id, note, picks)
+    panel = draw_panel(
+        service_of(interaction), channel, interaction.user.id, note, picks, deck_of(interaction)
+    )
     components = with_link(panel.components, personal_link(interaction, channel))
     png = None if panel.picture is None else pictures.ready(panel.picture)
     if panel.picture is not None and png is None:

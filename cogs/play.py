@@ -1,4 +1,4 @@
-"""Playing: /table, /hand, /score, /history, /watch, and the move commands generated from the
+"""Playing: /table, /hand, /deck, /score, /history, /watch, and the move commands generated from the
 games' verbs."""
 
 from __future__ import annotations
@@ -21,6 +21,11 @@ from cogs.common import bot_of, channel_id, ok, service_of, table_here
 from cogs.live_panels import Builder, Drawn
 from cogs.moves import build_move_command, declared_verbs
 from cogs.panels import remember_live, send_panel
+
+DECK_CHOICES = [
+    app_commands.Choice(name="two colours", value="two"),
+    app_commands.Choice(name="four colours", value="four"),
+]
 
 
 def watched_table(publisher: TablePublisher) -> Builder:
@@ -131,6 +136,25 @@ class Play(commands.Cog):
     @app_commands.command(name="hand", description="Your hand and your moves (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await send_panel(interaction)
+
+    @app_commands.command(name="deck", description="The colours of the cards in your own pictures")
+    @app_commands.describe(colours="Two (♥♦ red, ♠♣ black) or four (♦ blue, ♣ green too)")
+    @app_commands.choices(colours=DECK_CHOICES)
+    async def deck(self, interaction: discord.Interaction, colours: str | None = None) -> None:
+        decks = bot_of(interaction).player_decks
+        if colours is not None:
+            await decks.choose(service_of(interaction).db, interaction.user.id, colours)
+        if decks.of(interaction.user.id) == "four":
+            text = _(
+                "Your hand pictures show four colours: ♥ red, ♦ blue, ♣ green, ♠ black."
+                " The table message keeps two for everyone."
+            )
+        else:
+            text = _(
+                "Your hand pictures show two colours: ♥♦ red, ♠♣ black."
+                " `/deck` can make ♦ blue and ♣ green too."
+            )
+        await ok(interaction, text)
 
     @app_commands.command(
         name="hint", description="The hard AI's move for you now, and why (only you see it)"

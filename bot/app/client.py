@@ -28,6 +28,7 @@ from discord.ext import commands
 
 from bot.app import entry_point
 from bot.app.budget import RequestBudget, share_of_rate
+from bot.app.decks import PlayerDecks
 from bot.app.digests import DigestSender
 from bot.app.errors import report_error
 from bot.app.health import HealthServer
@@ -155,6 +156,8 @@ class TroikaBot(commands.AutoShardedBot):
         self.publisher: TablePublisher | None = None
         #: Tables in their own threads: the threads and the lobby posts (bot/app/threads.py).
         self.threads: TableThreads | None = None
+        #: Each player's card colours in his own hand pictures (``/deck``).
+        self.player_decks = PlayerDecks()
         self._service_started = False
         self._backups: asyncio.Task[None] | None = None
         self.health: HealthServer | None = None
@@ -210,6 +213,7 @@ class TroikaBot(commands.AutoShardedBot):
         await self._service.start()
         self._service_started = True
         await self.publisher.languages.load(GuildRules(self._service.db))
+        await self.player_decks.load(self._service.db)
         log.info(
             "restored %d open table(s) of %s", len(self._service.tables()), self._service.shards
         )

@@ -63,6 +63,9 @@ def _joined(items: list[str], pair: str) -> str:
 
 #: The plain fields that hold one card (the lists of cards are the ``list`` and ``space`` styles).
 CARD_FIELDS = ("card", "example")
+#: The plain fields that hold a bid as the engine writes it (``7 no``): its words are the game's
+#: (``Presenter.move_words``), written in the reader's (``7 sans``).
+BID_FIELDS = ("bid", "next", "high")
 
 
 def _as_typed(value: Any) -> Any:
@@ -91,11 +94,18 @@ def _verbs() -> dict[str, Any]:
 
 def _move_word(word: str) -> str:
     """A word of a move after its command, as the reader types it: a card in his letters, a
-    suit alone as its symbol; a field (``{bid}``) or anything else as it is."""
+    suit alone as its symbol, a game's word in his language (``no`` -> French ``sans``); a
+    field (``{bid}``) or anything else as it is."""
     if "{" in word:
         return word
     symbol = _SUIT_SYMBOLS.get(word.lower())
-    return symbol if symbol is not None else str(_as_typed(word))
+    if symbol is not None:
+        return symbol
+    # Imported here, as ``_as_typed`` does: the presenters speak through this package.
+    from bot.render.presenter import reader_move_words
+
+    his = reader_move_words().get(word.lower())
+    return his if his is not None else str(_as_typed(word))
 
 
 def typed_move(action: str) -> str:
@@ -126,6 +136,29 @@ def _typed_quotes(text: str) -> str:
     return _QUOTED.sub(lambda m: f"`{typed_move(m[1])}`", text)
 
 
+def typed_quotes(text: str) -> str:
+    """The moves quoted in a text written for the reader (``/rules``): each command's name and
+    each game word (``call none`` -> French ``appeler aucun``, a ```no``` bid alone ->
+    ```sans```) as he types them. Every other word as it is: a rule's example may name cards
+    by letters (``meld a b c | d e f``) that are no suit."""
+    if current() == DEFAULT:
+        return text
+    from bot.render.presenter import reader_move_words
+
+    words = reader_move_words()
+    verbs = _verbs()
+
+    def typed(quoted: str) -> str:
+        head, *rest = quoted.split(" ")
+        if not rest:
+            return words.get(head.lower(), head) if head not in verbs else typed_move(head)
+        if head not in verbs:
+            return quoted
+        return " ".join([_p("command name", head), *(words.get(w.lower(), w) for w in rest)])
+
+    return _QUOTED.sub(lambda m: f"`{typed(m[1])}`", text)
+
+
 class _Localized(string.Formatter):
     """``str.format`` with the styles of ``engine.messages``, in the current language; cards in
     the reader's letters (the engine names them by its English codes)."""
@@ -134,6 +167,8 @@ class _Localized(string.Formatter):
         value = super().get_value(key, args, kwargs)
         if key in CARD_FIELDS and isinstance(value, str):  # a card, or a move (``example``)
             return _as_typed(typed_move(value))
+        if key in BID_FIELDS and isinstance(value, str):
+            return " ".join(_move_word(word) for word in value.split(" "))
         if key == "bids" and isinstance(value, list):  # ``pass`` among a list of bids
             return [_typed_command(str(v)) for v in value]
         return value

@@ -117,12 +117,17 @@ def turn_line(table: Table, names: Sequence[str], to_act: Sequence[int]) -> str:
     """Whose turn it is and the time left, on one line: ``▶ **ann** · ⏳ in 52 seconds``."""
     if not to_act:
         return ""
-    parts = []
+    # Players awaited until the same moment share one timer (``▶ **ann**, **bob** ⏳ in 1
+    # minute``): a timer each filled three lines of a phone in a window several may answer.
+    groups: dict[int | None, list[str]] = {}
     for seat in to_act:
         deadline = table.deadlines.get(seat)
         name = names[seat] if 0 <= seat < len(names) else _("seat {n}", n=seat + 1)
-        who = f"**{name}**"
-        parts.append(f"{who} ⏳ {timestamp(deadline)}" if deadline else who)
+        groups.setdefault(int(deadline) if deadline else None, []).append(f"**{name}**")
+    parts = [
+        ", ".join(who) + (f" ⏳ {timestamp(deadline)}" if deadline else "")
+        for deadline, who in groups.items()
+    ]
     return "▶ " + ", ".join(parts)
 
 

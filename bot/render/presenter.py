@@ -149,6 +149,7 @@ SURFACES = {
     "final": "final",
     "rules": "rules_text",
     "card_groups": "card_groups",
+    "move_words": "move_words",
 }
 
 
@@ -257,6 +258,12 @@ class Presenter(ABC):
         moves listed in ``legal`` (None: every move is in the list)."""
         return None
 
+    def move_words(self) -> dict[str, str]:
+        """The words of this game's moves that are neither a command, a card nor a number
+        (after a bid's number, ``7 no``), each as the reader types it: ``{"no": "sans"}`` in
+        French. The commands read his words (``typed_words``); the refusals quote them."""
+        return {}
+
     def you_did(self, action: str) -> str:
         """The reply to the player's own move: ``You played K♣``, ``You bid 7``."""
         return _("You: {move}", move=self.action_label(action))
@@ -349,6 +356,21 @@ def unplayable(cards: Sequence[Any], legal: Sequence[str]) -> tuple[int, ...]:
     if not named.intersection(c for c in held if c is not None):
         return ()
     return tuple(i for i, card in enumerate(held) if card is not None and card not in named)
+
+
+def reader_move_words(game: str | None = None) -> dict[str, str]:
+    """``Presenter.move_words`` of ``game``, or of every game (for a refusal, which does not say
+    its game), in the reader's language."""
+    import engine
+
+    names = [game] if game is not None else sorted(engine.GAMES)
+    words: dict[str, str] = {}
+    for name in names:
+        try:
+            words.update(presenter_for(name).move_words())
+        except LookupError:
+            continue  # a game without a presenter yet: its words are the engine's
+    return words
 
 
 def presenter_for(game: str) -> Presenter:

@@ -14,6 +14,12 @@ may not play, and a word that is no card): ``<game>_refused_<theme>.png``, ``<ga
 With
 ``--lang``, every player's client and the server speak that language and the files are
 ``<game>_table_<theme>_<lang>.png`` (and so on).
+
+With ``--phases``, each game is played on from its deal and shot at each of its moments
+(``PHASES``: the auction, a trick being played, a trick just won, the end of the first hand with
+its frozen summary, TroiKuntza's May I window): ``phases/<game>_<moment>_<what>_<theme>.png``
+(``_<lang>`` added with ``--lang``), what being ``table``, ``hand`` (the panel of the player to
+act) or ``summary`` (the hand's frozen message).
 """
 
 from __future__ import annotations
@@ -262,6 +268,130 @@ async def shoot(
     return written
 
 
+def _view(world: World) -> dict[str, Any]:
+    return world.service.public_view(world.channel.id) or {}
+
+
+def _bidding(world: World) -> bool:
+    return _view(world).get("phase") in {"bidding", "trump"} and world.human_to_act() is not None
+
+
+def _mid_trick(world: World) -> bool:
+    view = _view(world)
+    return view.get("phase") == "play" and len(view.get("trick") or []) >= 1
+
+
+def _trick_won(world: World) -> bool:
+    view = _view(world)
+    return view.get("phase") == "play" and not view.get("trick") and bool(view.get("last_trick"))
+
+
+def _hand_over(world: World) -> bool:
+    return int(_view(world).get("hand_number") or 1) >= 2
+
+
+def _may_i(world: World) -> bool:
+    return bool((_view(world).get("mayi") or {}).get("open")) and world.human_to_act() is not None
+
+
+def _rummy_turn(world: World) -> bool:
+    turn = world.human_to_act()
+    return turn is not None and any(a.startswith("discard ") for a in turn[1])
+
+
+#: Each game's moments in the order they come, with what is shot at each.
+PHASES: dict[str, tuple[tuple[str, Any, tuple[str, ...]], ...]] = {
+    "troika": (
+        ("auction", _bidding, ("table", "hand")),
+        ("play", _mid_trick, ("table", "hand")),
+        ("trick", _trick_won, ("table",)),
+        ("handend", _hand_over, ("summary", "table")),
+    ),
+    "troeven": (
+        ("auction", _bidding, ("table", "hand")),
+        ("play", _mid_trick, ("table", "hand")),
+        ("trick", _trick_won, ("table",)),
+        ("handend", _hand_over, ("summary", "table")),
+    ),
+    "troggu": (
+        ("auction", _bidding, ("table", "hand")),
+        ("play", _mid_trick, ("table", "hand")),
+        ("trick", _trick_won, ("table",)),
+        ("handend", _hand_over, ("summary", "table")),
+    ),
+    "troikuntza": (
+        ("play", _rummy_turn, ("table", "hand")),
+        ("mayi", _may_i, ("table", "hand")),
+        ("handend", _hand_over, ("summary", "table")),
+    ),
+}
+
+
+async def capture(
+    world: World, member: Any, shots: list[tuple[str, Any]], out: Path, language: str
+) -> list[Path]:
+    """Each of ``shots`` (name, message or interaction result) in both themes."""
+    written = []
+    async with world.env.preview(
+        world.channel, viewers=[member], layout="message", display="fixed", width=WIDTH,
+        height=HEIGHT,
+    ) as preview:  # fmt: skip
+        for theme in THEMES:
+            ThemedBrowser.theme = theme
+            for name, target in shots:
+                suffix = f"_{language}" if language else ""
+                path = out / f"{name}_{theme}{suffix}.png"
+                report = await preview.screenshot(
+                    path, viewer=member, target=target, mode="surface",
+                    viewport=(WIDTH, HEIGHT), allow_incomplete=True,
+                )  # fmt: skip
+                if not report.complete:
+                    print(f"{path.name}: incomplete rendering: {report.diagnostics}")
+                shrink(path)
+                print(f"{path.name}: {report.output_width}x{report.output_height} px, "
+                      f"{path.stat().st_size // 1024} KB")  # fmt: skip
+                written.append(path)
+    return written
+
+
+async def shoot_phases(world: World, game: Game, out: Path, language: str = "") -> list[Path]:
+    """The game played on from its deal (seeded random legal moves, melds and lay-offs when
+    legal), shot at each of its moments (``PHASES``)."""
+    if language:
+        speak(world, language)
+    await open_seeded(world, game)
+    rng = random.Random(SEED)
+
+    def choose(_member: int, legal: list[str]) -> str:
+        wanted = [a for a in legal if a.split(" ", 1)[0] in game.prefer]
+        return rng.choice(wanted or legal)
+
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for moment, reached, kinds in PHASES[game.name]:
+        await world.play(stop=reached, choose=choose)
+        if not reached(world):
+            print(f"{game.name}: the game ended before {moment}")
+            break
+        turn = world.human_to_act()
+        member = turn[0] if turn is not None else world.members[0]
+        shots: list[tuple[str, Any]] = []
+        for kind in kinds:
+            name = f"{game.name}_{moment}_{kind}"
+            if kind == "table":
+                shots.append((name, world.live_table_message()))
+            elif kind == "summary":
+                # The hand's message, frozen when the next hand's live message was posted.
+                frozen = world.table_messages()[-2:-1]
+                shots += [(name, message) for message in frozen]
+            elif turn is not None:
+                button = f"tt:hand:{world.channel.id}"
+                panel = await member.click(world.live_table_message(), custom_id=button)
+                shots.append((name, panel))
+        written += await capture(world, member, shots, out, language)
+    return written
+
+
 def _may_meld(world: World) -> bool:
     turn = world.human_to_act()
     return turn is not None and any(a.startswith("meld ") for a in turn[1])
@@ -308,6 +438,7 @@ async def main() -> None:
     parser.add_argument("--ais", type=int, default=0, help="seats the AI plays (the last ones)")
     parser.add_argument("--refusals", action="store_true", help="also two refused moves")
     parser.add_argument("--melds", action="store_true", help="TroiKuntza's meld pick only")
+    parser.add_argument("--phases", action="store_true", help="each game at each moment")
     parser.add_argument("games", nargs="*", default=[g.name for g in GAMES])
     args = parser.parse_args()
     unknown = set(args.games) - {g.name for g in GAMES}
@@ -329,7 +460,9 @@ async def main() -> None:
                 continue
             with tempfile.TemporaryDirectory() as tmp:
                 async with run_world(make_settings(Path(tmp))) as world:
-                    if args.melds and game.name == "troikuntza":
+                    if args.phases:
+                        await shoot_phases(world, game, args.out / "phases", args.lang)
+                    elif args.melds and game.name == "troikuntza":
                         await shoot(world, game, args.out, args.lang, picks=meld_pick)
                     elif not args.melds:
                         await shoot(world, game, args.out, args.lang, args.ais, args.refusals)

@@ -87,8 +87,35 @@ def test_what_the_font_lacks_becomes_a_dot_or_is_left_out() -> None:
     assert text("Ann 🤖") == "Ann "  # an emoji the font lacks is left out
     assert text("🤖") == "?"  # nothing left: a question mark, never an empty label
     assert text("👍🏽 ok") == " ok"  # the skin tone modifier goes with it
-    if not fonts.fallback_paths():  # no CJK font on this host: a dot per letter
-        assert text("王小明") == fonts.MISSING_LETTER * 3
+    assert text("王小明") == "王小明"  # the bundled CJK subset has it
+    # A letter no font on the host has (a rare Han character outside the subset, when the host
+    # has no full CJK font) keeps its place as a dot.
+    if len(fonts.fallback_paths()) == 1:
+        assert text("A\U0002a6a5") == "A" + fonts.MISSING_LETTER
+
+
+CJK_NAMES = ["王小明", "陳美麗", "やまだ たろう", "山田太郎", "김민준", "이서연"]
+
+
+@pytest.mark.parametrize("name", CJK_NAMES)
+def test_a_cjk_name_is_drawn_by_the_bundled_subset_not_as_dots(name: str) -> None:
+    # The bundled subset alone draws every letter (not a host font, not its missing-glyph box).
+    cjk = str(fonts.BUNDLED_CJK)
+    assert all(fonts.has_glyph(cjk, c) for c in name if not c.isspace())
+    pieces = fonts.runs(name, SIZE)
+    assert "".join(run.text for run in pieces) == name
+    assert fonts.MISSING_LETTER not in name
+
+    def ink(text: str) -> Image.Image:
+        canvas = Image.new("L", (SIZE * (len(text) + 4), SIZE * 2), 0)
+        fonts.draw_text(ImageDraw.Draw(canvas), (SIZE, SIZE // 3), text, SIZE, (255,))
+        return canvas
+
+    left, top, right, bottom = ink(name).getbbox() or (0, 0, 0, 0)
+    # Letters a full CJK cell wide and tall each (a dot is a fifth of that), and no boxes.
+    assert right - left >= 0.8 * SIZE * len(name.replace(" ", ""))
+    assert bottom - top >= 0.7 * SIZE
+    assert _boxes(name) == 0
 
 
 def test_long_names_are_shortened_to_fit() -> None:
@@ -120,6 +147,9 @@ def test_a_text_drawn_again_is_the_same_pixels_from_the_kept_mask() -> None:
 def test_the_font_ships_with_the_package() -> None:
     assert fonts.BUNDLED.is_file() and (fonts.FONT_DIR / "LICENSE").is_file()
     assert "Bitstream" in (fonts.FONT_DIR / "LICENSE").read_text()
+    cjk_licence = (fonts.FONT_DIR / "LICENSE-NotoSansCJK").read_text()
+    assert fonts.BUNDLED_CJK.is_file() and "SIL OPEN FONT LICENSE Version 1.1" in cjk_licence
+    assert fonts.BUNDLED_CJK.stat().st_size < 4_000_000, "a subset, not the whole 20 MB font"
 
 
 # -- hands -------------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ NAMES = ["ann", "bob", "cid", "dee"]
 
 @pytest.mark.parametrize(
     ("code", "shown"),
-    [("10H", "10♥️"), ("5h", "5♥️"), ("3S", "3♤"), ("AC", "A♧"), ("QD", "Q♦️"), ("JK", "🃏"),
-     ("K-CU", "K🏆"), ("1-CO", "1🪙"), ("N-SW", "N⚔"), ("10-BA", "10🪄"), ("T21", "T21"),
+    [("10H", "10♥︎"), ("5h", "5♥︎"), ("3S", "3♠︎"), ("AC", "A♣︎"), ("QD", "Q♦︎"), ("JK", "🃏Joker"),
+     ("K-CU", "K🏆"), ("1-CO", "1🪙"), ("N-SW", "N⚔️"), ("10-BA", "10🪄"), ("T21", "T21"),
      ("FOOL", "Fool")],
 )  # fmt: skip
 def test_cards_are_shown_with_symbols(code: str, shown: str) -> None:
@@ -27,9 +27,9 @@ def test_cards_are_shown_with_symbols(code: str, shown: str) -> None:
 
 
 def test_actions_are_shown_with_card_symbols() -> None:
-    assert cards.pretty_action("play 10h") == "play 10♥️"
+    assert cards.pretty_action("play 10h") == "play 10♥︎"
     assert cards.pretty_action("bid 7 no") == "bid 7 no"
-    assert cards.pretty_action("meld 7h 7s 7c | qh qd jk") == "meld 7♥️ 7♤ 7♧ | Q♥️ Q♦️ 🃏"
+    assert cards.pretty_action("meld 7h 7s 7c | qh qd jk") == "meld 7♥︎ 7♠︎ 7♣︎ | Q♥︎ Q♦︎ 🃏Joker"
 
 
 def _embed_text(*shown) -> str:  # noqa: ANN002 - discord.Embeds
@@ -123,3 +123,29 @@ def test_every_message_stays_within_discords_limits(game: str, players: int) -> 
             assert all(len(f.value) <= 1024 and len(f.name) <= 256 for f in e.fields)
         panel = embeds.hand_embed(table, g.view(seat), g.legal_actions(seat))
         assert _size(panel) <= 6000 and len(panel.fields) <= 25
+
+
+def test_a_card_copied_from_a_message_with_its_form_mark_is_read() -> None:
+    from engine.cards import parse_card
+
+    for shown in ("10♥︎", "K♠︎", "Q♦️", "A♣︎"):
+        (typed,) = cards.typed_words([shown])
+        assert parse_card(typed) == parse_card(shown.rstrip("\ufe0e\ufe0f"))
+    assert cards.typed_words(["10♥︎ K♠️"]) == ["10♥ K♠"]
+
+
+def test_players_awaited_until_the_same_moment_share_one_timer() -> None:
+    from dataclasses import replace
+
+    from bot.render.embeds import turn_line
+    from tests.bot.render.playing_table import playing_table
+
+    names = ["ann", "bob", "cid", "dee"]
+    table = replace(
+        playing_table("troikuntza", 4),
+        deadlines={1: 1_800_000_010.0, 2: 1_800_000_010.4, 3: 1_800_000_050.0},
+    )
+    line = turn_line(table, names, [1, 2, 3, 0])
+    assert line == (
+        "▶ **bob**, **cid** ⏳ <t:1800000010:R>, **dee** ⏳ <t:1800000050:R>, **ann**"
+    ), line

@@ -78,7 +78,7 @@ def test_help_hand_and_table_words(tmp_path: Path) -> None:
     assert "Commands: hand, table, help, quit" in text
     hand = re.search(r"^Your hand:\n  (.+)$", text, re.MULTILINE)
     assert hand is not None
-    assert len(re.findall(r"(?:10|[2-9AKQJ])[♤♥♦♧]", hand.group(1))) == 8  # eight cards
+    assert len(re.findall(r"(?:10|[2-9AKQJ])[♠♥♦♣]", hand.group(1))) == 8  # eight cards
     assert "Troika — hand 1" in text and "Scores:" in text
     assert "Saved." in text
 
@@ -234,4 +234,5 @@ def test_in_french_a_move_is_typed_with_its_french_command_name(tmp_path: Path) 
     code, text = run([*argv, "--lang", "fr"], ["quitter"])
     assert code == 0 and "Tape aide." in text and "IA 1 (difficile)" in text.splitlines()[0]
     offered = next(line for line in text.splitlines() if line.startswith("Tape :"))
-    assert "miser 7 no" in offered and "bid" not in offered  # /miser: Discord's French name
+    assert "miser 7 sans" in offered and "bid" not in offered  # /miser: Discord's French name
+    assert "miser 7 no" not in offered  # the word after the number in French too

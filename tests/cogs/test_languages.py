@@ -199,3 +199,23 @@ async def test_with_the_real_catalogs_a_french_player_reads_french_and_the_table
     lobby = world.table_messages()[-1]
     assert labels(lobby) == ["Join", "Start"]
     assert (lobby.embeds[0].footer.text or "").startswith("Table #")
+
+
+async def test_a_french_player_types_the_words_after_a_bid_in_french(
+    world: World, locales: dict[int, str]
+) -> None:
+    """``/bid 7 sans`` is ``bid 7 no`` (the real French catalog); a refusal quotes the bids in
+    his words (``miser 7 sans``), never the engine's ``no``."""
+    await world.open("troika", humans=4)
+    turn = world.human_to_act()
+    assert turn is not None
+    member, legal = turn
+    locales[member.id] = "fr"
+    wrong = await world.slash(member, "bid", bid="7 xx")
+    assert wrong.ephemeral and "miser 7 sans" in wrong.response.content, wrong.response.content
+    assert "7 no" not in wrong.response.content
+    bid = next(a for a in legal if a.endswith(" no")).split(" ", 1)[1]  # the lowest: "6 no"
+    number = bid.split()[0]
+    made = await world.slash(member, "bid", bid=f"{number} sans")
+    assert made.ephemeral
+    assert world.service.public_view(world.channel.id)["high_bid"] == bid

@@ -49,7 +49,7 @@ def test_moves_too_long_for_a_custom_id_go_to_a_select() -> None:
 
 def test_labels_show_cards() -> None:
     troika, rummy = presenter_for("troika"), presenter_for("troikuntza")
-    assert troika.action_label("play 10h") == "10♥️"
+    assert troika.action_label("play 10h") == "10♥︎"
     assert rummy.action_label("mayi") == "May I"
     assert "7" in troika.action_label("bid 7 no")
 
@@ -58,7 +58,7 @@ def test_card_buttons_are_grey_so_red_suits_show() -> None:
     view, _ = actions_view(CHANNEL, ["play 10h", "play 3s", "pass"], presenter_for("troika"))
     buttons = [b for b in view.children if isinstance(b, discord.ui.Button)]
     styles = {b.custom_id.split(":", 3)[3]: b.style for b in buttons if "tt:act:" in b.custom_id}
-    assert styles["play 10h"] is discord.ButtonStyle.secondary, "a red button hides ♥️"
+    assert styles["play 10h"] is discord.ButtonStyle.secondary, "a red button hides ♥︎"
     assert styles["play 3s"] is discord.ButtonStyle.secondary
     assert styles["pass"] is discord.ButtonStyle.danger, "Pass must not look like a bid"
 

@@ -41,8 +41,8 @@ def card_codes(value: Any) -> set[str]:
 
 def leak_pattern(code: str) -> re.Pattern[str]:
     shown = pretty(code)
-    # With and without the emoji variation selector: either way a reader sees the card.
-    forms = {code, shown, shown.replace("\ufe0f", "")}
+    # With and without the text or emoji variation selector: either way a reader sees the card.
+    forms = {code, shown, shown.replace("\ufe0f", "").replace("\ufe0e", "")}
     alternatives = "|".join(re.escape(f) for f in forms)
     return re.compile(rf"(?<![A-Za-z0-9-])(?:{alternatives})(?![A-Za-z0-9-])")
 

@@ -15,6 +15,7 @@ threads, which do not know the reader's language: presenters hand them the lette
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,7 +28,7 @@ from engine.errors import IllegalAction
 TAROT_SUITS = {
     "CU": (N_("cups"), "🏆"),
     "CO": (N_("coins"), "🪙"),
-    "SW": (N_("swords"), "⚔"),
+    "SW": (N_("swords"), "⚔️"),  # as an emoji (U+FE0F), the size of the other three
     "BA": (N_("batons"), "🪄"),
 }
 #: French suits by name (``engine.cards.SUIT_NAMES``, marked here to be translated where shown).
@@ -35,10 +36,14 @@ SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_
 #: The rank letters a language may change: the courts (the Tarot's Knight N too) and the ace
 #: (numbers stay).
 LETTER_RANKS = ("K", "Q", "N", "J", "A")
-#: French suits in message text. Discord draws ♠ and ♣ as black emoji, nearly invisible on the
-#: dark theme; the outline ♤ and ♧ are not emoji, so they take the theme's text colour (light on
-#: dark, dark on light). Hearts and diamonds stay the red emoji, readable on both.
-TEXT_SUITS = {"S": "♤", "H": "♥️", "D": "♦️", "C": "♧"}
+#: French suits in message text: the four filled symbols, each asking for its text form (U+FE0E).
+#: As emoji, ♠ and ♣ are black, nearly invisible on the dark theme; the outline ♤ ♧ that replaced
+#: them looked thin beside the red emoji ♥️ ♦️. As text all four take the theme's text colour
+#: (light on dark, dark on light) and one weight: a set that reads alike on both themes.
+TEXT_FORM = "\ufe0e"
+TEXT_SUITS = {suit: symbol + TEXT_FORM for suit, symbol in french.SUIT_SYMBOLS.items()}
+#: What joins a symbol to ask for its text or emoji form: never part of what a player means.
+_VARIATIONS = str.maketrans("", "", "\ufe0e\ufe0f")
 _TAROT_SUIT_CARD = re.compile(r"^([A-Z0-9]+)-?(CU|CO|SW|BA)$")
 _TRUMP = re.compile(r"^T(\d{1,2})$")
 
@@ -197,10 +202,18 @@ def code_as_typed(word: str) -> str:
     return (mine if text[0].isupper() else mine.lower()) + text[len(shown.rank) :]
 
 
-def typed_words(arguments: list[str]) -> list[str]:
+def typed_words(arguments: list[str], words: Mapping[str, str] | None = None) -> list[str]:
     """A move's typed arguments with each card in the reader's letters read as the engine's code
-    (``["vh"]`` -> ``["QH"]``); every other word as typed."""
-    return [" ".join(typed_card(w) for w in a.split(" ")) for a in arguments]
+    (``["vh"]`` -> ``["QH"]``) and each of the game's move words in his language as the
+    engine's (``words``: ``Presenter.move_words``, French ``{"no": "sans"}``: ``7 sans`` ->
+    ``7 no``); every other word as typed, less the marks that ask for a symbol's text or emoji
+    form (a card copied from a message: ``10♥︎``, ``K♠️``)."""
+    engine_word = {his.lower(): mine for mine, his in (words or {}).items() if his != mine}
+
+    def read(word: str) -> str:
+        return engine_word.get(word.lower()) or typed_card(word)
+
+    return [" ".join(read(w) for w in a.translate(_VARIATIONS).split(" ")) for a in arguments]
 
 
 def pretty(code: str) -> str:
@@ -209,7 +222,8 @@ def pretty(code: str) -> str:
     if f.family == "french":
         return shown_rank(f.rank) + TEXT_SUITS[f.suit]
     if f.family == "joker":
-        return "🃏"
+        # i18n: a Joker in a message, after its emoji (the emoji alone is tiny beside the text)
+        return "🃏" + _p("card", "Joker")
     if f.family == "tarot":
         return shown_rank(f.rank) + TAROT_SUITS[f.suit][1]
     if f.family == "trump":

@@ -265,18 +265,22 @@ def hand_image(
     return img
 
 
-#: How far a card that may not be played now fades into the felt (0: not at all, 1: gone).
+#: How far a card that may not be played now fades under a grey veil (0: not at all, 1: gone).
+#: Grey, not the felt's green: faded into the felt, a black or green suit (a Jack of swords, a
+#: club in four colours) became green on green; under grey every ink keeps its hue and stands
+#: out from the paper, while the card reads as set aside against the bright playable ones.
 DIM = 0.55
+DIM_VEIL = (118, 120, 124)
 
 
 def _dim(
     img: Image.Image, x: int, y: int, code: str | None, width: int, colours: str, letters: Letters
 ) -> None:
-    """Fade the card just put at (x, y) into the felt: it may not be played now. Done before
-    the next card is put, so only what shows of this card fades."""
+    """Fade the card just put at (x, y) under a grey veil: it may not be played now. Done
+    before the next card is put, so only what shows of this card fades."""
     face = card_face(code, width, colours, letters)
     mask = face.getchannel("A").point(lambda a: int(a * DIM))
-    img.paste(Image.new("RGB", face.size, FELT), (x, y), mask)
+    img.paste(Image.new("RGB", face.size, DIM_VEIL), (x, y), mask)
 
 
 def row_image(

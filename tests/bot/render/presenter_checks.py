@@ -86,8 +86,8 @@ def _printed(code: str) -> tuple[str, re.Pattern[str]]:
 
 
 def named_cards(text: str, codes: Iterable[str]) -> set[str]:
-    """Which of ``codes`` the text names in their printed form (``K🏆``, ``10♥️``, ``T2``): not
-    inside a longer word (``0♥️`` in ``10♥️`` is not the card 0, ``T1`` in ``T12`` not T1)."""
+    """Which of ``codes`` the text names in their printed form (``K🏆``, ``10♥︎``, ``T2``): not
+    inside a longer word (``0♥︎`` in ``10♥︎`` is not the card 0, ``T1`` in ``T12`` not T1)."""
     found = set()
     for code in codes:
         shown, pattern = _printed(code)

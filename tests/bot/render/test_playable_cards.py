@@ -39,3 +39,16 @@ def test_a_faded_card_is_darker_where_it_shows() -> None:
     second = (images.HAND_W + 30, 14, images.HAND_W + 70, 80)
     assert brightness(faded, first) < brightness(plain, first) - 40
     assert abs(brightness(faded, second) - brightness(plain, second)) < 1
+
+
+def test_a_faded_card_keeps_its_ink_readable_and_is_not_green_on_green() -> None:
+    # The Jack of swords (black ink, a green court) and a four-colour club: once faded, the
+    # paper stays grey (not the felt's green) and the index stands out from it.
+    for cards, colours in ((["J-SW", "5-CU"], "two"), (["JC", "5H"], "four")):
+        faded = Image.open(io.BytesIO(images.hand_png(cards=cards, dim=(0,), colours=colours)))
+        index = faded.convert("RGB").crop((14, 14, 14 + images.HAND_W // 3, 80))
+        pixels = list(index.get_flattened_data())
+        paper = max(pixels, key=sum)
+        ink = min(pixels, key=sum)
+        assert paper[1] - min(paper[0], paper[2]) < 12, f"{cards[0]}: paper tinted {paper}"
+        assert sum(paper) - sum(ink) > 3 * 80, f"{cards[0]}: ink {ink} on paper {paper}"

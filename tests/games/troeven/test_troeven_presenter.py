@@ -127,14 +127,14 @@ def _codes(value: Any) -> list[str]:
     [
         ({"type": "deal", "seat": 1, "dealer": 1, "caller": 0, "hand_number": 2,
           "face_up": ["AH", "KD", "7S", "10S"]},
-         "Deal 2: Bob deals; Ann names trumps from A♥️ K♦️ 7♤ 10♤",
-         "Deal 2: You deal; Ann names trumps from A♥️ K♦️ 7♤ 10♤"),
+         "Deal 2: Bob deals; Ann names trumps from A♥︎ K♦︎ 7♠︎ 10♠︎",
+         "Deal 2: You deal; Ann names trumps from A♥︎ K♦︎ 7♠︎ 10♠︎"),
         ({"type": "trump", "seat": 1, "suit": "H", "name": "hearts"},
-         "Bob names trumps: ♥️ hearts", "You name trumps: ♥️ hearts"),
-        ({"type": "play", "seat": 1, "card": "JS", "position": 8}, "Bob plays J♤",
-         "You play J♤"),
+         "Bob names trumps: ♥︎ hearts", "You name trumps: ♥︎ hearts"),
+        ({"type": "play", "seat": 1, "card": "JS", "position": 8}, "Bob plays J♠︎",
+         "You play J♠︎"),
         ({"type": "turn_up", "seat": 1, "position": 8, "card": "10H"},
-         "Bob's card under it turns up: 10♥️", "Your card under it turns up: 10♥️"),
+         "Bob's card under it turns up: 10♥︎", "Your card under it turns up: 10♥︎"),
         ({"type": "trick", "seat": 1, "winner": 1, "cards": ["AS", "KS"], "leader": 0,
           "points": 7}, "Bob takes the trick (7 card points)",
          "You take the trick (7 card points)"),
@@ -160,7 +160,7 @@ def test_each_event_reads_like_a_person(
 def test_private_cards_and_draws_are_told_only_to_their_owner() -> None:
     cards = {"type": "cards", "seat": 0, "cards": ["KH", "10H"], "private_to": 0}
     draw = {"type": "draw", "seat": 0, "card": "AH", "private_to": 0}
-    for event, line in ((cards, "You get K♥️ 10♥️"), (draw, "You draw A♥️")):
+    for event, line in ((cards, "You get K♥︎ 10♥︎"), (draw, "You draw A♥︎")):
         assert P.narrate(event, TABLE) is None and P.narrate(event, TABLE.for_seat(1)) is None
         assert P.narrate(event, TABLE.for_seat(0)) == line
 
@@ -171,9 +171,9 @@ def test_an_unknown_event_kind_is_refused() -> None:
 
 
 def test_actions_read_as_moves() -> None:
-    assert P.action_label("play 10h") == "10♥️" and P.you_did("play 10h") == "You played 10♥️"
-    assert P.action_label("trump s") == "♤ spades"
-    assert P.you_did("trump s") == "You named trumps: ♤ spades"
+    assert P.action_label("play 10h") == "10♥︎" and P.you_did("play 10h") == "You played 10♥︎"
+    assert P.action_label("trump s") == "♠︎ spades"
+    assert P.you_did("trump s") == "You named trumps: ♠︎ spades"
 
 
 # -- stacked deals --------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_the_caller_taking_all_40_goes_down_one() -> None:
     text = text_of(P.summary(over, TABLE))
     assert "Deal 1: Ann wins it" in text
     assert "Ann **40** (16 tricks)" in text and "Bob **0** (0 tricks)" in text
-    assert "of 40 card points · trumps ♤ spades, named by Ann · Bob dealt" in text
+    assert "of 40 card points · trumps ♠︎ spades, named by Ann · Bob dealt" in text
     assert "Ann goes down 1: 7 → **6**" in text and "goes up" not in text
     assert "Ann **6** · Bob **7** — first to 0 wins" in text
     assert P.narrate(over, TABLE) == "Deal 1: Ann 40 – Bob 0: Ann goes down to 6"
@@ -225,10 +225,10 @@ def test_the_table_shows_both_layouts_the_trump_and_first_to_zero() -> None:
     game.apply(CALLER, "play js")  # its face-down card, 10C, turns up
     view = game.view(None)
     text = text_of(P.table_sections(view, TABLE))
-    assert "♥️ hearts (named by Ann)" in text
+    assert "♥︎ hearts (named by Ann)" in text
     # The layouts are the picture's, not written out with marks that wrap mid-list.
     assert "⁺" not in text and "face down" not in text
-    assert "On the table: Ann J♤" in text
+    assert "On the table: Ann J♠︎" in text
     assert "Ann **7** · Bob **7** — first to 0 wins" in text
     assert not named_cards(text, hidden_cards(game) | {"QH", "8H", "QC"})
     picture = P.table_picture(view, TABLE)

@@ -334,3 +334,18 @@ def test_scores_rank_the_final_scores_highest_first() -> None:
     assert (now.title, now.text) == ("Scores", "Ann −4 · Bob 30 · Cid 12")
     final = P.scores(None, {"scores": [-4, 30, 12]}, seating(3))
     assert (final.title, final.text) == ("Final scores", "Bob 30 · Cid 12 · Ann −4")
+
+
+def test_the_panel_names_the_suits_of_his_cards_beside_their_emoji() -> None:
+    game = stacked(4, {1: ["K-CU", "3-CU", "10-BA", "T21", "T5"]}, dealer=3)
+    game.apply(0, "solo")
+    while game.view(1).get("phase") != "play":
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    view = game.view(1)
+    held = {str(c).split("-")[-1] for c in view["hand"] if "-" in str(c)}
+    text = text_of(P.hand_sections(view, game.legal_actions(1), seating(4, 1)))
+    line = next(x for x in text.splitlines() if x.startswith("Your suits: "))
+    keys = {"CU": "🏆 cups", "CO": "🪙 coins", "SW": "⚔️ swords", "BA": "🪄 batons"}
+    assert [k for k in keys.values() if k in line] == [keys[s] for s in keys if s in held]
+    assert "🏆 cups" in line and "🪄 batons" in line

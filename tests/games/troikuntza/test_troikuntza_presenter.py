@@ -114,7 +114,7 @@ def test_rare_kinds_have_words() -> None:
         "The discards (39 cards) are shuffled into a new stock."
     )
     layoff = {"type": "layoff", "seat": 1, "card": "9H", "meld": 2, "bumped": True, "cards": []}
-    assert P.narrate(layoff, you) == "You lay off 9♥️ on meld 2 (the joker moves to the end)."
+    assert P.narrate(layoff, you) == "You lay off 9♥︎ on meld 2 (the joker moves to the end)."
     with pytest.raises(LookupError):
         P.narrate({"type": "no_such_kind"}, table)
 
@@ -123,23 +123,23 @@ def test_rare_kinds_have_words() -> None:
 
 
 def test_labels_and_replies() -> None:
-    assert P.action_label("layoff 9h 2") == "9♥️ on meld 2"
-    assert P.action_label("layoff jk 3 low") == "🃏 on meld 3 (low end)"
+    assert P.action_label("layoff 9h 2") == "9♥︎ on meld 2"
+    assert P.action_label("layoff jk 3 low") == "🃏Joker on meld 3 (low end)"
     assert P.action_label("mayi") == "May I"
     assert P.action_label("take") == "Take the discard"
-    assert P.action_label("meld 7h 7s 7c | qh qd jk") == "7♥️ 7♤ 7♧ | Q♥️ Q♦️ 🃏"
-    assert P.action_label("discard 5c") == "Discard 5♧"
+    assert P.action_label("meld 7h 7s 7c | qh qd jk") == "7♥︎ 7♠︎ 7♣︎ | Q♥︎ Q♦︎ 🃏Joker"
+    assert P.action_label("discard 5c") == "Discard 5♣︎"
     long = "meld " + " ".join(["10h"] * 20) + " | " + " ".join(["10s"] * 20)
     assert len(P.action_label(long)) <= 80
     assert P.you_did("mayi") == "You called May I"
-    assert P.you_did("discard 5c") == "You discarded 5♧"
-    assert P.you_did("layoff 9h 2") == "You laid off 9♥️ on meld 2"
+    assert P.you_did("discard 5c") == "You discarded 5♣︎"
+    assert P.you_did("layoff 9h 2") == "You laid off 9♥︎ on meld 2"
     assert P.you_did("draw") == "You drew from the stock"
 
 
 def test_private_draws_are_told_to_their_owner_only() -> None:
     drawn = {"type": "drawn", "seat": 2, "card": "4C", "private_to": 2}
-    assert P.narrate(drawn, seating(4, 2)) == "You drew 4♧."
+    assert P.narrate(drawn, seating(4, 2)) == "You drew 4♣︎."
     assert P.narrate(drawn, seating(4)) is None
     assert P.narrate(drawn, seating(4, 1)) is None
     draw = {"type": "draw", "seat": 2}
@@ -156,27 +156,27 @@ def test_the_table_shows_melds_counts_mayis_discard_and_the_window() -> None:
     view = game.view(None)
     assert P.heading(view, public) == "round 1 of 7 — 2 Troikas"
     table = text_of(P.table_sections(view, public))
-    assert "Discard pile: **5♤**" in table
-    assert "**May I** for 5♤? Closes <t:1800000123:R>." in table
+    assert "Discard pile: **5♠︎**" in table
+    assert "**May I** for 5♠︎? Closes <t:1800000123:R>." in table
     assert "May still call: Bob, Cid and Dan." in table
     events = game.apply(0, "draw")  # declines the upcard; the window stays open
-    assert P.narrate(events[0], public) == "Ann passes on 5♤ and waits for the May I calls."
+    assert P.narrate(events[0], public) == "Ann passes on 5♠︎ and waits for the May I calls."
     for seat in (1, 2):
         game.apply(seat, "pass")
     events = game.apply(3, "mayi")
     assert P.narrate(events[0], public) == "Dan calls **May I**!"
     told = [P.narrate(e, public) for e in events]
-    assert "Dan gets 5♤ by May I (1 of 3 May I's used)." in told
+    assert "Dan gets 5♠︎ by May I (1 of 3 May I's used)." in told
     assert "Dan takes a penalty card from the stock." in told
-    assert not any(line and "6♧" in line for line in told)  # the penalty card stays hidden
+    assert not any(line and "6♣︎" in line for line in told)  # the penalty card stays hidden
     game.apply(0, "draw")
     game.apply(0, "meld 7h 7s 7c | 9d 9s 9h")
     events = game.apply(0, "discard 2c")
     view = game.view(None)
     table = text_of(P.table_sections(view, public))
-    assert "**Ann**: `1` 7♥️ 7♤ 7♧ · `2` 9♦️ 9♤ 9♥️" in table  # a line per player
+    assert "**Ann**: `1` 7♥︎ 7♠︎ 7♣︎ · `2` 9♦︎ 9♠︎ 9♥︎" in table  # a line per player
     assert "Cards (✓ laid down): Ann 5 ✓ · Bob 11 · Cid 11 · Dan 13 · Dan dealt" in table
-    assert "Discard pile: **2♧**" in table
+    assert "Discard pile: **2♣︎**" in table
     assert not named_cards(table, hidden_cards(game))
     picture = P.table_picture(view, public)
     assert picture is not None and picture.draw == "rows_png"
@@ -201,7 +201,7 @@ def test_the_round_summary_shows_cards_left_and_points() -> None:
     assert summary[0].title == "Round 1 — 2 Troikas"
     assert "Ann went out." in text
     assert "Ann: out → **0** (total 0)" in text
-    assert "Bob: A♤ 5♥️ 🃏 → **75** (total 75)" in text
+    assert "Bob: A♠︎ 5♥︎ 🃏Joker → **75** (total 75)" in text
     assert P.narrate(over, seating(4)) == "**Round 1 over**: Ann went out."
     sheet = text_of(P.score_sheet(game.view(None), seating(4)))
     assert "1 TT" in sheet and "75" in sheet and "Total" in sheet
@@ -230,9 +230,11 @@ def test_thirty_melds_at_ten_players_fit_and_every_meld_number_shows() -> None:
     check_limits(sections)
     text = text_of(sections)
     assert all(f"`{n}`" in text for n in range(1, 31))
-    # Compact past 8 melds, one line per player: a run by its span, a Troika by rank and size.
-    assert "**Bob**: `2` 3♥️–8♥️ · `12` 3♧–8♧ · `22` 3♥️–8♥️" in text
-    assert "**Ann**: `1` 2s ×4 🃏" in text
+    # Compact with many melds, each player's on his line with the cards he holds, two players a
+    # line: a run by its span, a Troika by rank and size.
+    assert "**Bob** 11 ✓: `2` 3♥︎–8♥︎ · `12` 3♣︎–8♣︎ · `22` 3♥︎–8♥︎" in text
+    assert "**Ann** 33 ✓: `1` 2s ×4 🃏" in text
+    assert len(text.splitlines()) <= 10, text
     panel = P.hand_sections(game.view(0), [], public.for_seat(0))
     check_limits(panel)
     assert all(f"`{n}`" in text_of(panel) for n in range(1, 31))
@@ -274,3 +276,14 @@ def test_scores_rank_the_final_scores_lowest_first() -> None:
     assert (now.title, now.text) == ("Scores (lowest wins)", "Ann 40 · Bob 5 · Cid 12")
     final = P.scores(None, {"scores": [40, 5, 12]}, seating(3))
     assert (final.title, final.text) == ("Final scores (lowest wins)", "Bob 5 · Cid 12 · Ann 40")
+
+
+def test_a_discard_of_any_card_is_said_not_listed_again() -> None:
+    from bot.render.games.troikuntza.hand import moves
+
+    hand = ["8S", "9S", "2H", "3H", "JH", "QH", "AD", "4D", "9C", "KC", "JK"]
+    assert moves([f"discard {c.lower()}" for c in hand], hand) == ["Discard any card"]
+    but_one = [f"discard {c.lower()}" for c in hand if c != "QH"]
+    assert moves(but_one, hand) == ["Discard any card but Q♥︎"]
+    few = ["discard 8s", "discard 9c"]
+    assert moves(few, hand) == ["Discard: 8♠︎ 9♣︎"]

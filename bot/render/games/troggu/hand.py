@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import _, _n
+from bot.i18n import _, _n, _p
 from bot.render.games._words import cards, pack, within_limits
 from bot.render.games.cards import face, picture_letters, pretty, pretty_list
 from bot.render.games.troggu.table import contract_section, table_sections, trick_sections
@@ -86,6 +86,7 @@ def _you_lines(view: View, seating: Seating) -> list[str]:
     if phase == "play":
         pile = int(view.get("pile_points") or 0)
         lines.append(_n("Your pile: {n} card point.", "Your pile: {n} card points.", pile))
+        lines += _suits_held(view)
         if seat in (view.get("to_act") or []):
             lines += _follow_hint(view)
     if phase == "call":
@@ -103,6 +104,15 @@ def _you_lines(view: View, seating: Seating) -> list[str]:
             )
         )
     return lines
+
+
+def _suits_held(view: View) -> list[str]:
+    """The key to the suit emoji of his cards (``🏆 cups · 🪄 batons``): a wand for batons or a
+    trophy for cups need not be guessed from the move buttons."""
+    held = {face(str(c)).suit for c in view.get("hand") or []}
+    names = [suit(word) for word, code in SUIT_WORD.items() if code in held]
+    # i18n: the Tarot suits in the player's hand with their symbols: "🏆 cups · 🪄 batons"
+    return [_("Your suits: {suits}", suits=" · ".join(names))] if names else []
 
 
 def _follow_hint(view: View) -> list[str]:
@@ -167,3 +177,9 @@ def you_did(action: str) -> str:
             return _("You play alone")
         return _("You called {card}", card=pretty(rest))
     return _("You: {move}", move=action_label(action))
+
+
+def move_words() -> dict[str, str]:
+    """The word for calling no partner, as the reader types it (``/call none``)."""
+    # i18n: typed to call no partner and play alone (`call none`): one short lower-case word
+    return {"none": _p("move word", "none")}

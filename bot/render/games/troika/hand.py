@@ -40,8 +40,20 @@ def _move_lines(view: View, legal: Sequence[str], hand: list[str]) -> list[str]:
         return []
     phase = view.get("phase")
     if phase == "bidding":
-        moves = " · ".join(action_label(a) for a in legal if a != "misdeal")
-        lines = [_("Bid or pass: {moves}", moves=moves)]
+        bids = [a for a in legal if a.startswith("bid ")]
+        if len(bids) > 2:
+            # The bids are in the select below: their range, not all of them again (they filled
+            # four lines of a phone above the cards).
+            lines = [
+                _(
+                    "Bid from {low} to {high}, or pass",
+                    low=action_label(bids[0]),
+                    high=action_label(bids[-1]),
+                )
+            ]
+        else:
+            moves = " · ".join(action_label(a) for a in legal if a != "misdeal")
+            lines = [_("Bid or pass: {moves}", moves=moves)]
         if "misdeal" in legal:
             lines.append(
                 _(
@@ -119,3 +131,13 @@ def you_did(action: str) -> str:
     if action == "misdeal":
         return _("You threw the hand in (misdeal)")
     return _("You: {move}", move=action_label(action))
+
+
+def move_words() -> dict[str, str]:
+    """The words after a bid's number as the reader types them (``/bid 7 no``)."""
+    return {
+        # i18n: typed after a bid's number for no trump (`bid 7 no`): one short lower-case word
+        "no": _p("move word", "no"),
+        # i18n: typed after a bid's number for a low contract (`bid 8 low`): one short word
+        "low": _p("move word", "low"),
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.i18n import _
+from bot.i18n import _, _p
 from bot.render.games._words import cards, pack, points, within_limits
 from bot.render.games.cards import picture_letters, pretty, pretty_list
 from bot.render.games.troikuntza.table import mayi_section, meld_sections, pile_section
@@ -104,9 +104,17 @@ def moves(legal: Sequence[str], hand: Sequence[str]) -> list[str]:
     if layoffs:
         lines.append(_("Lay off: {moves}", moves=" · ".join(layoffs)))
     if discards:
-        order = {code: i for i, code in reversed(list(enumerate(hand)))}
-        discards.sort(key=lambda c: order.get(c, len(order)))
-        lines.append(_("Discard: {cards}", cards=pretty_list(discards)))
+        # The buttons and the picture show the cards: when (nearly) any may go, say so rather
+        # than list the hand a third time (it took three lines of a phone).
+        kept = sorted({str(c).upper() for c in hand} - set(discards))
+        if not kept:
+            lines.append(_("Discard any card"))
+        elif len(kept) <= 2 and len(discards) > 4:
+            lines.append(_("Discard any card but {cards}", cards=pretty_list(kept)))
+        else:
+            order = {code: i for i, code in reversed(list(enumerate(hand)))}
+            discards.sort(key=lambda c: order.get(c, len(order)))
+            lines.append(_("Discard: {cards}", cards=pretty_list(discards)))
     return lines
 
 
@@ -166,3 +174,14 @@ def you_did(action: str) -> str:
     if verb == "discard" and len(words) == 1:
         return _("You discarded {card}", card=pretty(words[0]))
     return _("You: {move}", move=action_label(action))
+
+
+def move_words() -> dict[str, str]:
+    """The words for the end of a run a joker goes to, as the reader types them
+    (``/layoff jk 3 low``)."""
+    return {
+        # i18n: typed after a meld's number: a joker laid off at the run's low end (`low`)
+        "low": _p("move word", "low"),
+        # i18n: typed after a meld's number: a joker laid off at the run's high end (`high`)
+        "high": _p("move word", "high"),
+    }

@@ -37,19 +37,52 @@ def table_sections(view: View, seating: Seating) -> list[Section]:
     player holds."""
     pile = pile_section(view, seating)
     mayi = mayi_section(view, seating, glance=True)
-    if mayi is not None:
-        pile = Section(pile.title, f"{pile.text}\n{mayi.text}")
+    lines = _meld_lines(view, seating, compact=False, joined=True)
+    many = len(view.get("melds") or []) > MELDS_FULL // 2
+    if many or sum(map(len, lines)) > MELDS_FULL_TEXT // 4:
+        return _folded(view, seating, pile, mayi)
+    if mayi is not None:  # on one line: the window, who called, who may still call
+        pile = Section(pile.title, f"{pile.text}\n{' '.join(mayi.text.splitlines())}")
     sections = [pile]
-    if view.get("melds"):
-        # A line per player: his melds card by card while they are few, else in short (the
-        # picture shows every card).
-        lines = _meld_lines(view, seating, compact=False, joined=True)
-        if len(view["melds"]) > MELDS_FULL // 2 or sum(map(len, lines)) > MELDS_FULL_TEXT // 4:
-            lines = _meld_lines(view, seating, compact=True)
+    if lines:
+        # A line per player: his melds card by card while they are few (else ``_folded``).
         sections += pack(_("Melds (number for /layoff)"), lines)
     scores = scores_section(view, None, seating)
     sections.append(Section(scores.title, f"{scores.text}\n{_cards_line(view, seating)}"))
     return within_limits(sections)
+
+
+#: Players' meld lines at most before two players share a line (``_folded``).
+MELD_LINES_ALONE = 4
+
+
+def _folded(view: View, seating: Seating, pile: Section, mayi: Section | None) -> list[Section]:
+    """The glance with many melds (the worst case was 23 lines at 10 players): each player's
+    melds in short with the cards he holds (``**Ann** 6 ✓: `3` 5s ×5 🃏``, one who has none:
+    ``**Bob** 11``), two players a line past ``MELD_LINES_ALONE``; the May I on one line; who
+    dealt beside the pile; the scores on one line under the melds. The picture shows every
+    card."""
+    dealt = said(seating, view.get("dealer"), N_("you dealt"), N_("{name} dealt"))
+    text = f"{pile.text} · {dealt}"
+    if mayi is not None:
+        text += "\n" + " ".join(mayi.text.splitlines())
+    sizes = list(view.get("hand_sizes") or [])
+    out = list(view.get("out") or [])
+    melds = [m for m in view.get("melds") or [] if isinstance(m, Mapping)]
+    players = int(view.get("players") or len(seating.names))
+    lines = []
+    for seat in range(min(players, len(sizes))):
+        laid = " ✓" if seat < len(out) and out[seat] else ""
+        mine = " · ".join(_meld_text(m, True) for m in melds if m.get("owner") == seat)
+        held = f"**{whom(seating, seat)}** {int(sizes[seat])}{laid}"
+        lines.append(f"{held}: {mine}" if mine else held)
+    lines = _paired(lines)
+    scores = scores_section(view, None, seating)
+    lines.append(f"**{scores.title}**: " + " ".join(scores.text.splitlines()))
+    # i18n: the melds in short with each player's cards in hand: a run is shown by its first and
+    # last card (3♥–6♥), 🃏 is a joker in a meld, ✓ a player who has laid down his contract
+    title = _("Melds (a run: first–last card) · cards held (✓ laid down)")
+    return within_limits([Section(pile.title, text), *pack(title, lines)])
 
 
 def _cards_line(view: View, seating: Seating) -> str:
@@ -191,12 +224,20 @@ def _meld_text(meld: Mapping[str, Any], compact: bool) -> str:
 def meld_sections(view: View, seating: Seating) -> list[Section]:
     if not view.get("melds"):
         return []
-    lines = _meld_lines(view, seating, compact=False)
+    # A line per player (his melds side by side): one per meld made the panel 23 lines long.
+    lines = _meld_lines(view, seating, compact=False, joined=True)
     size = sum(len(line) + 1 for line in lines)
     if len(view["melds"]) > MELDS_FULL or size > MELDS_FULL_TEXT:
-        lines = _meld_lines(view, seating, compact=True)
+        lines = _paired(_meld_lines(view, seating, compact=True))
         lines.append(_("(a run: its first and last card; 🃏: a joker in it)"))
     return pack(_("Melds (number for /layoff)"), lines)
+
+
+def _paired(lines: list[str]) -> list[str]:
+    """Players' lines two to a line past ``MELD_LINES_ALONE`` (many players with melds)."""
+    if len(lines) <= MELD_LINES_ALONE:
+        return lines
+    return [" ┃ ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
 
 
 def table_picture(view: View, seating: Seating) -> Picture | None:
