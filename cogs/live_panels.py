@@ -25,7 +25,7 @@ import discord
 from bot.app.custom_ids import Sealed
 from bot.i18n import DEFAULT, language_of
 from bot.i18n.core import set_locale
-from bot.service import TableEvent, TableService, TableStatus
+from bot.service import TableEvent, TableService, TableSnapshot, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ class LivePanels:
             if live.paused or live.checked is event.table:
                 continue
             live.checked = event.table
-            key = self.key(channel, user)
+            key = self._key_at(event.snapshot, channel, user)
             if key == live.key:
                 continue
             # His moves changed (his turn came or went, a window he may call in): at once.
@@ -188,6 +188,25 @@ class LivePanels:
         table = seen.table
         hand = tuple(game.get("hand") or ())
         return (tuple(seen.legal), hand, table.move_number, table.to_act, table.window_deadline)
+
+    def _key_at(self, state: TableSnapshot | None, channel: int, user: int) -> Any:
+        """``key`` read from the event's snapshot while it is the table's current state (the
+        listeners run with the table's lock held, and the service retires a snapshot when the
+        table moves on): its views are cached there, so this skips the service's lookup of the
+        table and its state (``public()``'s change key) per panel per event. Anything else
+        (no snapshot, a retired one, a fault) goes through ``key``: the service sees faults."""
+        if state is None or not state.current:
+            return self.key(channel, user)
+        table = state.table
+        seat = table.seat_of(user)
+        index = seat.index if seat is not None and seat.is_human else None
+        try:
+            game = state.view(index) or {}
+            legal = state.legal(index)
+        except Exception:  # a damaged game: the service's own path reports it
+            return self.key(channel, user)
+        hand = tuple(game.get("hand") or ())
+        return (tuple(legal), hand, table.move_number, table.to_act, table.window_deadline)
 
     async def _redraw(self, channel: int, user: int, live: _Live) -> None:
         set_locale(live.language)  # (this task's own)

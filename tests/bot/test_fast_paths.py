@@ -11,7 +11,7 @@ import pytest
 from bench.fake_discord import FakeInteraction, Recorder
 from bot.render import pictures
 from bot.render.presenter import Picture, presenter_for
-from bot.service import IllegalMove, TableService
+from bot.service import IllegalMove, TableEvent, TableService
 from cogs.live_panels import Drawn, LivePanels
 from cogs.panels import shared_actions_view
 
@@ -125,3 +125,36 @@ async def test_a_pressed_panel_is_drawn_by_its_answer_not_by_a_racing_redraw(
 async def settle() -> None:
     for _ in range(5):
         await asyncio.sleep(0)
+
+
+async def test_a_live_panels_key_read_from_the_events_snapshot_is_the_services(
+    service: TableService,
+) -> None:
+    """``LivePanels`` reads an event's key from its snapshot (no lookup through the service):
+    at every event of a few moves it equals what the service's view gives, for both seats and
+    a spectator, and the snapshot path is the one taken."""
+    await troeven_for_two(service)
+    live = LivePanels(service)
+    compared: list[object] = []
+    taken = 0
+
+    class Check:
+        async def on_table_event(self, event: TableEvent) -> None:
+            check(event)
+
+    def check(event: TableEvent) -> None:
+        nonlocal taken
+        state = event.snapshot
+        if state is not None and state.current:
+            taken += 1
+        for user in (ANN, BOB, 55):
+            from_event = live._key_at(state, CH, user)
+            assert from_event == live.key(CH, user), (event, user)
+            compared.append(from_event)
+
+    service.add_listener(Check())
+    for _ in range(6):
+        user = mover(service)
+        await service.act(CH, user, service.legal_actions(CH, user)[0])
+    assert taken >= 6, "the events carried their current snapshot"
+    assert len(set(map(repr, compared))) > 3, "the key changed along the moves"
