@@ -290,6 +290,7 @@ MIGRATIONS: list[str] = [
         dm_closed INTEGER NOT NULL DEFAULT 0,
         language TEXT,
         told TEXT NOT NULL DEFAULT '[]'
+    );
     """,
     # 10: each player's own choices, for every server (``bot.app.decks``: the card colours of his
     # hand pictures); a player who keeps the defaults has no row.

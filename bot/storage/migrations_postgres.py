@@ -230,6 +230,7 @@ MIGRATIONS: list[str] = [
         dm_closed BIGINT NOT NULL DEFAULT 0,
         language TEXT,
         told TEXT NOT NULL DEFAULT '[]'
+    );
     """,
     # 10: each player's own choices (``bot.app.decks``).
     """
