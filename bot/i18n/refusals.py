@@ -140,7 +140,7 @@ def typed_quotes(text: str) -> str:
     """The moves quoted in a text written for the reader (``/rules``): each command's name and
     each game word (``call none`` -> French ``appeler aucun``, a ```no``` bid alone ->
     ```sans```) as he types them. Every other word as it is: a rule's example may name cards
-    by letters (``meld a b c | d e f``) that are no suit."""
+    by letters (``a b c | d e f``) that are no suit."""
     if current() == DEFAULT:
         return text
     from bot.render.presenter import reader_move_words

@@ -20,9 +20,11 @@ ROMAN = {18: "XVIII", 17: "XVII", 16: "XVI", 15: "XV", 14: "XIV", 13: "XIII", 12
 
 
 def _with_symbol(card: str) -> str | None:
-    """``kd`` -> ``k♦`` (a French card with its suit's symbol)."""
+    """``kd`` -> ``k♦`` (a French face card with its suit's symbol, its rank in lower case: a
+    number with the bare symbol, ``10♠``, would be the start of the card as shown, ``10♠︎``,
+    and an echo of the typing could not be told from the card)."""
     rank, suit = card[:-1], card[-1].upper()
-    return rank + SUIT_SYMBOLS[suit] if suit in SUIT_SYMBOLS and rank else None
+    return rank + SUIT_SYMBOLS[suit] if suit in SUIT_SYMBOLS and rank.isalpha() else None
 
 
 def _ten_as_t(card: str) -> str | None:

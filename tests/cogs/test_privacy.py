@@ -177,12 +177,12 @@ async def test_the_check_catches_a_hand_shown_in_public(
         lambda self, snap: self.service.view(snap.table.channel_id, host).game,
     )
     presenter = PRESENTERS["troika"]
-    shown = presenter.table_sections
+    shown = presenter.table_sections  # the game's function (a surface: a staticmethod)
     monkeypatch.setattr(
         presenter,
         "table_sections",
         lambda self, view, seating: [
-            *shown(self, view, seating),
+            *shown(view, seating),
             Section("Hand", " ".join(pretty(c) for c in view.get("hand", []))),
         ],
     )

@@ -64,7 +64,8 @@ def test_no_options_beyond_the_rules() -> None:
         ("max_non_bid", [30, 35, 45, 47, 50, 55, 56, 60, "off"]),
         ("end", ["points", "rounds"]),
         ("first_dealer", [None, 0, 1, 2, 3]),
-        ("timer", [7, 15, 30, 60, 120, "off"]),
+        # the rules' seconds, and the turn-based clocks of hours and days (issue 34) beside them
+        ("timer", [7, 15, 30, 60, 120, "1h", "8h", "24h", "72h", "off"]),
     ],
 )
 def test_option_offers_exactly_the_values_of_the_rules(name: str, values: list[object]) -> None:
