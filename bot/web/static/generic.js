@@ -72,7 +72,7 @@ export const generic = {
     return true;
   },
 
-  /** Cards of the hand to mark as just received (a Tapp or a kitty taken into the hand). */
+  /** Cards of the hand to mark as just received (cards taken into the hand from the table). */
   fresh(view) {
     return [];
   },

@@ -114,9 +114,9 @@ export class Table {
     this.sendQueued(frame);
   }
 
-  /** Moves made one after another from one confirmation (a Tapp's several discards): the next
-   * goes when the frame of the last one arrives; anything unexpected (a move made elsewhere, a
-   * refusal) drops the rest, and the reader sees the table as it is. */
+  /** Moves made one after another from one confirmation (several discards in one exchange): the
+   * next goes when the frame of the last one arrives; anything unexpected (a move made elsewhere,
+   * a refusal) drops the rest, and the reader sees the table as it is. */
   sendQueued(frame) {
     if (!this.queue || !this.queue.length || frame.move === this.queueMove) return;
     const next = this.queue.shift();
