@@ -4,20 +4,23 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 
-def tree_cpu(pid: int, skip: int | None = None) -> float:
+def tree_cpu(pid: int, skip: int | Collection[int] | None = None) -> float:
     """CPU seconds (user and system) used so far by ``pid`` and every live process below it
     (a worker pool forked from a fork server is a grandchild), and by the children it already
-    reaped; the subtree of ``skip`` is left out (a database server the bench started).
+    reaped; the subtrees of ``skip`` are left out (a database server the bench started, the
+    web page clients of ``bench/load.py --web``).
 
     A child reaped while its siblings are read (an autovacuum worker ending) would be counted
     nowhere, or twice: the reading is taken again until the reaped children's time stood still
     across it."""
     for _attempt in range(10):
         before = _ticks(pid, children_reaped=True)
-        live = sum(_ticks(child, children_reaped=False) for child in _below(pid, skip))
+        skipped = {skip} if isinstance(skip, int) else set(skip or ())
+        live = sum(_ticks(child, children_reaped=False) for child in _below(pid, skipped))
         if _ticks(pid, children_reaped=True) == before:
             break
     return (before + live) / os.sysconf("SC_CLK_TCK")
@@ -28,7 +31,7 @@ def server_cpu(pid: int) -> float:
     return tree_cpu(pid)
 
 
-def _below(pid: int, skip: int | None) -> list[int]:
+def _below(pid: int, skip: Collection[int]) -> list[int]:
     parents: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -36,11 +39,11 @@ def _below(pid: int, skip: int | None) -> list[int]:
             if parent is not None:
                 parents.setdefault(parent, []).append(int(entry.name))
     found: list[int] = []
-    todo = [c for c in parents.get(pid, []) if c != skip]
+    todo = [c for c in parents.get(pid, []) if c not in skip]
     while todo:
         child = todo.pop()
         found.append(child)
-        todo.extend(c for c in parents.get(child, []) if c != skip)
+        todo.extend(c for c in parents.get(child, []) if c not in skip)
     return found
 
 

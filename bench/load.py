@@ -4,6 +4,7 @@
                          [--think 3] [--warmup 3] [--no-live-panels]
                          [--games troeven,troggu,troika,troikuntza]
                          [--postgres | --database postgresql://...] [--processes 2]
+                         [--web [--web-clients 2]]
 
 What runs, in one process and one event loop, as in the bot:
 
@@ -43,6 +44,12 @@ i of N (``--shard-count N --shard-ids i``: the tables of its shard's servers, ab
 them); all measure the same seconds, and their figures are merged (acknowledgements over every
 click, stalls over every process and per process, requests summed, CPU per action over all).
 
+With ``--web``, the bot's web server serves two open pages per table (``bench/web_pages.py``):
+websocket clients in ``--web-clients`` processes of their own (default 2; 0: inside the bot's
+process and event loop, as first measured), each move timed from its arrival at the service to
+its frame at each open page; the JSON line gains ``web_p50_ms``, ``web_p99_ms``, ``web_missed``
+(moves a page did not see within 5 s) and ``web_clients``.
+
 The last line printed is one JSON object with the keys ``tables``, ``ack_p50_ms``,
 ``ack_p99_ms``, ``stall_p50_ms``, ``stall_p99_ms``, ``stall_max_ms``, ``discord_rps``,
 ``cpu_us_per_action``, ``load``, ``backend`` (``sqlite`` or ``postgresql``), ``processes`` and
@@ -76,6 +83,7 @@ import engine  # noqa: E402
 from bench.cpu import server_cpu, tree_cpu  # noqa: E402
 from bench.fake_discord import FakeBot, FakeInteraction, Recorder  # noqa: E402
 from bench.throwaway_postgres import throwaway_database  # noqa: E402
+from bench.web_pages import CUTOFF, WebPages  # noqa: E402
 from bot.app.budget import RequestBudget  # noqa: E402
 from bot.app.publisher import TablePublisher  # noqa: E402
 from bot.render.pool import default_pool  # noqa: E402
@@ -150,6 +158,8 @@ class Config:
     server_pid: int | None = None
     #: Two open pages of the table in the browser per table (``bench/web_pages.py``).
     web: bool = False
+    #: Processes the open pages run in (0: in the bot's own process and event loop).
+    web_clients: int = 2
 
 
 class BenchError(RuntimeError):
@@ -205,6 +215,9 @@ class Players:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
         self._games: dict[int, int] = {}  # channel -> games opened there
+        #: With ``--web``: when each click under way arrived, by (channel, user), on the loop's
+        #: clock (``time.monotonic``): the web pages time a player's move from there.
+        self.arrivals: dict[tuple[int, int], float] | None = None
 
     # -- tables -----------------------------------------------------------------------------
     async def open(self, channel: int) -> None:
@@ -278,7 +291,13 @@ class Players:
             return  # the window he could act in closed meanwhile
         action = self.rng.choice(legal)
         interaction = FakeInteraction(self.recorder, channel, user, self.client)
-        await act_from_panel(interaction, channel, action)  # type: ignore[arg-type]
+        if self.arrivals is not None:
+            self.arrivals[(channel, user)] = due
+        try:
+            await act_from_panel(interaction, channel, action)  # type: ignore[arg-type]
+        finally:
+            if self.arrivals is not None:
+                self.arrivals.pop((channel, user), None)
         if interaction.answer_kind == "message":
             # A refusal (the table moved on since he looked) or a failed redraw (logged).
             self.stats.refused += 1
@@ -360,10 +379,9 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         service.add_listener(live)
     pages = None
     if config.web:
-        from bench.web_pages import WebPages
-
-        pages = WebPages(service)
+        pages = WebPages(service, config.web_clients)
         service.add_listener(pages)
+        players.arrivals = pages.arrivals
     try:
         await service.start()
     except BaseException:
@@ -387,6 +405,7 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
             await pages.start()
             for channel in channels:
                 pages.open(channel, (user_of(channel, 0), user_of(channel, 2)))
+            await pages.connect()
         setup = time.perf_counter() - setup
         await asyncio.sleep(config.warmup)
         if ready is not None:
@@ -396,18 +415,19 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         first_request = len(recorder.requests)
         if config.server_pid is not None:
             db_cpu = server_cpu(config.server_pid)
-        cpu, wall = bot_cpu(config), time.perf_counter()
+        clients = pages.client_pids if pages is not None else []
+        cpu, wall = bot_cpu(config, clients), time.perf_counter()
         loop_cpu = time.thread_time()  # the event loop's thread alone (this one)
         cache = default_pool().cache
         hits, misses = cache.hits, cache.misses
         stats.recording = True
         if pages is not None:
-            pages.recording = True
+            pages.begin()
         await asyncio.sleep(config.seconds)
         stats.recording = False
         if pages is not None:
-            pages.recording = False
-        cpu, wall = bot_cpu(config) - cpu, time.perf_counter() - wall
+            pages.end()
+        cpu, wall = bot_cpu(config, clients) - cpu, time.perf_counter() - wall
         loop_cpu = time.thread_time() - loop_cpu
         hits, misses = cache.hits - hits, cache.misses - misses
         if config.server_pid is not None and db_cpu is not None:
@@ -449,6 +469,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     if pages is not None:
         figures["web_p50_ms"] = milliseconds(percentile(pages.latencies, 0.50))
         figures["web_p99_ms"] = milliseconds(percentile(pages.latencies, 0.99))
+        figures["web_missed"] = pages.missed
+        figures["web_clients"] = config.web_clients
     answers = {"interaction", "answer", "followup", "live"}  # interaction webhooks: unbudgeted
     bot_own = sum(n for kind, n in kinds.items() if kind not in answers)
     details = [
@@ -474,9 +496,16 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     if db_cpu is not None:
         details.append(f"the PostgreSQL server's CPU {db_cpu / wall:.0%} of a core")
     if pages is not None:
+        where = (
+            f"in {config.web_clients} client processes (not counted as the bot's)"
+            if config.web_clients
+            else "in the bot's process and event loop (counted as the bot's)"
+        )
         details.append(
-            f"web: {pages.pages:,} open pages (clients in this process), {len(pages.latencies):,}"
-            f" frames timed from commit to page, {pages.reconnects} reconnects"
+            f"web: {pages.pages:,} open pages {where}; {len(pages.latencies):,} frames timed from"
+            f" the move's arrival to the page ({pages.clicks:,} moves from a click's arrival, the"
+            f" others from their commit), {pages.missed:,} not shown within {CUTOFF:g} s,"
+            f" {pages.reconnects} reconnects"
         )
     for text, count in stats.errors.most_common(5):
         details.append(f"logged x{count}: {text}")
@@ -493,10 +522,11 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     return Result(figures, details, raw)
 
 
-def bot_cpu(config: Config) -> float:
+def bot_cpu(config: Config, clients: Sequence[int] = ()) -> float:
     """CPU seconds of the bot: this process and its worker processes (the pictures' and the
-    AI's pools), not a database server the bench started."""
-    return tree_cpu(os.getpid(), skip=config.server_pid)
+    AI's pools), not a database server the bench started nor the web page clients."""
+    skip = [*clients, *([config.server_pid] if config.server_pid is not None else [])]
+    return tree_cpu(os.getpid(), skip=skip)
 
 
 def per_action(seconds: float | None, actions: int) -> int | None:
@@ -535,6 +565,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--web", action="store_true", help="two open pages of the web table per table"
     )
+    parser.add_argument(
+        "--web-clients",
+        type=int,
+        default=2,
+        help="processes the open pages run in (0: in the bot's own process, as before)",
+    )
     parser.add_argument("--db", type=Path, help="directory for the database file (SQLite)")
     parser.add_argument(
         "--games", default=",".join(GAMES), help="the games tables play, in turn (comma list)"
@@ -564,6 +600,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--database: a postgresql:// URL (a SQLite file: --db FOLDER)")
     if args.processes < 1:
         parser.error("--processes: 1 or more")
+    if args.web_clients < 0:
+        parser.error("--web-clients: 0 or more")
     postgres = args.postgres or args.database is not None
     if args.processes > 1 and not postgres:
         parser.error("--processes: more than one needs PostgreSQL (--postgres or --database)")
@@ -586,6 +624,7 @@ def main(argv: list[str] | None = None) -> int:
         database=args.database,
         shards=shards,
         web=args.web,
+        web_clients=args.web_clients,
     )
     try:
         with _database(args.postgres, config) as config:

@@ -60,7 +60,7 @@ def child_command(config: Config, processes: int, shard: int, report: Path) -> l
     command += ["--shard-count", str(processes), "--shard-ids", str(shard)]
     command += ["--child-report", str(report)]
     if config.web:  # each process its own web table, with its tables' pages
-        command.append("--web")
+        command += ["--web", "--web-clients", str(config.web_clients)]
     return command if config.live_panels else [*command, "--no-live-panels"]
 
 
@@ -135,6 +135,8 @@ def merge(figures: list[dict[str, Any]], raws: list[dict[str, Any]]) -> dict[str
         latencies = [w for raw in raws for w in raw["web"]]
         merged["web_p50_ms"] = milliseconds(percentile(latencies, 0.50))
         merged["web_p99_ms"] = milliseconds(percentile(latencies, 0.99))
+        merged["web_missed"] = sum(f["web_missed"] for f in figures)
+        merged["web_clients"] = sum(f["web_clients"] for f in figures)
     return merged
 
 

@@ -1,98 +1,207 @@
 """``bench/load.py --web``: the table in the browser under load. The bot's web server (bot/web)
-runs in the bench's process with two open pages per table (websocket clients on this machine,
-in the same process: their reading costs the bench's CPU too, so the figures are an upper
-bound), and every committed move is timed from its commit to its frame at each open page."""
+runs in the bench's process with two open pages per table, and every move committed inside the
+measured window is timed from its arrival at the service to its frame at each open page of its
+table: a player's move from the moment his click reached the bot (the time ``bench/load.py``
+schedules it at, as for its acknowledgement), an AI's or a timeout's from its commit (the
+service's own timer made it: it has no arrival of its own).
+
+The pages are websocket clients on this machine. With ``--web-clients N`` (default 2) they run
+in N processes of their own (``bench/web_clients.py``), so the bot's process (its event loop,
+its CPU) is the bot alone, as it is in production, where the pages are browsers elsewhere; with
+``--web-clients 0`` they run inside the bot's process and loop, as this bench first did (their
+reading then costs the bot's CPU and loop too: an upper bound). Both ways are timed alike:
+the bot's process stamps each move (``time.monotonic()``, the event loop's clock), the pages
+write down when each frame arrived on the same clock (CLOCK_MONOTONIC: one clock for every
+process of the machine), and the two are matched here.
+
+A move reaches a page with the first frame after its commit that shows it or a later move of the
+same game (the server may send one frame for two quick moves: the later move's frame shows
+both). A move no frame showed within ``CUTOFF`` seconds is counted missed, not timed.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import re
+import bisect
+import collections
+import json
 import secrets
+import shutil
+import sys
+import tempfile
 import time
-from typing import Any
+from pathlib import Path
 
 import aiohttp
 
+from bench.web_clients import DONE, READY, READY_PATIENCE, STOP, Frame, follow
 from bot.service import ActionApplied, TableEvent, TableService
 from bot.web import links
 from bot.web.server import WebServer
 
-#: A frame's move number, read without parsing the whole frame (the page's own work).
-MOVE = re.compile(r'"move":(\d+)')
-#: Moves of a table whose commit time is kept (frames of older ones no longer count).
-KEEP = 16
+SCRIPT = Path(__file__).resolve().parent / "web_clients.py"
+#: Seconds after its commit past which a move's frame counts as missed.
+CUTOFF = 5.0
+#: Seconds the pages go on reading after the window closes: the last moves' frames.
+GRACE = 2.0
 
 
 class WebPages:
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, clients: int = 2) -> None:
         self.server = WebServer(service, secrets.token_bytes(32))
+        #: Client processes (0: the pages in this process and its event loop).
+        self.clients = clients
         self.recording = False
-        #: Seconds from a move's commit to its first frame at each open page.
+        #: Seconds from a move's commit to its first frame at each open page (after ``stop``).
         self.latencies: list[float] = []
+        #: Moves of the window a page did not see within ``CUTOFF`` (after ``stop``).
+        self.missed = 0
         self.pages = 0
         self.reconnects = 0
-        self._commits: dict[int, dict[int, float]] = {}
+        #: The client processes' ids (their CPU is not the bot's).
+        self.client_pids: list[int] = []
+        #: The clicks under way: when each arrived, by (channel, user) (``Players`` fills it).
+        self.arrivals: dict[tuple[int, int], float] = {}
+        #: Of the timed moves, those timed from a click's arrival (the others: from commit).
+        self.clicks = 0
+        #: (channel, move, arrival) of each move committed while recording.
+        self._commits: list[tuple[int, int, float]] = []
+        self._pages: list[tuple[int, int, str, str]] = []
+        self._frames: list[Frame] = []
+        self._reconnect_times: list[float] = []
+        self._window: tuple[float, float] = (0.0, 0.0)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._processes: list[asyncio.subprocess.Process] = []
         self._session: aiohttp.ClientSession | None = None
+        self._folder: Path | None = None
         self._stopping = False
 
     async def start(self) -> None:
         await self.server.start()
-        self._session = aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(limit=0), timeout=aiohttp.ClientTimeout(total=None)
-        )
 
     async def on_table_event(self, event: TableEvent) -> None:
-        if not isinstance(event, ActionApplied):
-            return
-        moves = self._commits.setdefault(event.table.channel_id, {})
-        move = event.table.move_number
-        moves[move] = time.perf_counter()
-        moves.pop(move - KEEP, None)
+        if isinstance(event, ActionApplied) and self.recording:
+            table = event.table
+            arrived = self.arrivals.get((table.channel_id, event.user_id or 0))
+            self.clicks += arrived is not None
+            at = time.monotonic() if arrived is None else arrived
+            self._commits.append((table.channel_id, table.move_number, at))
 
     def open(self, channel: int, users: tuple[int, ...]) -> None:
+        """The pages of these players at this table (opened by ``connect``)."""
         for user in users:
-            task = asyncio.get_running_loop().create_task(self._page(channel, user))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            token = links.sign(self.server.secret, user, channel, int(time.time()) + 86_400)
+            base = self.server.base
+            self._pages.append((channel, user, f"{base}/ws/{token}", base))
+        self.pages = len(self._pages)
 
-    async def _page(self, channel: int, user: int) -> None:
-        assert self._session is not None
-        token = links.sign(self.server.secret, user, channel, int(time.time()) + 86_400)
-        url = f"{self.server.base}/ws/{token}"
-        headers = {"Origin": self.server.base}
-        self.pages += 1
-        while not self._stopping:
-            seen = -1
-            with contextlib.suppress(aiohttp.ClientError, asyncio.TimeoutError):
-                async with self._session.ws_connect(url, headers=headers, max_msg_size=0) as ws:
-                    async for message in ws:
-                        if message.type != aiohttp.WSMsgType.TEXT:
-                            continue
-                        found = MOVE.search(message.data)
-                        if found is None:
-                            continue  # the table closed (a game over): the next one opens
-                        move = int(found.group(1))
-                        if move < seen:
-                            seen = -1  # a new game at this channel
-                        if move > seen:
-                            seen = move
-                            at = self._commits.get(channel, {}).get(move)
-                            if at is not None and self.recording:
-                                self.latencies.append(time.perf_counter() - at)
-            if not self._stopping:
-                self.reconnects += 1
-                await asyncio.sleep(0.2)
+    async def connect(self) -> None:
+        """Open every page: in the client processes, or here."""
+        if self.clients == 0:
+            self._session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=0), timeout=aiohttp.ClientTimeout(total=None)
+            )
+            loop = asyncio.get_running_loop()
+            for page in self._pages:
+                task = loop.create_task(
+                    follow(
+                        self._session,
+                        page,
+                        self._frames,
+                        lambda: self._stopping,
+                        self._reconnect_times,
+                    )
+                )
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            return
+        self._folder = Path(tempfile.mkdtemp(prefix="troika-web-pages-"))
+        for index in range(self.clients):
+            share = self._pages[index :: self.clients]
+            report = self._folder / f"pages-{index}.json"
+            process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(SCRIPT),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
+            assert process.stdin is not None
+            job = {"pages": share, "report": str(report)}
+            process.stdin.write(json.dumps(job).encode() + b"\n")
+            await process.stdin.drain()
+            self._processes.append(process)
+            self.client_pids.append(process.pid)
+        for process in self._processes:
+            await self._expect(process, READY, READY_PATIENCE + 30)
+
+    def begin(self) -> None:
+        self._window = (time.monotonic(), 0.0)
+        self.recording = True
+
+    def end(self) -> None:
+        self.recording = False
+        self._window = (self._window[0], time.monotonic())
 
     async def stop(self) -> None:
+        if self._processes or self._tasks:
+            await asyncio.sleep(GRACE)  # the frames of the window's last moves
         self._stopping = True
-        await self.server.stop()  # closes every page's socket
+        for process in self._processes:
+            assert process.stdin is not None
+            process.stdin.write(STOP.encode() + b"\n")
+            await process.stdin.drain()
+        for index, process in enumerate(self._processes):
+            await self._expect(process, DONE, 60)
+            await process.wait()
+            assert self._folder is not None
+            report = json.loads((self._folder / f"pages-{index}.json").read_text())
+            self._frames.extend(tuple(frame) for frame in report["frames"])
+            self._reconnect_times.extend(report["reconnects"])
+        await self.server.stop()  # closes every page's socket still open here
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._session is not None:
             await self._session.close()
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+        self._match()
 
-    def summary(self) -> dict[str, Any]:
-        return {"pages": self.pages, "frames_timed": len(self.latencies)}
+    async def _expect(
+        self, process: asyncio.subprocess.Process, word: str, patience: float
+    ) -> None:
+        assert process.stdout is not None
+        line = await asyncio.wait_for(process.stdout.readline(), patience)
+        if line.decode().strip() != word:
+            process.kill()
+            raise RuntimeError(f"a web page client said {line!r}, not {word!r}")
+
+    def _match(self) -> None:
+        """Each move of the window against the frames of each open page of its table."""
+        pages: dict[int, list[int]] = collections.defaultdict(list)
+        for channel, user, _url, _origin in self._pages:
+            pages[channel].append(user)
+        seen: dict[tuple[int, int], list[tuple[float, int]]] = collections.defaultdict(list)
+        for channel, user, move, at in self._frames:
+            seen[(channel, user)].append((at, move))
+        times: dict[tuple[int, int], list[float]] = {}
+        for key, frames in seen.items():
+            frames.sort()
+            times[key] = [at for at, _ in frames]
+        for channel, move, committed in self._commits:
+            for user in pages[channel]:
+                frames = seen.get((channel, user), [])
+                start = bisect.bisect_left(times.get((channel, user), []), committed)
+                latency = None
+                for at, shown in frames[start:]:
+                    if at - committed > CUTOFF:
+                        break
+                    if shown >= move:
+                        latency = at - committed
+                        break
+                if latency is None:
+                    self.missed += 1
+                else:
+                    self.latencies.append(latency)
+        begin, end = self._window
+        self.reconnects = sum(begin <= at <= end + GRACE for at in self._reconnect_times)

@@ -13,6 +13,7 @@ import pytest
 
 from bench import load
 from bench.load_processes import run_processes
+from bench.web_pages import CUTOFF, WebPages
 from bot.shards import Shards, shard_of
 from tests.bot.databases import connect
 
@@ -109,12 +110,33 @@ def test_two_processes_on_postgresql_merge_their_figures(pg_url: str) -> None:
     assert any(text.startswith("[shard 1]") for text in result.details)
 
 
-async def test_with_two_open_pages_per_table_every_move_reaches_them(tmp_path: Path) -> None:
+@pytest.mark.parametrize("clients", [2, 0])
+async def test_with_two_open_pages_per_table_every_move_reaches_them(
+    tmp_path: Path, clients: int
+) -> None:
     config = load.Config(
-        tables=2, seconds=2.0, warmup=0.3, think=0.2, ai_delay=0.05, folder=tmp_path, web=True
-    )
+        tables=2, seconds=2.0, warmup=0.3, think=0.2, ai_delay=0.05, folder=tmp_path, web=True,
+        web_clients=clients,
+    )  # fmt: skip
     result = await load.run(config)
     line = json.loads(json.dumps(result.figures))
-    assert tuple(line) == (*load.KEYS, "web_p50_ms", "web_p99_ms")
+    assert tuple(line) == (*load.KEYS, "web_p50_ms", "web_p99_ms", "web_missed", "web_clients")
     assert 0 < line["web_p50_ms"] <= line["web_p99_ms"] < 2000
-    assert any("4 open pages" in text for text in result.details), result.details
+    assert (line["web_missed"], line["web_clients"]) == (0, clients)
+    where = f"in {clients} client processes" if clients else "in the bot's process"
+    assert any(f"4 open pages {where}" in text for text in result.details), result.details
+
+
+def test_a_move_is_timed_to_each_page_by_the_first_frame_that_shows_it() -> None:
+    pages = WebPages.__new__(WebPages)  # (no server: the matching alone)
+    pages.latencies, pages.missed, pages.reconnects = [], 0, 0
+    pages._pages = [(1, 11, "", ""), (1, 13, "", "")]
+    pages._window = (10.0, 20.0)
+    pages._reconnect_times = [15.0, 30.0]
+    # Move 5 arrived at 10.0; page 11 saw move 4 late, then 6 (a frame for two moves);
+    # page 13 saw nothing of it within the cutoff.
+    pages._commits = [(1, 5, 10.0)]
+    pages._frames = [(1, 11, 4, 10.01), (1, 11, 6, 10.05), (1, 13, 5, 10.0 + CUTOFF + 1)]
+    pages._match()
+    assert pages.latencies == [pytest.approx(0.05)]
+    assert (pages.missed, pages.reconnects) == (1, 1)
