@@ -7,8 +7,8 @@ The protocol with the bot's process, one line each on stdin and stdout: the job 
 JSON line on stdin (``{"pages": [[channel, user, url, origin], ...], "report": FILE}``); the
 process says ``ready`` once every page has its first frame (or ``READY_PATIENCE`` ran out),
 and on ``stop`` (or the end of stdin) it closes its pages, writes its frames to the report
-file (``{"frames": [[channel, user, move, at], ...], "reconnects": [at, ...], "opened": n}``)
-and says ``done``.
+file (``{"frames": [[channel, user, move, at], ...], "reconnects": [at, ...], "opened": n,
+"lag_p99": seconds}``) and says ``done``.
 
 ``at`` is ``time.monotonic()``: CLOCK_MONOTONIC on Linux, one clock for every process of the
 machine, the one the bot's process stamps its moves with.
@@ -30,6 +30,9 @@ import aiohttp
 #: A frame's move number, read without parsing the whole frame (the page's own work).
 MOVE = re.compile(r'"move":(\d+)')
 READY, STOP, DONE = "ready", "stop", "done"
+#: The move number written down for a "closed" frame (the game ended, its table closed): it
+#: shows the game's every move, its last one included.
+CLOSED = 1 << 31
 #: Seconds the pages may take to open, all together.
 READY_PATIENCE = 120.0
 #: One frame a page received: (channel, user, move, time.monotonic()).
@@ -58,8 +61,10 @@ async def follow(
                     if opened is not None:
                         opened.set()
                     found = MOVE.search(message.data)
-                    if found is not None:  # (none: the table closed; the next game opens)
+                    if found is not None:
                         frames.append((channel, user, int(found.group(1)), at))
+                    elif message.data.startswith('{"type":"closed"'):  # (the next game opens)
+                        frames.append((channel, user, CLOSED, at))
         if not stopping():
             reconnects.append(time.monotonic())
             await asyncio.sleep(0.2)
@@ -82,13 +87,29 @@ async def serve(job: dict[str, object]) -> dict[str, object]:
     with contextlib.suppress(asyncio.TimeoutError):
         await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened)), READY_PATIENCE)
     print(READY, flush=True)
+    # This process's own loop lag: a page that reads late makes every move look late.
+    lags: list[float] = []
+    monitor = loop.create_task(_lag(lags))
     await loop.run_in_executor(None, sys.stdin.readline)  # STOP, or the end of stdin
+    monitor.cancel()
     stopped = True
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await session.close()
-    return {"frames": frames, "reconnects": reconnects, "opened": sum(e.is_set() for e in opened)}
+    lags.sort()
+    lag_p99 = lags[min(len(lags) - 1, int(0.99 * len(lags)))] if lags else 0.0
+    opened_count = sum(e.is_set() for e in opened)
+    return {"frames": frames, "reconnects": reconnects, "opened": opened_count, "lag_p99": lag_p99}
+
+
+async def _lag(lags: list[float]) -> None:
+    """How late a 1 ms sleep wakes, again and again (as ``bench/load.py``'s stall monitor)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        begin = loop.time()
+        await asyncio.sleep(0.001)
+        lags.append(max(loop.time() - begin - 0.001, 0.0))
 
 
 def main() -> int:

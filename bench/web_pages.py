@@ -60,6 +60,10 @@ class WebPages:
         self.reconnects = 0
         #: The client processes' ids (their CPU is not the bot's).
         self.client_pids: list[int] = []
+        #: The client processes' own loop lag, p99 (seconds; the worst of them), and the pages
+        #: that had opened when measuring began.
+        self.client_lag_p99: float | None = None
+        self.opened = 0
         #: The clicks under way: when each arrived, by (channel, user) (``Players`` fills it).
         self.arrivals: dict[tuple[int, int], float] = {}
         #: Of the timed moves, those timed from a click's arrival (the others: from commit).
@@ -157,6 +161,8 @@ class WebPages:
             report = json.loads((self._folder / f"pages-{index}.json").read_text())
             self._frames.extend(tuple(frame) for frame in report["frames"])
             self._reconnect_times.extend(report["reconnects"])
+            self.opened += report["opened"]
+            self.client_lag_p99 = max(self.client_lag_p99 or 0.0, report["lag_p99"])
         await self.server.stop()  # closes every page's socket still open here
         for task in list(self._tasks):
             task.cancel()
