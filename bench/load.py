@@ -510,8 +510,10 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         if config.web_clients:
             details.append(
                 f"web clients: {pages.opened:,} of {pages.pages:,} pages open when measuring"
-                f" began; their own loop lag p99 {milliseconds(pages.client_lag_p99)} ms (it is"
-                " in web_p99_ms: a page that reads late makes a move look late)"
+                f" began; their CPU {pages.client_cpu / wall:.0%} of a core (on the same"
+                f" {os.cpu_count()} CPUs as the bot); their own loop lag p99"
+                f" {milliseconds(pages.client_lag_p99)} ms (it is in web_p99_ms: a page that"
+                " reads late makes a move look late)"
             )
     for text, count in stats.errors.most_common(5):
         details.append(f"logged x{count}: {text}")

@@ -34,6 +34,7 @@ from pathlib import Path
 
 import aiohttp
 
+from bench.cpu import tree_cpu
 from bench.web_clients import DONE, READY, READY_PATIENCE, STOP, Frame, follow
 from bot.service import ActionApplied, TableEvent, TableService
 from bot.web import links
@@ -64,6 +65,8 @@ class WebPages:
         #: that had opened when measuring began.
         self.client_lag_p99: float | None = None
         self.opened = 0
+        #: CPU seconds the client processes used inside the window (they share the machine).
+        self.client_cpu = 0.0
         #: The clicks under way: when each arrived, by (channel, user) (``Players`` fills it).
         self.arrivals: dict[tuple[int, int], float] = {}
         #: Of the timed moves, those timed from a click's arrival (the others: from commit).
@@ -140,10 +143,12 @@ class WebPages:
 
     def begin(self) -> None:
         self._window = (time.monotonic(), 0.0)
+        self.client_cpu = -sum(tree_cpu(pid) for pid in self.client_pids)
         self.recording = True
 
     def end(self) -> None:
         self.recording = False
+        self.client_cpu += sum(tree_cpu(pid) for pid in self.client_pids)
         self._window = (self._window[0], time.monotonic())
 
     async def stop(self) -> None:
