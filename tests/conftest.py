@@ -4,11 +4,13 @@ test asks for a PostgreSQL database and stopped at the session's end."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 
 from bot.render.pool import drawing_in_threads
+from tests.chromium import chromium
 from tests.postgres_server import SKIP_ENV, PostgresServer
 
 
@@ -46,3 +48,23 @@ def render_in_threads() -> Iterator[None]:
     process pool is tested on its own (``tests/bot/test_images.py``) and measured in ``bench/``."""
     with drawing_in_threads():
         yield
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    """Debian's Chromium driven by Playwright, for the web table's browser tests: in CI it must
+    be there (a skip would hide the tests), elsewhere its absence skips them."""
+    executable = chromium()
+    if executable is None:
+        if os.environ.get("CI"):
+            pytest.fail("no Chromium in CI: .ci/run installs Debian's chromium")
+        pytest.skip("no Chromium here (set TROIKA_CHROMIUM or install chromium)")
+    playwright_api = pytest.importorskip("playwright.async_api")
+    async with playwright_api.async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=executable, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            yield launched
+        finally:
+            await launched.close()

@@ -103,10 +103,10 @@ async def test_four_activities_in_a_browser_play_while_the_table_message_follows
     """The whole path: four Discord users' Activities in Chromium, framed by the stand-in for
     Discord's client and its proxy, play a Troika hand by tapping; the bot's table message in
     the channel follows every move."""
+    from tests.chromium import chromium
     from tests.web.conftest import ONE_HAND
     from tests.web.discord_client import DiscordClient
     from tests.web.test_activity_browser import MOBILE, open_activity
-    from tests.web.test_browser import chromium
 
     executable = chromium()
     if executable is None:

@@ -9,32 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
 from cog_world import World
 
 from bot.web.server import WebServer
-from tests.web.test_browser import TIMEOUT, agrees, chromium, shows_move
+from tests.web.test_browser import TIMEOUT, agrees, shows_move
 
 SECRET = b"agree-test-secret-agree-test-secret"
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no Chromium here (set TROIKA_CHROMIUM or install chromium)")
-    playwright_api = pytest.importorskip("playwright.async_api")
-    async with playwright_api.async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=executable, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 def message_says(world: World) -> tuple[str, int, list[str]]:

@@ -7,7 +7,6 @@ sign-in Discord refuses, and a channel without a table each leave a clear messag
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,7 @@ from tests.bot.conftest import TEST_LIMITS
 from tests.web.conftest import BOB, CAT, CH, DAN, HOST, ONE_HAND, SECRET, STRANGER
 from tests.web.discord_client import DiscordClient
 from tests.web.fake_discord import APP_ID, BOT_TOKEN, CLIENT_SECRET, FakeDiscord
-from tests.web.test_browser import TIMEOUT, agrees, chromium, moved_on
+from tests.web.test_browser import TIMEOUT, agrees, moved_on
 
 USERS = (HOST, BOB, CAT, DAN)
 NAMES = {HOST: "Ann", BOB: "Bob", CAT: "Cat", DAN: "Dan", STRANGER: "Eve"}
@@ -45,24 +44,6 @@ class Stage:
         query = f"instance={instance}&platform={platform}&w={size[0]}&h={size[1]}"
         query += "".join(f"&{key}={value}" for key, value in extra.items())
         return f"{self.base}/client/{user}?{query}"
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
-    executable = chromium()
-    if executable is None:
-        if os.environ.get("CI"):
-            pytest.fail("no Chromium in CI: .ci/run installs Debian's chromium")
-        pytest.skip("no Chromium here (set TROIKA_CHROMIUM or install chromium)")
-    playwright_api = pytest.importorskip("playwright.async_api")
-    async with playwright_api.async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=executable, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 @pytest.fixture

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -30,31 +28,6 @@ from tests.web.test_hidden_cards import cards_in
 
 USERS = (HOST, BOB, CAT, DAN)
 TIMEOUT = 15_000  # ms: a frame reaches a page in a few ms; this only bounds a broken run
-
-
-def chromium() -> str | None:
-    found = os.environ.get("TROIKA_CHROMIUM") or shutil.which("chromium")
-    if found and Path(found).exists():
-        return found
-    return None
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
-    executable = chromium()
-    if executable is None:
-        if os.environ.get("CI"):
-            pytest.fail("no Chromium in CI: .ci/run installs Debian's chromium")
-        pytest.skip("no Chromium here (set TROIKA_CHROMIUM or install chromium)")
-    playwright_api = pytest.importorskip("playwright.async_api")
-    async with playwright_api.async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=executable, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 @pytest.fixture

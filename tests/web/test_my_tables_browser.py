@@ -4,13 +4,8 @@ channel, no script error."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.service import TableService
 from bot.web.server import WebServer
@@ -18,24 +13,6 @@ from tests.bot.conftest import TEST_LIMITS
 from tests.web.conftest import BOB, CAT, CH, DAN, HOST, ONE_HAND, SECRET
 
 TIMEOUT = 10_000
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
-    executable = os.environ.get("TROIKA_CHROMIUM") or shutil.which("chromium")
-    if executable is None:
-        if os.environ.get("CI"):
-            pytest.fail("no Chromium in CI: .ci/run installs Debian's chromium")
-        pytest.skip("no Chromium here (set TROIKA_CHROMIUM or install chromium)")
-    playwright_api = pytest.importorskip("playwright.async_api")
-    async with playwright_api.async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=executable, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 async def test_the_page_lists_the_players_other_tables(browser: Any, tmp_path: Path) -> None:
