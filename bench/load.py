@@ -72,7 +72,7 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,7 +86,7 @@ from bench.throwaway_postgres import throwaway_database  # noqa: E402
 from bench.web_pages import CUTOFF, WebPages  # noqa: E402
 from bot.app.budget import RequestBudget  # noqa: E402
 from bot.app.publisher import TablePublisher  # noqa: E402
-from bot.render.pool import default_pool  # noqa: E402
+from bot.render.pool import RenderPool, default_pool  # noqa: E402
 from bot.service import (  # noqa: E402
     ActionApplied,
     GameOver,
@@ -420,6 +420,7 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         loop_cpu = time.thread_time()  # the event loop's thread alone (this one)
         cache = default_pool().cache
         hits, misses = cache.hits, cache.misses
+        kinds_asked = count_pictures(default_pool())
         stats.recording = True
         if pages is not None:
             pages.begin()
@@ -430,6 +431,7 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         cpu, wall = bot_cpu(config, clients) - cpu, time.perf_counter() - wall
         loop_cpu = time.thread_time() - loop_cpu
         hits, misses = cache.hits - hits, cache.misses - misses
+        asked = {kind: dict(counts) for kind, counts in kinds_asked.items()}
         if config.server_pid is not None and db_cpu is not None:
             db_cpu = server_cpu(config.server_pid) - db_cpu
         requests = recorder.requests[first_request:]
@@ -492,6 +494,11 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         f" {os.cpu_count()} CPUs",
         f"pictures: {hits + misses:,} asked for, {misses:,} not in the render pool's cache"
         f" ({misses / wall:,.1f}/s)",
+        "pictures per action (asked / drawn): "
+        + ", ".join(
+            f"{kind} {c['asked'] / max(actions, 1):.3f} / {c['drawn'] / max(actions, 1):.3f}"
+            for kind, c in sorted(asked.items())
+        ),
     ]
     if db_cpu is not None:
         details.append(f"the PostgreSQL server's CPU {db_cpu / wall:.0%} of a core")
@@ -528,6 +535,26 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     if pages is not None:  # (merged over the processes of --processes)
         raw["web"] = pages.latencies
     return Result(figures, details, raw)
+
+
+def count_pictures(pool: RenderPool) -> dict[str, collections.Counter[str]]:
+    """From now on, count the pictures ``pool`` is asked for and those it draws (neither in its
+    cache nor in flight), by kind: the drawing function's name, ``dimmed`` for a hand with
+    faded cards."""
+    counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    render_keyed = pool.render_keyed
+
+    async def counted(key: Hashable, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+        kind = getattr(key, "draw", getattr(fn, "__name__", "?")) + (
+            " dimmed" if kwargs.get("dim") else ""
+        )
+        counts[kind]["asked"] += 1
+        if pool.cache.peek(key) is None and key not in pool._inflight:
+            counts[kind]["drawn"] += 1
+        return await render_keyed(key, fn, *args, **kwargs)
+
+    pool.render_keyed = counted  # type: ignore[method-assign]
+    return counts
 
 
 def bot_cpu(config: Config, clients: Sequence[int] = ()) -> float:
