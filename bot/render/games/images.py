@@ -278,9 +278,19 @@ def _dim(
 ) -> None:
     """Fade the card just put at (x, y) under a grey veil: it may not be played now. Done
     before the next card is put, so only what shows of this card fades."""
+    veil, mask = _veil(code, width, colours, tuple(letters))
+    img.paste(veil, (x, y), mask)
+
+
+@lru_cache(maxsize=512)
+def _veil(
+    code: str | None, width: int, colours: str, letters: Letters
+) -> tuple[Image.Image, Image.Image]:
+    """The grey veil of ``_dim`` and its mask (the face's outline at ``DIM`` strength), made once
+    per card: making them at every faded card was most of the cost of a hand with faded cards."""
     face = card_face(code, width, colours, letters)
     mask = face.getchannel("A").point(lambda a: int(a * DIM))
-    img.paste(Image.new("RGB", face.size, DIM_VEIL), (x, y), mask)
+    return Image.new("RGB", face.size, DIM_VEIL), mask
 
 
 def row_image(
