@@ -9,15 +9,18 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import random
 import sys
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(1, str(Path(__file__).parents[3]))  # the repository, when run as a script
 from picture_samples import drawing, samples  # noqa: E402
+
+from bot.render.games import images  # noqa: E402
 
 REFERENCE = Path(__file__).with_name("picture_pixels.json")
 
@@ -50,3 +53,47 @@ def test_a_picture_keeps_its_pixels(name: str, drawn: dict[str, str]) -> None:
 
 if __name__ == "__main__":  # write the reference again (after a change meant to alter pixels)
     REFERENCE.write_text(json.dumps(hashes(), indent=1, sort_keys=True) + "\n")
+
+
+def _busy_background(rng: random.Random) -> Image.Image:
+    """Stripes of random colours: whatever a ready-made piece is pasted over."""
+    image = Image.new("RGB", (200, 220), tuple(rng.randrange(256) for _ in range(3)))
+    draw = ImageDraw.Draw(image)
+    for y in range(0, 220, 3):
+        draw.line((0, y, 200, y + rng.randrange(9)), tuple(rng.randrange(256) for _ in range(3)))
+    return image
+
+
+def test_a_card_put_in_pieces_is_the_card_blended_whole() -> None:
+    """``_put`` copies a card's opaque middle and blends the rest: the same pixels as blending
+    the whole card on its shadow, then its veil when faded, over anything."""
+    rng = random.Random(7)
+    for code in ["AS", "10H", "??", "T17", "FOOL", None]:
+        for width in (images.HAND_W, images.CARD_W, 92):
+            for dim in (False, True):
+                background = _busy_background(rng)
+                x, y = rng.randrange(20), rng.randrange(20)
+                whole = background.copy()
+                tile = images._shadowed(code, width, "two", ())
+                whole.paste(tile, (x - images._SHADOW_AT[0], y - images._SHADOW_AT[1]), tile)
+                if dim:
+                    face = images.card_face(code, width)
+                    mask = face.getchannel("A").point(lambda a: int(a * images.DIM))
+                    whole.paste(Image.new("RGB", face.size, images.DIM_VEIL), (x, y), mask)
+                pieces = background.copy()
+                images._put(pieces, x, y, code, width, "two", dim=dim)
+                assert pieces.tobytes() == whole.tobytes(), (code, width, dim)
+
+
+def test_a_ready_count_badge_is_the_badge_drawn_in_place() -> None:
+    rng = random.Random(8)
+    for _ in range(100):
+        background = _busy_background(rng)
+        cx = 20 + rng.randrange(150) + rng.choice([0, 0.5])
+        cy = 20 + rng.randrange(150) + rng.choice([0, 0.5])
+        count = rng.randint(1, 12)
+        drawn = background.copy()
+        images._draw_badge(ImageDraw.Draw(drawn), cx, cy, count)
+        ready = background.copy()
+        images._count_badge(ready, cx, cy, count)
+        assert ready.tobytes() == drawn.tobytes(), (cx, cy, count)
