@@ -421,6 +421,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         cache = default_pool().cache
         hits, misses = cache.hits, cache.misses
         kinds_asked = count_pictures(default_pool())
+        drawers = default_pool().processes().pids() if default_pool().kind == "process" else []
+        drawing_cpu = sum(tree_cpu(pid) for pid in drawers)
         stats.recording = True
         if pages is not None:
             pages.begin()
@@ -432,6 +434,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         loop_cpu = time.thread_time() - loop_cpu
         hits, misses = cache.hits - hits, cache.misses - misses
         asked = {kind: dict(counts) for kind, counts in kinds_asked.items()}
+        # (a worker replaced meanwhile would be missed: none is, unless one dies)
+        drawing_cpu = sum(tree_cpu(pid) for pid in drawers) - drawing_cpu
         if config.server_pid is not None and db_cpu is not None:
             db_cpu = server_cpu(config.server_pid) - db_cpu
         requests = recorder.requests[first_request:]
@@ -494,7 +498,9 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         f" {os.cpu_count()} CPUs",
         f"pictures: {hits + misses:,} asked for, {misses:,} not in the render pool's cache"
         f" ({misses / wall:,.1f}/s)",
-        "pictures per action (asked / drawn): "
+        f"the picture workers' CPU {drawing_cpu / max(actions, 1) * 1e6:,.0f} µs per action,"
+        f" {drawing_cpu / max(sum(c['drawn'] for c in asked.values()), 1) * 1e3:.2f} ms per"
+        " picture drawn; pictures per action (asked / drawn): "
         + ", ".join(
             f"{kind} {c['asked'] / max(actions, 1):.3f} / {c['drawn'] / max(actions, 1):.3f}"
             for kind, c in sorted(asked.items())
