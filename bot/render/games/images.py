@@ -185,6 +185,13 @@ def _put(
         core.paste(grey.im, (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height), mask.im)
 
 
+def _blend(img: Image.Image, piece: Image.Image, x: int, y: int) -> None:
+    """``img.paste(piece, (x, y), piece)`` for an RGBA piece on an RGB picture: the imaging
+    core's paste that ``Image.paste`` makes, without its checks (a layout pastes a dozen card
+    indexes, each costing as much in checks as in pasting)."""
+    img.im.paste(piece.im, (x, y, x + piece.width, y + piece.height), piece.im)
+
+
 def _place(
     draw: ImageDraw.ImageDraw, x: float, y: float, width: int, color: Rgb = FELT_LINE
 ) -> None:
@@ -406,7 +413,7 @@ def rows_image(
                   max_width=label_w - 16)  # fmt: skip
         for i, card in enumerate(cards):
             chip = card_index(card if card is not None else "??", MELD_W, colours, letters)
-            img.paste(chip, (label_w + i * (chip_w + 2), top), chip)
+            _blend(img, chip, label_w + i * (chip_w + 2), top)
     if left_out:
         more = f"+ {left_out} …"  # no words in a picture: they are drawn off the reader's task
         draw_text(draw, (10, height - 28), more, 18, LABEL)
@@ -451,13 +458,13 @@ def layouts_image(
                 draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
                 continue
             if down > 0 and up is not None:
-                img.paste(back, (x, y + peek), back)
+                _blend(img, back, x, y + peek)
                 _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
             if up is not None:
                 chip = card_index(up, LAYOUT_W, colours, letters)
-                img.paste(chip, (x, y), chip)
+                _blend(img, chip, x, y)
             else:
-                img.paste(back, (x, y), back)
+                _blend(img, back, x, y)
                 _count_badge(img, x + w / 2, y + h / 2, down)
     return img
 
@@ -635,7 +642,7 @@ def _meld(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, number: i
     step = index_width(w) + 2
     for i, card in enumerate(cards):
         chip = card_index(card, w, colours)
-        img.paste(chip, (x + 40 + i * step, y), chip)
+        _blend(img, chip, x + 40 + i * step, y)
 
 
 @lru_cache(maxsize=32)
