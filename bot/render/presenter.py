@@ -180,6 +180,9 @@ class Presenter(ABC):
     #: name in the first module that has it, so a game's presenter is its surfaces, not a page
     #: of methods that pass their arguments on.
     surfaces: ClassVar[tuple[ModuleType, ...]] = ()
+    #: Every card code the game's pictures show: drawn once in the picture workers' fork server
+    #: before they start (``bot.render.ready_faces``), so that no worker draws them for itself.
+    cards: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

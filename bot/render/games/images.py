@@ -185,6 +185,16 @@ def _put(
         core.paste(grey.im, (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height), mask.im)
 
 
+def draw_ahead(codes: Sequence[str]) -> None:
+    """Draw these cards now, as the pictures use them most (two colours, no letters): cut for
+    pasting at the widths of a hand and of a four-seat table, and as indexes at a layout's
+    width (``bot.render.ready_faces``)."""
+    for code in codes:
+        for width in (HAND_W, CARD_W):
+            _pieces(code, width, "two", ())
+        card_index(code, LAYOUT_W)
+
+
 def _blend(img: Image.Image, piece: Image.Image, x: int, y: int) -> None:
     """``img.paste(piece, (x, y), piece)`` for an RGBA piece on an RGB picture: the imaging
     core's paste that ``Image.paste`` makes, without its checks (a layout pastes a dozen card
