@@ -7,8 +7,9 @@ pool and answers from a cache when the same picture was asked for before, so tha
 picture is neither drawn nor encoded again; two identical requests in flight share one drawing.
 
 Processes by default, forked from the bot's fork server (``bot.workers``, the drawing module
-loaded there). Drawing a hand is mostly Python code under the GIL (Pillow releases it only
-while it scales, pastes and encodes): in threads it competed with the event loop for the GIL.
+loaded there and the usual card faces drawn: ``bot.render.ready_faces``). Drawing a hand is
+mostly Python code under the GIL (Pillow releases it only while it scales, pastes and encodes):
+in threads it competed with the event loop for the GIL.
 Measured with ``bench/load.py`` at 1,000 tables (40 s, the same machine and minute, load
 2.2-2.5): threads, click-to-acknowledgement p50 10.4 ms, p99 40.3 ms, loop stall p99 10.0 ms;
 processes 3.7 ms, 36.3 ms, 6.8 ms. The price: the PNG bytes pickled back (8-14 KB a picture)

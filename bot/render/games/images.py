@@ -22,8 +22,11 @@ reader's language, so captions and names arrive as the text to draw, and ``lette
 reader's rank letters, ``cards.picture_letters``) is an argument of every function that draws
 cards, and so part of the picture's cache key.
 
-Each card face is drawn once per (code, width, colours) and reused (``card_face``), and a
-picture whose inputs did not change is not drawn or encoded again (``bot.render.cache``). Every
+Each card face is drawn once per (code, width, colours) and reused (``card_face``), cut once
+into an opaque middle that is copied and edges that are blended (``_pieces``: most of a card is
+copied, not blended, with the same pixels), and a picture whose inputs did not change is not
+drawn or encoded again (``bot.render.cache``). The picture workers start with the usual faces
+drawn (``bot.render.ready_faces``). Every
 picture is encoded on one palette made once (``_palette``): small files, quick to encode. To
 draw off the event loop, ``await bot.render.pool.render(images.table_png, ...)``.
 """
@@ -187,12 +190,14 @@ def _put(
 
 def draw_ahead(codes: Sequence[str]) -> None:
     """Draw these cards now, as the pictures use them most (two colours, no letters): cut for
-    pasting at the widths of a hand and of a four-seat table, and as indexes at a layout's
-    width (``bot.render.ready_faces``)."""
+    pasting at the widths of a hand and of a four-seat table, and as indexes at the widths of a
+    layout and of a row; and make the shared palette (``bot.render.ready_faces``)."""
+    _palette()
     for code in codes:
         for width in (HAND_W, CARD_W):
             _pieces(code, width, "two", ())
-        card_index(code, LAYOUT_W)
+        for width in (LAYOUT_W, MELD_W):
+            card_index(code, width)
 
 
 def _blend(img: Image.Image, piece: Image.Image, x: int, y: int) -> None:
