@@ -87,10 +87,10 @@ def _shadow(width: int) -> Image.Image:
 _SHADOW_AT = (6 - 2, 6 - 3)
 
 
-@lru_cache(maxsize=512)
 def _shadowed(code: str | None, width: int, colours: str, letters: Letters = ()) -> Image.Image:
     """A card on its soft shadow, as one RGBA image: one paste per card instead of two (a hand
-    is drawn at nearly every move, and pasting was half of its cost)."""
+    is drawn at nearly every move, and pasting was half of its cost). Not kept: only its
+    pieces are (``_pieces``)."""
     tile = _shadow(width).copy()
     tile.alpha_composite(card_face(code, width, colours, letters), _SHADOW_AT)
     return tile
@@ -139,7 +139,7 @@ def _dimmed_pieces(
     veil's own pieces (the grey and its mask) over the bands, blended after them."""
     pieces = _pieces(code, width, colours, letters)
     face = card_face(code, width, colours, letters)
-    mask = Image.new("L", _shadowed(code, width, colours, letters).size, 0)
+    mask = Image.new("L", _shadow(width).size, 0)
     mask.paste(face.getchannel("A").point(lambda a: int(a * DIM)), _SHADOW_AT)
     veil = Image.new("RGB", mask.size, DIM_VEIL)
     dimmed: list[Piece] = []
