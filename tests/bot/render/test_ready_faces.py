@@ -14,8 +14,8 @@ from engine import GAMES
 
 
 def test_every_game_declares_the_cards_of_its_pictures() -> None:
-    assert set(PRESENTERS) == set(GAMES)
-    for game, presenter in PRESENTERS.items():
+    for game in GAMES:  # (a test's extra game may be registered too: it need not draw cards)
+        presenter = PRESENTERS[game]
         assert presenter.cards, game
         unknown = [c for c in presenter.cards if face(c).family in {"unknown", "hidden"}]
         assert not unknown, (game, unknown)
