@@ -102,6 +102,14 @@ def seats(state: UserState) -> list[dict[str, Any]]:
     return out
 
 
+@functools.lru_cache(maxsize=8192)
+def _label(game: str, language: str, action: str) -> str:
+    """A move's label on the page: the presenter's, which depends on the move and the language
+    alone (kept: the same moves come back every hand, and a frame has up to ~20 of them)."""
+    with use_locale(language):
+        return presenter_for(game).action_label(action)
+
+
 def state_frame(
     state: UserState,
     seq: int,
@@ -111,9 +119,8 @@ def state_frame(
 ) -> dict[str, Any]:
     """The ``state`` frame for one user (``state``: what he may see), in his language."""
     table = state.table
+    labels = {action: _label(table.game, language, action) for action in state.legal}
     with use_locale(language):
-        presenter = presenter_for(table.game)
-        labels = {action: presenter.action_label(action) for action in state.legal}
         title = _(table.title)
     return {
         "type": "state",
