@@ -11,6 +11,11 @@ without it (A/B/A/B, ``--rounds`` of each: a shared machine's load swings), each
 seconds of the loop's thread; the web's cost per move is the difference of the medians. Also
 printed: frames and bytes written per move and page, which no load changes.
 
+In the bot the live panels and the table message read the players' views and the public view
+of each move's snapshot before the web does (the snapshot computes each once and shares it); so
+here, in both phases, a listener reads the views the pages will show first (``--views-by-web``:
+leave them to the hub, which then pays for them).
+
 For a move to every open page at 1,000 tables, see ``bench/load.py --web``; this isolates the
 hub's own work from the pictures and panels that share the loop there.
 """
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -51,6 +57,21 @@ class CountingSocket:
     async def send_str(self, text: str) -> None:
         self.frames += 1
         self.bytes += len(text)
+
+
+class ViewReader:
+    """Reads each move's views the pages show, as the Discord panels would first."""
+
+    def __init__(self, pages: int) -> None:
+        self.seats: tuple[int | None, ...] = tuple(i if i < 2 else None for i in range(pages))
+
+    async def on_table_event(self, event: Any) -> None:
+        snapshot = event.snapshot
+        if snapshot is None or not snapshot.current:
+            return
+        for seat in self.seats:
+            with contextlib.suppress(Exception):
+                snapshot.table_view(seat)
 
 
 def user_of(channel: int, seat: int) -> int:
@@ -105,6 +126,8 @@ async def run(args: argparse.Namespace) -> None:
         service = TableService(Path(folder) / "t.db", ai_delay=0, limits=Limits.none())
         await service.start()
         await open_tables(service, args.tables, rng)
+        if not args.views_by_web:
+            service.add_listener(ViewReader(args.pages))
         sockets: list[CountingSocket] = []
         with_hub: list[float] = []
         without: list[float] = []
@@ -145,7 +168,9 @@ async def run(args: argparse.Namespace) -> None:
     a, b = statistics.median(with_hub), statistics.median(without)
     print(
         f"web cost per move (median with - median without): {(a - b) * 1e6 / args.moves:,.0f} us"
-        f" for {args.pages} pages a table; load average {os.getloadavg()[0]:.2f}"
+        f" for {args.pages} pages a table"
+        f" ({'views computed by the web' if args.views_by_web else 'views read before'});"
+        f" load average {os.getloadavg()[0]:.2f}"
     )
 
 
@@ -156,6 +181,9 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--views-by-web", action="store_true", help="the hub computes the views it shows"
+    )
     args = parser.parse_args()
     if not 1 <= args.pages <= 3:
         parser.error("--pages: 1 to 3")
