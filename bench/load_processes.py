@@ -135,6 +135,8 @@ def merge(figures: list[dict[str, Any]], raws: list[dict[str, Any]]) -> dict[str
         latencies = [w for raw in raws for w in raw["web"]]
         merged["web_p50_ms"] = milliseconds(percentile(latencies, 0.50))
         merged["web_p99_ms"] = milliseconds(percentile(latencies, 0.99))
+        fanout = [w for raw in raws for w in raw.get("web_commit", [])]
+        merged["web_commit_p99_ms"] = milliseconds(percentile(fanout, 0.99))
         merged["web_missed"] = sum(f["web_missed"] for f in figures)
         merged["web_clients"] = sum(f["web_clients"] for f in figures)
     return merged

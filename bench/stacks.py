@@ -31,6 +31,12 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
     ("other picture (draw)", r"bot/render/games/(images|faces)\.py|bot/render/fonts"),
     ("payload build (discord.py)", r"handle_message_parameters|to_dict|to_components"),
     ("AI decision", r"engine/ai|timers\.py:\d+\);decide|\bdecide \("),
+    # Everything the web table adds in the bot's process: its frames (the presenter's labels
+    # and the views they ask for first included), the JSON, the websocket writes.
+    (
+        "web table (frames, sockets)",
+        r"bot/web/|bot/render/games/\w+/web/|aiohttp/(web_ws|_websocket|http_websocket)",
+    ),
     ("embeds and panel (text)", r"bot/render/|cogs/panels\.py|actions_view"),
     ("game snapshot (to_json)", r"to_json|json/encoder"),
     ("game view / legal moves", r"\bview \(engine|legal_actions \(engine|build_view"),

@@ -14,6 +14,10 @@ the bot's process stamps each move (``time.monotonic()``, the event loop's clock
 write down when each frame arrived on the same clock (CLOCK_MONOTONIC: one clock for every
 process of the machine), and the two are matched here.
 
+Every move is also timed from its commit (``fanout``): the web table's own part, the frames
+built and written after the change is stored, without the queue and the database write a click
+waits for before its commit (which its acknowledgement waits for too).
+
 A move reaches a page with the first frame after its commit that shows it or a later move of the
 same game (the server may send one frame for two quick moves: the later move's frame shows
 both). A move no frame showed within ``CUTOFF`` seconds is counted missed, not timed.
@@ -55,6 +59,8 @@ class WebPages:
         self.recording = False
         #: Seconds from a move's commit to its first frame at each open page (after ``stop``).
         self.latencies: list[float] = []
+        #: Seconds from each move's commit to the same frames (the fan-out alone).
+        self.fanout: list[float] = []
         #: Moves of the window a page did not see within ``CUTOFF`` (after ``stop``).
         self.missed = 0
         self.pages = 0
@@ -71,8 +77,8 @@ class WebPages:
         self.arrivals: dict[tuple[int, int], float] = {}
         #: Of the timed moves, those timed from a click's arrival (the others: from commit).
         self.clicks = 0
-        #: (channel, move, arrival) of each move committed while recording.
-        self._commits: list[tuple[int, int, float]] = []
+        #: (channel, move, arrival, commit) of each move committed while recording.
+        self._commits: list[tuple[int, int, float, float]] = []
         self._pages: list[tuple[int, int, str, str]] = []
         self._frames: list[Frame] = []
         self._reconnect_times: list[float] = []
@@ -91,8 +97,9 @@ class WebPages:
             table = event.table
             arrived = self.arrivals.get((table.channel_id, event.user_id or 0))
             self.clicks += arrived is not None
-            at = time.monotonic() if arrived is None else arrived
-            self._commits.append((table.channel_id, table.move_number, at))
+            now = time.monotonic()
+            at = now if arrived is None else arrived
+            self._commits.append((table.channel_id, table.move_number, at, now))
 
     def open(self, channel: int, users: tuple[int, ...]) -> None:
         """The pages of these players at this table (opened by ``connect``)."""
@@ -199,7 +206,7 @@ class WebPages:
         for key, frames in seen.items():
             frames.sort()
             times[key] = [at for at, _ in frames]
-        for channel, move, committed in self._commits:
+        for channel, move, committed, stored in self._commits:
             for user in pages[channel]:
                 frames = seen.get((channel, user), [])
                 start = bisect.bisect_left(times.get((channel, user), []), committed)
@@ -214,5 +221,6 @@ class WebPages:
                     self.missed += 1
                 else:
                     self.latencies.append(latency)
+                    self.fanout.append(latency - (stored - committed))
         begin, end = self._window
         self.reconnects = sum(begin <= at <= end + GRACE for at in self._reconnect_times)

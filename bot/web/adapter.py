@@ -1,10 +1,10 @@
 """The web table's one coupling to the table service: subscribe, read a user's state, submit.
 
-Everything the web package knows of the service goes through here, so that when the service
-hands out one immutable snapshot per committed move (the ``service-split`` work) this module is
-the only one to change. Until then it reads the service the way the Discord panels do:
-``TableService.view`` (the user's seat view and legal moves, or the spectator view) from inside
-a listener, where the table's lock is held and the state is the committed one.
+Everything the web package knows of the service goes through here. A change's frames are
+read from the committed snapshot its event carries (``bot.service.snapshot``: each seat's view
+and legal moves computed once and shared with the Discord panels), never by pulling the table
+back through the service; a page that connects, or asks again, reads the service's current
+one (``TableService.view``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service import GameOver, HandEnded, Table, TableEvent, TableService
+from bot.service.snapshot import TableSnapshot
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,13 @@ class UserState:
 @dataclass(frozen=True)
 class Change:
     """A committed change: the table right after it; at a hand's end the engine's
-    ``hand_over`` details, at the game's end its result."""
+    ``hand_over`` details, at the game's end its result; ``snapshot``: the state it left (the
+    events of one move share it; None once the table has ended)."""
 
     table: Table
     hand_over: Mapping[str, Any] | None = None
     result: Mapping[str, Any] | None = None
+    snapshot: TableSnapshot | None = None
 
 
 #: Called for every committed change, in commit order.
@@ -60,7 +63,7 @@ class ServiceAdapter:
         if self._callback is not None:
             hand_over = event.details if isinstance(event, HandEnded) else None
             result = event.result if isinstance(event, GameOver) else None
-            self._callback(Change(event.table, hand_over, result))
+            self._callback(Change(event.table, hand_over, result, event.snapshot))
 
     def table(self, channel_id: int) -> Table | None:
         return self.service.get_table(channel_id)
@@ -73,6 +76,22 @@ class ServiceAdapter:
         except Exception:  # NoTable, TableBroken: the page shows "no table"
             return None
         return UserState(seen.table, seen.seat, seen.game, tuple(seen.legal))
+
+    def state_in(self, snapshot: TableSnapshot, user_id: int) -> UserState | None:
+        """The user's view in ``snapshot`` (as ``state``: his seat if he plays it himself, else
+        the public view), read from the snapshot's shared values. A snapshot the table has moved
+        on from, or a game that raises, goes the service's way (``state``: its current state,
+        its handling of a broken game)."""
+        seat = snapshot.table.seat_of(user_id)
+        index = seat.index if seat is not None and seat.is_human else None
+        if snapshot.current:
+            try:
+                seen = snapshot.table_view(index)
+            except Exception:  # noqa: BLE001 - the service's path says what broke
+                pass
+            else:
+                return UserState(seen.table, seen.seat, seen.game, tuple(seen.legal))
+        return self.state(snapshot.table.channel_id, user_id)
 
     async def submit(self, channel_id: int, user_id: int, action: str) -> None:
         """The user's move, by exactly the path a Discord button takes (``TableService.act``:

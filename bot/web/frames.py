@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from bot.i18n import N_, _, _p, use_locale
 from bot.render import embeds
 from bot.render.presenter import Seating, presenter_for
@@ -100,6 +102,14 @@ def seats(state: UserState) -> list[dict[str, Any]]:
     return out
 
 
+@functools.lru_cache(maxsize=8192)
+def _label(game: str, language: str, action: str) -> str:
+    """A move's label on the page: the presenter's, which depends on the move and the language
+    alone (kept: the same moves come back every hand, and a frame has up to ~20 of them)."""
+    with use_locale(language):
+        return presenter_for(game).action_label(action)
+
+
 def state_frame(
     state: UserState,
     seq: int,
@@ -109,9 +119,8 @@ def state_frame(
 ) -> dict[str, Any]:
     """The ``state`` frame for one user (``state``: what he may see), in his language."""
     table = state.table
+    labels = {action: _label(table.game, language, action) for action in state.legal}
     with use_locale(language):
-        presenter = presenter_for(table.game)
-        labels = {action: presenter.action_label(action) for action in state.legal}
         title = _(table.title)
     return {
         "type": "state",
@@ -185,6 +194,16 @@ def sheet_frame(state: UserState, language: str, kind: str) -> dict[str, Any]:
                 lines = embeds.sections_text(presenter.score_sheet(state.view, seated))
                 lines += ["", *embeds.sections_text(presenter.history(state.view, seated))]
     return {"type": "sheet", "lines": lines}
+
+
+def encode(frame: Mapping[str, Any]) -> str:
+    """A frame as the text a page receives: compact JSON, encoded once and shared by every page
+    that sees the same (orjson: a frame's encoding was the web's largest cost in the bot's loop,
+    ~10 times the stdlib's). Anything orjson refuses goes the stdlib's way."""
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(frame, separators=(",", ":"))
 
 
 def error_frame(code: str, message: str) -> dict[str, Any]:

@@ -1,29 +1,50 @@
 """The open pages of every table, and what each receives after a committed change.
 
-The adapter calls ``Hub.changed`` inside the service's listener, where the table's state is the
-committed one: each page's frame is built there (once per seat and language, shared by the pages
-that see the same) and handed to the page's sender, which keeps only the newest unsent frame.
-Frames are whole, so a slow page skips states instead of queueing them, and one slow page never
-holds up the table or the other pages.
+The adapter calls ``Hub.changed`` inside the service's listener, with the committed snapshot of
+the change: each page's frame is built there from it (once per seat and language, encoded once,
+the same text for every page that sees the same; once per move, not once per event) and written
+to each page's socket at once. A page whose reader is slow (its socket's buffer full) keeps only
+the newest unwritten frame: frames are whole, so a slow page skips states instead of queueing
+them, and one slow page never holds up the table or the other pages.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import types
+from collections.abc import Callable, Coroutine, Generator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
 
 from bot.service import Table
+from bot.service.snapshot import TableSnapshot
 from bot.web import frames
 from bot.web.adapter import Change, ServiceAdapter
 
 log = logging.getLogger(__name__)
+
+
+@types.coroutine
+def _resume(coro: Coroutine[Any, Any, None], waiting: Any) -> Generator[Any, Any, None]:
+    """Go on with a write ``coro`` that was started by hand and is waiting on ``waiting``, as a
+    task would have (a task runs this: what it sends or throws in is passed on)."""
+    while True:
+        try:
+            sent = yield waiting
+        except BaseException as error:  # noqa: BLE001 - a cancel, passed on to the write
+            try:
+                waiting = coro.throw(error)
+            except StopIteration:
+                return
+        else:
+            try:
+                waiting = coro.send(sent)
+            except StopIteration:
+                return
 
 
 @dataclass(eq=False)
@@ -36,35 +57,54 @@ class Page:
     language: str
     #: The reader's name, for a seat he takes (an Activity's page); None: a signed link's.
     name: str | None = None
+    #: The newest frame not written yet, while a write waits for a slow reader.
     _pending: str | None = None
-    _wake: asyncio.Event = field(default_factory=asyncio.Event)
-    _sender: asyncio.Task[None] | None = None
+    #: The write under way that had to wait (a slow reader: the socket's buffer is full).
+    _writing: asyncio.Future[None] | None = None
 
     def push(self, text: str) -> None:
-        """Send ``text`` soon; an unsent older frame is dropped (frames are whole)."""
-        self._pending = text
-        self._wake.set()
+        """Send ``text`` now; while an earlier write waits for a slow reader, keep only the
+        newest frame (frames are whole: a slow page skips states, it never queues them)."""
+        if self._writing is not None:
+            self._pending = text
+            return
+        self._write(text)
+
+    def _write(self, text: str) -> None:
+        # Written at once, with no task: an uncompressed websocket write goes straight to the
+        # socket and only waits when the reader is slow (its buffer full). Only then does a
+        # task take the write over, so that one slow phone never holds its table.
+        if self.ws.closed:
+            return
+        coro = self.ws.send_str(text)
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return
+        except (ConnectionError, RuntimeError):  # the page went: its handler cleans up
+            return
+        self._writing = asyncio.ensure_future(_resume(coro, waiting))
+        self._writing.add_done_callback(self._written)
+
+    def _written(self, writing: asyncio.Future[None]) -> None:
+        self._writing = None
+        if writing.cancelled() or writing.exception() is not None:
+            self._pending = None  # the page went (or is going): nothing more to write
+            return
+        text, self._pending = self._pending, None
+        if text is not None:
+            self._write(text)
 
     def start(self) -> None:
-        self._sender = asyncio.create_task(self._send_loop())
+        """Nothing to start: writes run when frames come (kept for the hub's callers)."""
 
     async def stop(self) -> None:
-        if self._sender is not None:
-            self._sender.cancel()
+        self._pending = None
+        writing = self._writing
+        if writing is not None:
+            writing.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._sender
-
-    async def _send_loop(self) -> None:
-        while not self.ws.closed:
-            await self._wake.wait()
-            self._wake.clear()
-            text, self._pending = self._pending, None
-            if text is None:
-                continue
-            try:
-                await self.ws.send_str(text)
-            except (ConnectionError, RuntimeError):  # the page went: its handler cleans up
-                return
+                await writing
 
 
 class Hub:
@@ -82,6 +122,9 @@ class Hub:
         self._said: dict[tuple[int, int, str], list[str]] = {}
         #: The table and result of a game that ended, for its pages' last frame.
         self._results: dict[int, tuple[Table, Mapping[str, Any]]] = {}
+        #: The snapshot each table's last frames showed: the other events of the same move
+        #: (a move's ``ActionApplied`` and ``TurnChanged`` share one) send nothing new.
+        self._framed: dict[int, TableSnapshot] = {}
         adapter.subscribe(self.changed)
 
     def close(self) -> None:
@@ -134,9 +177,17 @@ class Hub:
         return {"id": kept[1], "lines": self._said[key]}
 
     def changed(self, change: Change) -> None:
-        """A committed change of its table: every open page of it gets its new frame."""
+        """A committed change of its table: every open page of it gets its new frame, built
+        once per seat and language from the change's snapshot and encoded once."""
         table = change.table
         channel = table.channel_id
+        snapshot = change.snapshot
+        if snapshot is None:
+            self._framed.pop(channel, None)
+        elif change.hand_over is None and change.result is None:
+            if self._framed.get(channel) is snapshot:
+                return  # another event of a move already framed: no page's view changed
+            self._framed[channel] = snapshot
         self.seq[channel] = self.seq.get(channel, 0) + 1
         if change.hand_over is not None:
             self._summaries[channel] = (table.id, self.seq[channel], change.hand_over)
@@ -147,12 +198,16 @@ class Hub:
             return
         built: dict[tuple[int | None, str], str] = {}
         for page in list(pages):
-            state = self.adapter.state(channel, page.user_id)
+            if snapshot is not None:
+                state = self.adapter.state_in(snapshot, page.user_id)
+            else:
+                state = self.adapter.state(channel, page.user_id)
             if state is None:
-                page.push(json.dumps(self.closed_frame(channel, page.language)))
+                page.push(frames.encode(self.closed_frame(channel, page.language)))
                 continue
             key = (state.seat, page.language)
-            if key not in built:
+            text = built.get(key)
+            if text is None:
                 frame = frames.state_frame(
                     state,
                     self.seq[channel],
@@ -160,5 +215,5 @@ class Hub:
                     self.clock(),
                     self._summary(table, page.language),
                 )
-                built[key] = json.dumps(frame, separators=(",", ":"))
-            page.push(built[key])
+                text = built[key] = frames.encode(frame)
+            page.push(text)

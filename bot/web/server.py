@@ -490,7 +490,10 @@ class WebServer:
                     text = _(str(error))
                 return web.Response(status=403, text=text + "\n")
             user_id, channel_id = link.user_id, link.channel_id
-        ws = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=30.0)
+        # Uncompressed: a frame is encoded once and the same text written to every page that
+        # sees it; per-message deflate (which browsers ask for) would compress it again for
+        # each page, in the bot's loop, to save a kilobyte or two a move.
+        ws = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=30.0, compress=False)
         await ws.prepare(request)
         assert self.hub is not None
         hub = self.hub
@@ -509,12 +512,12 @@ class WebServer:
         first["type"] = "snapshot"
         first["strings"] = frames.strings(first["game"], language)
         first["lang"] = language
-        await ws.send_str(json.dumps(first, separators=(",", ":")))
+        await ws.send_str(frames.encode(first))
         hub.add(page)
         if hub.seq.get(page.channel_id, 0) != first["seq"]:  # a change while it was sent
             again = hub.frame_for(page)
             if again is not None:
-                page.push(json.dumps(again, separators=(",", ":")))
+                page.push(frames.encode(again))
         budget = self.budget()
         try:
             async for message in ws:
@@ -553,7 +556,7 @@ class WebServer:
             assert self.hub is not None
             state = self.hub.frame_for(page)
             if state is not None:
-                page.push(json.dumps(state, separators=(",", ":")))
+                page.push(frames.encode(state))
             return
         if kind in ("sheet", "info"):  # asked for by the reader: the score sheet, the table
             seen = self.adapter.state(page.channel_id, page.user_id)

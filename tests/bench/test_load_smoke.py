@@ -120,8 +120,12 @@ async def test_with_two_open_pages_per_table_every_move_reaches_them(
     )  # fmt: skip
     result = await load.run(config)
     line = json.loads(json.dumps(result.figures))
-    assert tuple(line) == (*load.KEYS, "web_p50_ms", "web_p99_ms", "web_missed", "web_clients")
+    assert tuple(line) == (
+        *load.KEYS,
+        *("web_p50_ms", "web_p99_ms", "web_commit_p99_ms", "web_missed", "web_clients"),
+    )
     assert 0 < line["web_p50_ms"] <= line["web_p99_ms"] < 2000
+    assert 0 < line["web_commit_p99_ms"] <= line["web_p99_ms"]
     assert (line["web_missed"], line["web_clients"]) == (0, clients)
     where = f"in {clients} client processes" if clients else "in the bot's process"
     assert any(f"4 open pages {where}" in text for text in result.details), result.details
@@ -129,14 +133,15 @@ async def test_with_two_open_pages_per_table_every_move_reaches_them(
 
 def test_a_move_is_timed_to_each_page_by_the_first_frame_that_shows_it() -> None:
     pages = WebPages.__new__(WebPages)  # (no server: the matching alone)
-    pages.latencies, pages.missed, pages.reconnects = [], 0, 0
+    pages.latencies, pages.fanout, pages.missed, pages.reconnects = [], [], 0, 0
     pages._pages = [(1, 11, "", ""), (1, 13, "", "")]
     pages._window = (10.0, 20.0)
     pages._reconnect_times = [15.0, 30.0]
-    # Move 5 arrived at 10.0; page 11 saw move 4 late, then 6 (a frame for two moves);
-    # page 13 saw nothing of it within the cutoff.
-    pages._commits = [(1, 5, 10.0)]
+    # Move 5 arrived at 10.0 and was committed at 10.03; page 11 saw move 4 late, then 6 (a
+    # frame for two moves); page 13 saw nothing of it within the cutoff.
+    pages._commits = [(1, 5, 10.0, 10.03)]
     pages._frames = [(1, 11, 4, 10.01), (1, 11, 6, 10.05), (1, 13, 5, 10.0 + CUTOFF + 1)]
     pages._match()
     assert pages.latencies == [pytest.approx(0.05)]
+    assert pages.fanout == [pytest.approx(0.02)]  # from its commit: the fan-out alone
     assert (pages.missed, pages.reconnects) == (1, 1)
