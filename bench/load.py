@@ -434,7 +434,10 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         cpu, wall = bot_cpu(config, clients) - cpu, time.perf_counter() - wall
         loop_cpu = time.thread_time() - loop_cpu
         hits, misses = cache.hits - hits, cache.misses - misses
-        asked = {kind: dict(counts) for kind, counts in kinds_asked.items()}
+        asked = {
+            kind: {"asked": counts["asked"], "drawn": counts["drawn"]}
+            for kind, counts in kinds_asked.items()
+        }
         # (a worker replaced meanwhile would be missed: none is, unless one dies)
         drawing_cpu = sum(tree_cpu(pid) for pid in drawers) - drawing_cpu
         if config.server_pid is not None and db_cpu is not None:
