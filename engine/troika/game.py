@@ -43,6 +43,7 @@ TRICKS = 8
 TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
+_NEXT_SEAT = (1, 2, 3, 0)
 #: ``_PLAY_EVENT[seat][card]``: the ``play`` event, copied (a fresh dict each move, cheaper
 #: than building it).
 _PLAY_EVENT: tuple[tuple[Event, ...], ...] = tuple(
@@ -65,7 +66,6 @@ class TroikaGame(Game):
         # for ``state["hands"][seat]`` while ``_acts_of[seat]`` is that very list (a deal makes
         # new ones); the kitty exchange, which changes a hand in place, drops them.
         self._acts_of: list[list[int] | None] = [None] * SEATS
-        self._acts: list[list[str]] = [[] for _ in range(SEATS)]
         self._suit_acts: list[tuple[list[str], ...]] = [([], [], [], []) for _ in range(SEATS)]
 
     def state_changed(self) -> None:
@@ -75,9 +75,9 @@ class TroikaGame(Game):
     def _hand_acts(self, seat: int, hand: list[int]) -> None:
         """(Re)build ``seat``'s play actions from ``hand``."""
         by_suit: tuple[list[str], ...] = ([], [], [], [])
+        suit, action = SUIT, PLAY_ACTION
         for card in hand:
-            by_suit[SUIT[card]].append(PLAY_ACTION[card])
-        self._acts[seat] = [PLAY_ACTION[card] for card in hand]
+            by_suit[suit[card]].append(action[card])
         self._suit_acts[seat] = by_suit
         self._acts_of[seat] = hand
 
@@ -206,9 +206,14 @@ class TroikaGame(Game):
                 if self._acts_of[seat] is not hand:
                     self._hand_acts(seat, hand)
                 trick = st["trick"]
-                # Follow suit if you can (``playable``): the cards of the suit led, else all.
-                follow = self._suit_acts[seat][SUIT[trick[0]]] if trick else None
-                legal = tuple(follow or self._acts[seat])
+                by_suit = self._suit_acts[seat]
+                # Follow suit if you can (``playable``): the cards of the suit led, else all,
+                # in hand order (suits S H C D).
+                follow = by_suit[SUIT[trick[0]]] if trick else None
+                if follow:
+                    legal = tuple(follow)
+                else:
+                    legal = tuple(by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2])
                 self._legal[seat] = legal
                 return list(legal)
         return Game.legal_actions(self, seat)
@@ -236,19 +241,25 @@ class TroikaGame(Game):
         return []
 
     def _bidding_actions(self, seat: int) -> list[str]:
+        # _must_bid, _may_misdeal and _may_equal inlined: the auction lists at every bid.
         st = self.state
         options = st["options"]
         bids, actions = B.bid_actions(options)
         high = st["high"]
+        dealer = seat == st["dealer"]
         legal: list[str] = []
-        if not self._must_bid(seat):
+        if not (dealer and high == B.PASS and options["stick_dealer"]):
             legal.append("pass")
-        if self._may_misdeal(seat):
+        if (
+            options["misdeal"]
+            and misdeal_hand(st["hands"][seat])
+            and not any(entry[0] == seat for entry in st["bids"])
+        ):
             legal.append("misdeal")
-        if self._may_equal(seat):
-            legal.extend(actions[bisect_left(bids, high) :])
+        if dealer and high != B.PASS and options["auction"] == "single":
+            legal += actions[bisect_left(bids, high) :]
         else:
-            legal.extend(actions[bisect_right(bids, high) :])
+            legal += actions[bisect_right(bids, high) :]
         return legal
 
     def _must_bid(self, seat: int) -> bool:
@@ -281,7 +292,26 @@ class TroikaGame(Game):
             card = _PLAY_LOOKUP.get(action)
             if card is not None:
                 self._legal = {}
-                return self._play_listed(seat, card)
+                st = self.state
+                trick = st["trick"]
+                if not trick:  # a lead: it may fix trumps
+                    return self._play_listed(seat, card)
+                # A card played to a trick led (_play_listed's plain case, inlined).
+                hand = st["hands"][seat]
+                hand.remove(card)
+                if self._acts_of[seat] is hand:
+                    self._suit_acts[seat][SUIT[card]].remove(action)
+                trick.append(card)
+                if len(trick) < SEATS:
+                    st["turn"] = _NEXT_SEAT[seat]
+                    return [_PLAY_EVENT[seat][card].copy()]
+                return self._finish_trick([_PLAY_EVENT[seat][card].copy()])
+            # Any other listed action: Game.apply's listed path, without its checks again.
+            self._legal = {}
+            try:
+                return self._apply_legal(seat, action)
+            finally:
+                self._legal = {}
         return Game.apply(self, seat, action)
 
     def _play_listed(self, seat: int, card: int) -> list[Event]:
@@ -290,9 +320,7 @@ class TroikaGame(Game):
         hand = st["hands"][seat]
         hand.remove(card)
         if self._acts_of[seat] is hand:
-            action = PLAY_ACTION[card]
-            self._acts[seat].remove(action)
-            self._suit_acts[seat][SUIT[card]].remove(action)
+            self._suit_acts[seat][SUIT[card]].remove(PLAY_ACTION[card])
         trick = st["trick"]
         play = _PLAY_EVENT[seat][card].copy()
         if (
@@ -308,7 +336,7 @@ class TroikaGame(Game):
             events = [play]
         trick.append(card)
         if len(trick) < SEATS:
-            st["turn"] = (seat + 1) % SEATS
+            st["turn"] = _NEXT_SEAT[seat]
             return events
         return self._finish_trick(events)
 
@@ -409,7 +437,7 @@ class TroikaGame(Game):
         st["bids"].append([seat, bid])
         st["high"] = bid
         st["high_seat"] = seat
-        return self._next_bidder(seat, [{"type": "bid", "seat": seat, "bid": B.text(bid)}])
+        return self._next_bidder(seat, [{"type": "bid", "seat": seat, "bid": B.TEXT[bid]}])
 
     def _too_low(self, seat: int, bid: int) -> IllegalAction:
         st = self.state
@@ -435,13 +463,12 @@ class TroikaGame(Game):
         st = self.state
         if st["options"]["auction"] == "single":
             if seat != st["dealer"]:
-                st["turn"] = (seat + 1) % SEATS
+                st["turn"] = _NEXT_SEAT[seat]
                 return events
             return self._end_auction(events)
         passed = st["passed"]
         high_seat = st["high_seat"]
-        active = [s for s in range(SEATS) if not passed[s] and s != high_seat]
-        if not active:
+        if not any(not passed[s] and s != high_seat for s in range(SEATS)):
             return self._end_auction(events)
         nxt = (seat + 1) % SEATS
         while passed[nxt] or nxt == high_seat:
@@ -567,19 +594,19 @@ class TroikaGame(Game):
         team = winner & 1
         value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
         st["won"][team].extend(trick)
-        st["tricks"][team] += 1
+        tricks = st["tricks"]
+        tricks[team] += 1
         st["points"][team] += value
         st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
         played = st.get("played_tricks")
         if played is None:  # a state saved before the key existed
             played = st["played_tricks"] = []
-        played.append({"leader": leader, "cards": list(trick), "winner": winner})
+        played.append({"leader": leader, "cards": [a, b, c, d], "winner": winner})
         st["trick"] = []
-        st["leader"] = winner
-        st["turn"] = winner
-        shown = [CODES[c] for c in trick]
+        st["leader"] = st["turn"] = winner
+        shown = [CODES[a], CODES[b], CODES[c], CODES[d]]
         events.append({"type": "trick", "seat": winner, "cards": shown, "points": value})
-        if st["tricks"][0] + st["tricks"][1] == TRICKS:
+        if tricks[0] + tricks[1] == TRICKS:
             return self._score(events)
         return events
 
