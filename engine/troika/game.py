@@ -210,10 +210,7 @@ class TroikaGame(Game):
                 # Follow suit if you can (``playable``): the cards of the suit led, else all,
                 # in hand order (suits S H C D).
                 follow = by_suit[SUIT[trick[0]]] if trick else None
-                if follow:
-                    legal = tuple(follow)
-                else:
-                    legal = tuple(by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2])
+                legal = tuple(follow or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2])
                 self._legal[seat] = legal
                 return list(legal)
         return Game.legal_actions(self, seat)
@@ -303,7 +300,17 @@ class TroikaGame(Game):
                     self._suit_acts[seat][SUIT[card]].remove(action)
                 trick.append(card)
                 if len(trick) < SEATS:
-                    st["turn"] = _NEXT_SEAT[seat]
+                    nxt = st["turn"] = _NEXT_SEAT[seat]
+                    # The next seat's listing, made here where the trick is at hand: every
+                    # driver asks for it next (legal_actions then only copies it).
+                    hand = st["hands"][nxt]
+                    if self._acts_of[nxt] is not hand:
+                        self._hand_acts(nxt, hand)
+                    by_suit = self._suit_acts[nxt]
+                    listed = (
+                        by_suit[SUIT[trick[0]]] or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2]
+                    )
+                    self._legal = {nxt: tuple(listed)}
                     return [_PLAY_EVENT[seat][card].copy()]
                 return self._finish_trick([_PLAY_EVENT[seat][card].copy()])
             # Any other listed action: Game.apply's listed path, without its checks again.
