@@ -142,34 +142,34 @@ class TroikaGame(Game):
             shuffle(self.rng(), order)
         hands: list[list[int]] = [[], [], [], []]
         dealt = SEATS * HAND_SIZE
+        key = SORT_KEY.__getitem__
         for j in range(SEATS):
             hand = order[j:dealt:SEATS]
-            hand.sort(key=SORT_KEY.__getitem__)
+            hand.sort(key=key)
             hands[(dealer + 1 + j) % SEATS] = hand
-        st.update(
-            phase="bidding",
-            dealer=dealer,
-            turn=(dealer + 1) % SEATS,
-            hands=hands,
-            kitty=order[dealt:],
-            kitty_taken=[],
-            discards=[],
-            bids=[],
-            passed=[False, False, False, False],
-            high=B.PASS,
-            high_seat=None,
-            declarer=None,
-            contract=None,
-            trump=None,
-            low=False,
-            trick=[],
-            leader=None,
-            last_trick=None,
-            played_tricks=[],
-            won=[[], []],
-            tricks=[0, 0],
-            points=[0, 0],
-        )
+        # One store a key (not ``st.update(**...)``, which builds a dict of them first).
+        st["phase"] = "bidding"
+        st["dealer"] = dealer
+        st["turn"] = _NEXT_SEAT[dealer]
+        st["hands"] = hands
+        st["kitty"] = order[dealt:]
+        st["kitty_taken"] = []
+        st["discards"] = []
+        st["bids"] = []
+        st["passed"] = [False, False, False, False]
+        st["high"] = B.PASS
+        st["high_seat"] = None
+        st["declarer"] = None
+        st["contract"] = None
+        st["trump"] = None
+        st["low"] = False
+        st["trick"] = []
+        st["leader"] = None
+        st["last_trick"] = None
+        st["played_tricks"] = []
+        st["won"] = [[], []]
+        st["tricks"] = [0, 0]
+        st["points"] = [0, 0]
         hand_number = st["hands_played"] + 1
         return {"type": "deal", "seat": dealer, "dealer": dealer, "hand_number": hand_number}
 
