@@ -56,17 +56,21 @@ def check_stacked_deck(
     raise IllegalAction("deck.stacked_missing", game=title, count=len(full), missing=missing)
 
 
-#: ``n.bit_length()`` for the list sizes a deal shuffles.
-_BITS = tuple(n.bit_length() for n in range(257))
+#: Per list size: the shuffle's steps, ``(i, bits of i + 1)`` from the end, made once.
+_PLANS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """``rng.shuffle(cards)``: the very same draws and result (Fisher-Yates from the end, each
     index drawn with ``getrandbits`` and rejection, as ``random.Random.shuffle`` does), without
-    two method calls per card: a deal's shuffle was a tenth of a random Troika deal."""
+    two method calls per card, the bit counts of each step read from a plan made once per size:
+    a deal's shuffle was a tenth of a random Troika deal."""
+    n = len(cards)
+    plan = _PLANS.get(n)
+    if plan is None:
+        plan = _PLANS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = _BITS[i + 1] if i < 256 else (i + 1).bit_length()
+    for i, k in plan:
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)

@@ -52,6 +52,9 @@ def text(bid: int) -> str:
     return f"{bid >> 2}{_KIND_TEXT[bid & 3]}"
 
 
+#: ``TEXT[bid]`` is ``text(bid)`` for every bid int.
+TEXT: tuple[str, ...] = tuple(text(bid) for bid in range((MAX_NUMBER + 1) * 4))
+
 #: ``"bid 7 no"`` -> its int, for every bid of any options: a listed bid is only looked up.
 BID_OF_ACTION: dict[str, int] = {
     "bid " + text(value(n, k)): value(n, k)

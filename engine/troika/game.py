@@ -35,7 +35,7 @@ from engine.troika.cards import (
 from engine.troika.scoring import points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
 from engine.troika.summary import summary
-from engine.troika.tricks import SEATS, playable, winning_index
+from engine.troika.tricks import KEYS, SEATS, playable
 from engine.troika.views import TroikaView, build_view
 
 HAND_SIZE = 8
@@ -43,6 +43,12 @@ TRICKS = 8
 TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
+_NEXT_SEAT = (1, 2, 3, 0)
+#: ``_PLAY_EVENT[seat][card]``: the ``play`` event, copied (a fresh dict each move, cheaper
+#: than building it).
+_PLAY_EVENT: tuple[tuple[Event, ...], ...] = tuple(
+    tuple({"type": "play", "seat": seat, "card": code} for code in CODES) for seat in range(SEATS)
+)
 
 
 def misdeal_hand(hand: list[int]) -> bool:
@@ -52,6 +58,28 @@ def misdeal_hand(hand: list[int]) -> bool:
 
 class TroikaGame(Game):
     spec = SPEC
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        super().__init__(state)
+        # Each seat's play actions, in hand order and by suit, kept beside the state like the
+        # legal cache: the play listing is then a copy, not a pass over the hand. They stand
+        # for ``state["hands"][seat]`` while ``_acts_of[seat]`` is that very list (a deal makes
+        # new ones); the kitty exchange, which changes a hand in place, drops them.
+        self._acts_of: list[list[int] | None] = [None] * SEATS
+        self._suit_acts: list[tuple[list[str], ...]] = [([], [], [], []) for _ in range(SEATS)]
+
+    def state_changed(self) -> None:
+        super().state_changed()
+        self._acts_of = [None] * SEATS
+
+    def _hand_acts(self, seat: int, hand: list[int]) -> None:
+        """(Re)build ``seat``'s play actions from ``hand``."""
+        by_suit: tuple[list[str], ...] = ([], [], [], [])
+        suit, action = SUIT, PLAY_ACTION
+        for card in hand:
+            by_suit[suit[card]].append(action[card])
+        self._suit_acts[seat] = by_suit
+        self._acts_of[seat] = hand
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -114,34 +142,34 @@ class TroikaGame(Game):
             shuffle(self.rng(), order)
         hands: list[list[int]] = [[], [], [], []]
         dealt = SEATS * HAND_SIZE
+        key = SORT_KEY.__getitem__
         for j in range(SEATS):
             hand = order[j:dealt:SEATS]
-            hand.sort(key=SORT_KEY.__getitem__)
+            hand.sort(key=key)
             hands[(dealer + 1 + j) % SEATS] = hand
-        st.update(
-            phase="bidding",
-            dealer=dealer,
-            turn=(dealer + 1) % SEATS,
-            hands=hands,
-            kitty=order[dealt:],
-            kitty_taken=[],
-            discards=[],
-            bids=[],
-            passed=[False, False, False, False],
-            high=B.PASS,
-            high_seat=None,
-            declarer=None,
-            contract=None,
-            trump=None,
-            low=False,
-            trick=[],
-            leader=None,
-            last_trick=None,
-            played_tricks=[],
-            won=[[], []],
-            tricks=[0, 0],
-            points=[0, 0],
-        )
+        # One store a key (not ``st.update(**...)``, which builds a dict of them first).
+        st["phase"] = "bidding"
+        st["dealer"] = dealer
+        st["turn"] = _NEXT_SEAT[dealer]
+        st["hands"] = hands
+        st["kitty"] = order[dealt:]
+        st["kitty_taken"] = []
+        st["discards"] = []
+        st["bids"] = []
+        st["passed"] = [False, False, False, False]
+        st["high"] = B.PASS
+        st["high_seat"] = None
+        st["declarer"] = None
+        st["contract"] = None
+        st["trump"] = None
+        st["low"] = False
+        st["trick"] = []
+        st["leader"] = None
+        st["last_trick"] = None
+        st["played_tricks"] = []
+        st["won"] = [[], []]
+        st["tricks"] = [0, 0]
+        st["points"] = [0, 0]
         hand_number = st["hands_played"] + 1
         return {"type": "deal", "seat": dealer, "dealer": dealer, "hand_number": hand_number}
 
@@ -164,6 +192,28 @@ class TroikaGame(Game):
             "winners": [] if team is None else [team, team + 2],
             "hands": st["hands_played"],
         }
+
+    def legal_actions(self, seat: int) -> list[str]:
+        # ``Game.legal_actions`` with the play listing inlined (32 of a deal's ~37 moves): the
+        # same cache, the same answer as ``_legal_actions``.
+        if type(seat) is int:
+            legal = self._legal.get(seat)
+            if legal is not None:
+                return list(legal)
+            st = self.state
+            if seat == st["turn"] and st["phase"] == "play":
+                hand = st["hands"][seat]
+                if self._acts_of[seat] is not hand:
+                    self._hand_acts(seat, hand)
+                trick = st["trick"]
+                by_suit = self._suit_acts[seat]
+                # Follow suit if you can (``playable``): the cards of the suit led, else all,
+                # in hand order (suits S H C D).
+                follow = by_suit[SUIT[trick[0]]] if trick else None
+                legal = tuple(follow or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2])
+                self._legal[seat] = legal
+                return list(legal)
+        return Game.legal_actions(self, seat)
 
     def _legal_actions(self, seat: int) -> list[str]:
         st = self.state
@@ -188,19 +238,25 @@ class TroikaGame(Game):
         return []
 
     def _bidding_actions(self, seat: int) -> list[str]:
+        # _must_bid, _may_misdeal and _may_equal inlined: the auction lists at every bid.
         st = self.state
         options = st["options"]
         bids, actions = B.bid_actions(options)
         high = st["high"]
+        dealer = seat == st["dealer"]
         legal: list[str] = []
-        if not self._must_bid(seat):
+        if not (dealer and high == B.PASS and options["stick_dealer"]):
             legal.append("pass")
-        if self._may_misdeal(seat):
+        if (
+            options["misdeal"]
+            and misdeal_hand(st["hands"][seat])
+            and not any(entry[0] == seat for entry in st["bids"])
+        ):
             legal.append("misdeal")
-        if self._may_equal(seat):
-            legal.extend(actions[bisect_left(bids, high) :])
+        if dealer and high != B.PASS and options["auction"] == "single":
+            legal += actions[bisect_left(bids, high) :]
         else:
-            legal.extend(actions[bisect_right(bids, high) :])
+            legal += actions[bisect_right(bids, high) :]
         return legal
 
     def _must_bid(self, seat: int) -> bool:
@@ -224,31 +280,79 @@ class TroikaGame(Game):
         )
 
     # -- actions --------------------------------------------------------------------------------
+    def apply(self, seat: int, action: str) -> list[Event]:
+        # ``Game.apply`` with the listed play inlined (32 of a deal's ~37 moves): a listed
+        # "play" (listed only in the play phase) is a held card that follows suit, by the seat
+        # awaited. Nothing lists moves on this path, so the cache is emptied once.
+        legal = self._legal.get(seat) if type(seat) is int else None
+        if legal and action in legal:
+            card = _PLAY_LOOKUP.get(action)
+            if card is not None:
+                self._legal = {}
+                st = self.state
+                trick = st["trick"]
+                if not trick:  # a lead: it may fix trumps
+                    return self._play_listed(seat, card)
+                # A card played to a trick led (_play_listed's plain case, inlined).
+                hand = st["hands"][seat]
+                hand.remove(card)
+                if self._acts_of[seat] is hand:
+                    self._suit_acts[seat][SUIT[card]].remove(action)
+                trick.append(card)
+                if len(trick) < SEATS:
+                    nxt = st["turn"] = _NEXT_SEAT[seat]
+                    # The next seat's listing, made here where the trick is at hand: every
+                    # driver asks for it next (legal_actions then only copies it).
+                    hand = st["hands"][nxt]
+                    if self._acts_of[nxt] is not hand:
+                        self._hand_acts(nxt, hand)
+                    by_suit = self._suit_acts[nxt]
+                    listed = (
+                        by_suit[SUIT[trick[0]]] or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2]
+                    )
+                    self._legal = {nxt: tuple(listed)}
+                    return [_PLAY_EVENT[seat][card].copy()]
+                return self._finish_trick([_PLAY_EVENT[seat][card].copy()])
+            # Any other listed action: Game.apply's listed path, without its checks again.
+            self._legal = {}
+            try:
+                return self._apply_legal(seat, action)
+            finally:
+                self._legal = {}
+        return Game.apply(self, seat, action)
+
+    def _play_listed(self, seat: int, card: int) -> list[Event]:
+        """``seat`` plays ``card``, known to be held and to follow suit."""
+        st = self.state
+        hand = st["hands"][seat]
+        hand.remove(card)
+        if self._acts_of[seat] is hand:
+            self._suit_acts[seat][SUIT[card]].remove(PLAY_ACTION[card])
+        trick = st["trick"]
+        play = _PLAY_EVENT[seat][card].copy()
+        if (
+            not trick
+            and st["trump"] is None
+            and st["options"]["trump_lead"]
+            and not B.is_no_trump(st["contract"])
+        ):
+            # trump_lead: the declarer's first lead fixes trumps.
+            st["trump"] = SUIT[card]
+            events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
+        else:
+            events = [play]
+        trick.append(card)
+        if len(trick) < SEATS:
+            st["turn"] = _NEXT_SEAT[seat]
+            return events
+        return self._finish_trick(events)
+
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
         # A listed "play" (listed only in the play phase) is a held card that follows suit:
         # played here, with no call more (32 of a deal's ~37 moves; ``_play`` comes here too).
         card = _PLAY_LOOKUP.get(action)
         if card is not None:
-            st = self.state
-            st["hands"][seat].remove(card)
-            trick = st["trick"]
-            play: Event = {"type": "play", "seat": seat, "card": CODES[card]}
-            if (
-                not trick
-                and st["trump"] is None
-                and st["options"]["trump_lead"]
-                and not B.is_no_trump(st["contract"])
-            ):
-                # trump_lead: the declarer's first lead fixes trumps.
-                st["trump"] = SUIT[card]
-                events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
-            else:
-                events = [play]
-            trick.append(card)
-            if len(trick) < SEATS:
-                st["turn"] = (seat + 1) % SEATS
-                return events
-            return self._finish_trick(events)
+            return self._play_listed(seat, card)
         # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
         # is allowed (the dealer is not stuck).
         bid = B.BID_OF_ACTION.get(action)
@@ -340,7 +444,7 @@ class TroikaGame(Game):
         st["bids"].append([seat, bid])
         st["high"] = bid
         st["high_seat"] = seat
-        return self._next_bidder(seat, [{"type": "bid", "seat": seat, "bid": B.text(bid)}])
+        return self._next_bidder(seat, [{"type": "bid", "seat": seat, "bid": B.TEXT[bid]}])
 
     def _too_low(self, seat: int, bid: int) -> IllegalAction:
         st = self.state
@@ -366,13 +470,12 @@ class TroikaGame(Game):
         st = self.state
         if st["options"]["auction"] == "single":
             if seat != st["dealer"]:
-                st["turn"] = (seat + 1) % SEATS
+                st["turn"] = _NEXT_SEAT[seat]
                 return events
             return self._end_auction(events)
         passed = st["passed"]
         high_seat = st["high_seat"]
-        active = [s for s in range(SEATS) if not passed[s] and s != high_seat]
-        if not active:
+        if not any(not passed[s] and s != high_seat for s in range(SEATS)):
             return self._end_auction(events)
         nxt = (seat + 1) % SEATS
         while passed[nxt] or nxt == high_seat:
@@ -415,6 +518,7 @@ class TroikaGame(Game):
         if st["options"]["kitty"]:
             kitty = st["kitty"]
             hand = st["hands"][declarer]
+            self._acts_of[declarer] = None  # the hand changes in place
             hand.extend(kitty)
             hand.sort(key=SORT_KEY.__getitem__)
             st["kitty_taken"] = kitty
@@ -452,6 +556,7 @@ class TroikaGame(Game):
             raise IllegalAction("troika.not_held_kitty", card=CODES[card], **self._may(seat))
         if card in (FIVE_HEARTS, THREE_SPADES):
             raise IllegalAction("troika.kitty_keeps_5h_3s", card=CODES[card], **self._may(seat))
+        self._acts_of[seat] = None  # the hand changes in place
         hand.remove(card)
         st["discards"].append(card)
         left = 2 - len(st["discards"])
@@ -475,30 +580,40 @@ class TroikaGame(Game):
             raise IllegalAction(
                 "trick.follow_suit", suit=SUITS[SUIT[trick[0]]], cards=codes(allowed)
             )
-        return self._apply_legal(seat, PLAY_ACTION[card])  # validated: played there
+        return self._play_listed(seat, card)
 
     def _finish_trick(self, events: list[Event]) -> list[Event]:
         st = self.state
         trick = st["trick"]
         leader = st["leader"]
-        winner = (leader + winning_index(trick, st["trump"], st["low"])) % SEATS
+        trump = st["trump"]
+        a, b, c, d = trick
+        # ``trick_winner`` and ``trick_points`` inlined, the winner by four table lookups.
+        keys = KEYS[4 if trump is None else trump][st["low"]][SUIT[a]]
+        best, index = keys[a], 0
+        if keys[b] > best:
+            best, index = keys[b], 1
+        if keys[c] > best:
+            best, index = keys[c], 2
+        if keys[d] > best:
+            index = 3
+        winner = (leader + index) % SEATS
         team = winner & 1
-        value = 1 + POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-        # (trick_winner and trick_points, inlined: once a trick, a tenth of the deal's calls)
+        value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
         st["won"][team].extend(trick)
-        st["tricks"][team] += 1
+        tricks = st["tricks"]
+        tricks[team] += 1
         st["points"][team] += value
         st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
         played = st.get("played_tricks")
         if played is None:  # a state saved before the key existed
             played = st["played_tricks"] = []
-        played.append({"leader": leader, "cards": list(trick), "winner": winner})
+        played.append({"leader": leader, "cards": [a, b, c, d], "winner": winner})
         st["trick"] = []
-        st["leader"] = winner
-        st["turn"] = winner
-        shown = [CODES[c] for c in trick]
+        st["leader"] = st["turn"] = winner
+        shown = [CODES[a], CODES[b], CODES[c], CODES[d]]
         events.append({"type": "trick", "seat": winner, "cards": shown, "points": value})
-        if st["tricks"][0] + st["tricks"][1] == TRICKS:
+        if tricks[0] + tricks[1] == TRICKS:
             return self._score(events)
         return events
 

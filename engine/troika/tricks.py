@@ -26,6 +26,18 @@ def card_key(card: int, led: int, trump: int | None, low: bool) -> int:
     return 0
 
 
+def _keys(trump: int | None, low: bool, led: int) -> tuple[int, ...]:
+    return tuple(card_key(card, led, trump, low) for card in range(len(SUIT)))
+
+
+#: ``KEYS[trump][low][led][card]`` is ``card_key(card, led, trump, low)`` (index 4: no trumps):
+#: a finished trick's winner is found by four lookups instead of a call per card.
+KEYS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(_keys(trump, low, led) for led in range(4)) for low in (False, True))
+    for trump in (0, 1, 2, 3, None)
+)
+
+
 def winning_index(trick: list[int], trump: int | None, low: bool) -> int:
     """Position in ``trick`` (leader first) of the card that wins it so far: the highest trump,
     else the highest card of the suit led."""
