@@ -100,13 +100,18 @@ def seating_of(table: Table, viewer: int | None = None) -> Seating:
     found = _SEATINGS.get(key)
     if found is not None and found[0] is table:
         return found[1]
-    seating = Seating(
-        names=tuple(names_of(table)),
-        viewer=viewer,
-        deadlines=dict(table.deadlines),
-        window_deadline=table.window_deadline,
-        options=dict(table.options),
-    )
+    if viewer is not None:
+        # The table's public seating with the reader's seat: the names are named once per
+        # state and language for every panel of the table (and its table message).
+        seating = seating_of(table).for_seat(viewer)
+    else:
+        seating = Seating(
+            names=tuple(names_of(table)),
+            viewer=None,
+            deadlines=dict(table.deadlines),
+            window_deadline=table.window_deadline,
+            options=dict(table.options),
+        )
     if len(_SEATINGS) >= SEATINGS_KEPT:
         _SEATINGS.clear()
     _SEATINGS[key] = (table, seating)

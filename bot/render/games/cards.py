@@ -216,8 +216,27 @@ def typed_words(arguments: list[str], words: Mapping[str, str] | None = None) ->
     return [" ".join(read(w) for w in a.translate(_VARIATIONS).split(" ")) for a in arguments]
 
 
+#: Each language's cards as written so far, with the catalog they were written from (written
+#: again if it changed): every card of every panel and table message is written, 14 a panel.
+_PRETTY: dict[str, tuple[object, dict[str, str]]] = {}
+#: A card code is one of a deck's few dozen; more means a caller passes other words: start over.
+PRETTY_KEPT = 4096
+
+
 def pretty(code: str) -> str:
     """A card for a message: ``10♥``, ``K🏆``, ``XXI``-style trumps as ``T21``, ``Fool``."""
+    language = current()
+    source = None if language == DEFAULT else catalog(language)
+    known = _PRETTY.get(language)
+    if known is None or known[0] is not source or len(known[1]) >= PRETTY_KEPT:
+        known = _PRETTY[language] = (source, {})
+    text = known[1].get(code)
+    if text is None:
+        text = known[1][code] = _pretty(code)
+    return text
+
+
+def _pretty(code: str) -> str:
     f = face(code)
     if f.family == "french":
         return shown_rank(f.rank) + TEXT_SUITS[f.suit]
