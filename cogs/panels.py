@@ -110,18 +110,26 @@ def _short_labels(labels: list[str]) -> list[str]:
     return [label[cut:] or label for label in labels] if cut else labels
 
 
-def actions_view(
-    channel: int, legal: Sequence[str], presenter: Presenter, own: str | None = None
-) -> tuple[discord.ui.View, list[str]]:
-    """Components for ``legal``, labelled by the game's presenter; also returns the actions
-    that did not fit (type them).
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """One component of the action rows as laid out (``_layout``): a button, or a select when
+    it has a placeholder."""
 
-    Each kind of move (its first word) gets its own rows: a few are buttons in even rows, many
-    are a select. Moves that are alone of their kind (Pass, Draw...) share the last row
-    with Refresh, apart from the cards and the bids; Pass is red, cards grey, other moves blue.
-    ``own``: the label of a button there that opens a pick of his own cards (``card_picks``).
-    """
-    view = discord.ui.View(timeout=None)
+    row: int
+    custom_id: str
+    label: str | None = None
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    emoji: str | None = None
+    placeholder: str | None = None
+    #: A select's options: (label, value).
+    options: tuple[tuple[str, str], ...] = ()
+
+
+def _layout(
+    channel: int, legal: Sequence[str], presenter: Presenter, own: str | None
+) -> tuple[list[_Item], list[str]]:
+    """The components of ``actions_view``, row by row, and the actions that did not fit."""
+    items: list[_Item] = []
     left_out: list[str] = []
     groups = action_groups(legal)
     singles = [
@@ -143,7 +151,7 @@ def actions_view(
             for size in rows:
                 for action, label in zip(actions[done : done + size], labels[done : done + size],
                                          strict=True):  # fmt: skip
-                    view.add_item(_action_button(channel, action, presenter, row, label))
+                    items.append(_action_button(channel, action, presenter, row, label))
                 done += size
                 row += 1
             continue
@@ -155,36 +163,119 @@ def actions_view(
                 left_out.extend(usable[part:])
                 break
             chunk = usable[part : part + SELECT_LIMIT]
-            select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=custom_ids.pick(channel, key, part // SELECT_LIMIT),
-                placeholder=_placeholder(group, part, len(chunk), len(usable)),
-                options=[discord.SelectOption(label=presenter.action_label(a)[:100], value=a)
-                         for a in chunk],
-                row=row,
-            )  # fmt: skip
-            view.add_item(select)
+            items.append(
+                _Item(
+                    row,
+                    custom_ids.pick(channel, key, part // SELECT_LIMIT),
+                    placeholder=_placeholder(group, part, len(chunk), len(usable)),
+                    options=tuple((presenter.action_label(a)[:100], a) for a in chunk),
+                )
+            )
             row += 1
     for action in last_row:
-        view.add_item(_action_button(channel, action, presenter, ACTION_ROWS))
+        items.append(_action_button(channel, action, presenter, ACTION_ROWS))
     if own is not None:
-        view.add_item(
-            discord.ui.Button(
-                label=own[:80],
-                style=discord.ButtonStyle.success,
-                custom_id=custom_ids.cards_do(channel, "open", ""),
-                row=ACTION_ROWS,
+        items.append(
+            _Item(
+                ACTION_ROWS,
+                custom_ids.cards_do(channel, "open", ""),
+                own[:80],
+                discord.ButtonStyle.success,
             )
         )
-    view.add_item(
-        discord.ui.Button(
-            label=_p("button", "Refresh"),
+    items.append(
+        _Item(
+            ACTION_ROWS,
+            custom_ids.refresh(channel),
+            _p("button", "Refresh"),
+            discord.ButtonStyle.secondary,
             emoji="🔄",
-            style=discord.ButtonStyle.secondary,
-            custom_id=custom_ids.refresh(channel),
-            row=ACTION_ROWS,
         )
     )
+    return items, left_out
+
+
+def actions_view(
+    channel: int, legal: Sequence[str], presenter: Presenter, own: str | None = None
+) -> tuple[discord.ui.View, list[str]]:
+    """Components for ``legal``, labelled by the game's presenter; also returns the actions
+    that did not fit (type them).
+
+    Each kind of move (its first word) gets its own rows: a few are buttons in even rows, many
+    are a select. Moves that are alone of their kind (Pass, Draw...) share the last row
+    with Refresh, apart from the cards and the bids; Pass is red, cards grey, other moves blue.
+    ``own``: the label of a button there that opens a pick of his own cards (``card_picks``).
+    """
+    view = discord.ui.View(timeout=None)
+    items, left_out = _layout(channel, legal, presenter, own)
+    for item in items:
+        if item.placeholder is None:
+            view.add_item(
+                discord.ui.Button(
+                    label=item.label,
+                    style=item.style,
+                    custom_id=item.custom_id,
+                    emoji=item.emoji,
+                    row=item.row,
+                )  # fmt: skip
+            )
+        else:
+            view.add_item(
+                discord.ui.Select(
+                    custom_id=item.custom_id,
+                    placeholder=item.placeholder,
+                    options=[
+                        discord.SelectOption(label=label, value=value)
+                        for label, value in item.options
+                    ],
+                    row=item.row,
+                )  # fmt: skip
+            )
     return view, left_out
+
+
+@functools.cache
+def _emoji(text: str) -> dict[str, Any]:
+    return discord.PartialEmoji.from_str(text).to_dict()  # type: ignore[return-value]
+
+
+def actions_payload(
+    channel: int, legal: Sequence[str], presenter: Presenter, own: str | None = None
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """``actions_view``'s components as discord.py sends them (``View.to_components``), made
+    as plain dicts: a panel's buttons are made at nearly every move (the moves differ), and a
+    ``View`` of ten buttons is a few hundred objects and a system call for its random id.
+    Tests compare the two."""
+    items, left_out = _layout(channel, legal, presenter, own)
+    rows: list[dict[str, Any]] = []
+    last: int | None = None
+    for item in items:
+        if item.placeholder is None:
+            component: dict[str, Any] = {"type": 2, "style": item.style.value, "disabled": False}
+            if item.label:
+                component["label"] = item.label
+            component["custom_id"] = item.custom_id
+            if item.emoji:
+                component["emoji"] = _emoji(item.emoji)
+        else:
+            component = {
+                "type": 3,
+                "custom_id": item.custom_id,
+                "min_values": 1,
+                "max_values": 1,
+                "disabled": False,
+                "required": True,
+                "placeholder": item.placeholder,
+                "options": [
+                    {"label": label, "value": value, "default": False}
+                    for label, value in item.options
+                ],
+            }
+        if item.row != last:  # (the layout makes its rows in order)
+            rows.append({"type": 1, "components": []})
+            last = item.row
+        rows[-1]["components"].append(component)
+    return rows, left_out
 
 
 def _placeholder(verb: str, part: int, size: int, total: int) -> str:
@@ -200,25 +291,26 @@ def _placeholder(verb: str, part: int, size: int, total: int) -> str:
 def shared_actions_view(
     channel: int, game: str, legal: tuple[str, ...], language: str, own: str | None = None
 ) -> tuple[custom_ids.Sealed, tuple[str, ...]]:
-    """``actions_view`` made once per channel, game and legal moves, and shared: a panel is
-    drawn at every change of its table (a waiting player's only holds Refresh), and making a
-    discord.py ``View`` costs a system call for its random id (which lets go of the GIL: the
-    loop then waits for the render and database threads) and dozens of objects. Kept sealed
+    """``actions_view``'s components made once per channel, game and legal moves, and shared:
+    a panel is drawn at every change of its table (a waiting player's only holds Refresh).
+    Made as their payload (``actions_payload``), with no discord.py ``View``: a view costs a
+    system call for its random id (which lets go of the GIL: the loop then waits for the render
+    and database threads) and dozens of objects. Kept sealed
     (``custom_ids.Sealed``: the payload only, a few objects for the collector to scan).
     ``language``: the reader's (the labels are his words), part of the key."""
     with use_locale(language):
-        view, left_out = actions_view(channel, legal, presenter_for(game), own)
-    return custom_ids.sealed(view), tuple(left_out)
+        payload, left_out = actions_payload(channel, legal, presenter_for(game), own)
+    return custom_ids.Sealed(payload), tuple(left_out)
 
 
 def _action_button(
     channel: int, action: str, presenter: Presenter, row: int, label: str | None = None
-) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=label or presenter.action_label(action)[:80],
-        style=_STYLES.get(presenter.action_tone(action), discord.ButtonStyle.primary),
-        custom_id=custom_ids.act(channel, action),
-        row=row,
+) -> _Item:
+    return _Item(
+        row,
+        custom_ids.act(channel, action),
+        label or presenter.action_label(action)[:80],
+        _STYLES.get(presenter.action_tone(action), discord.ButtonStyle.primary),
     )
 
 
