@@ -28,7 +28,16 @@ from bot.i18n import _, _p, current, use_locale
 from bot.i18n.refusals import typed_move
 from bot.render import embeds, pictures
 from bot.render.presenter import Picture, Presenter, presenter_for
-from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus, WrongPhase
+from bot.service import (
+    NoTable,
+    NotAtTable,
+    Table,
+    TableService,
+    TableSnapshot,
+    TableStatus,
+    TableView,
+    WrongPhase,
+)
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from bot.service.table_settings import thread_of
 from cogs import card_picks
@@ -357,7 +366,7 @@ def draw_panel(
         raise NotAtTable(_("You are not playing at this table: you have no hand to show."))
     if table.status is not TableStatus.PLAYING:
         raise NotAtTable(_("The game has not started yet: the host starts it with /start."))
-    tv = service.view(channel, user_id)
+    tv = _table_view(service, state, channel, user_id)
     view = dict(tv.game or {})
     legal = list(in_hand_order(tv.legal, view.get("hand") or ()))
     presenter = embeds.presenter_of(table)
@@ -384,6 +393,22 @@ def draw_panel(
     if note:
         embed.set_author(name=note[:250])
     return Panel(fit(None, [embed], what="hand panel")[1][0], components, picture)
+
+
+def _table_view(
+    service: TableService, state: TableSnapshot, channel: int, user_id: int
+) -> TableView:
+    """``service.view``, read from ``state`` (the table's current one, just looked up): the
+    service would look the table and its state up again. A fault (a damaged game) goes through
+    the service, which reports it."""
+    seat = state.table.seat_of(user_id)
+    index = seat.index if seat is not None and seat.is_human else None
+    if state.current:
+        try:
+            return state.table_view(index)
+        except Exception:  # the service's own path raises what it should
+            pass
+    return service.view(channel, user_id)
 
 
 def _file(png: bytes | None) -> list[discord.File]:
