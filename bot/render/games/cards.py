@@ -139,9 +139,23 @@ def _typed_fool() -> str | None:
     return word if word.isalpha() and word != "FOOL" else None
 
 
+#: Each language's ``picture_letters``, with the catalog they were read from.
+_PICTURE_LETTERS: dict[str, tuple[object, dict[str, tuple[tuple[str, str], ...]]]] = {}
+
+
 def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     """The reader's rank letters as a drawing function's ``letters`` argument (nothing when they
-    are the English ones: the same picture, the same cache key as before)."""
+    are the English ones: the same picture, the same cache key as before). Read once per
+    language (every hand picture's key asks)."""
+    language = current()
+    source = None if language == DEFAULT else catalog(language)
+    known = _PICTURE_LETTERS.get(language)
+    if known is None or known[0] is not source:
+        known = _PICTURE_LETTERS[language] = (source, _picture_letters())
+    return dict(known[1])
+
+
+def _picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     letters = rank_letters()
     # i18n: the word on a Joker in a picture (capitals, short)
     joker = _p("card word", "JOKER")
