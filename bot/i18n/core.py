@@ -201,10 +201,12 @@ def _(message: str, /, **params: Any) -> str:
     else:
         source = catalog(language)
         known = _memo.get(language)
-        if known is None or known[0] is not source or len(known[1]) >= MEMO_KEPT:
+        if known is None or known[0] is not source:
             known = _memo[language] = (source, {})
         text = known[1].get(message)  # type: ignore[assignment]
         if text is None:
+            if len(known[1]) >= MEMO_KEPT:
+                known[1].clear()
             text = known[1][message] = source.gettext(message)
     return text.format(**params) if params else text
 
@@ -227,10 +229,12 @@ def _p(context: str, message: str, /, **params: Any) -> str:
     else:
         source = catalog(language)
         known_p = _memo_p.get(language)
-        if known_p is None or known_p[0] is not source or len(known_p[1]) >= MEMO_KEPT:
+        if known_p is None or known_p[0] is not source:
             known_p = _memo_p[language] = (source, {})
         text = known_p[1].get((context, message))  # type: ignore[assignment]
         if text is None:
+            if len(known_p[1]) >= MEMO_KEPT:
+                known_p[1].clear()
             text = known_p[1][(context, message)] = source.pgettext(context, message)
     return text.format(**params) if params else text
 
