@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.i18n.core import use_locale  # noqa: E402
 from bot.service import Limits, TableService  # noqa: E402
-from cogs.panels import draw_panel, shared_actions_view  # noqa: E402
+from cogs.action_rows import shared_actions_view  # noqa: E402
+from cogs.panels import draw_panel  # noqa: E402
 from engine import GAMES  # noqa: E402
 
 PLAYERS = {"troeven": 2, "troggu": 4, "troika": 4, "troikuntza": 4}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.render.presenter import presenter_for
-from cogs.panels import actions_view, in_hand_order
+from cogs.action_rows import actions_view, in_hand_order
 
 CHANNEL = 1234567890123456789
 
@@ -141,7 +141,7 @@ def test_the_panels_payload_is_what_discord_py_sends_for_its_view() -> None:
     ``actions_view``'s ``to_components()``, in English and in French, with and without the
     button that opens a pick of his own cards."""
     from bot.i18n import use_locale
-    from cogs.panels import actions_payload
+    from cogs.action_rows import actions_payload
 
     lists = _legal_lists()
     assert len(lists) > 500
