@@ -51,6 +51,8 @@ def in_hand_order(legal: Sequence[str], hand: Sequence[str]) -> tuple[str, ...]:
     """``legal`` with the moves of one card in the order the cards are held (the hand as the
     game sorts it: suits apart, high to low), every other move where it was; the groups (a
     move's first word) in the order they first appear."""
+    if len(legal) < 2:  # (a waiting player's panel: most redraws)
+        return tuple(legal)
     position = {str(card).lower(): i for i, card in enumerate(hand)}
     groups = list(action_groups(legal))
     held = len(position)
