@@ -9,11 +9,9 @@ words; what is legal comes from the service, and the service checks every press 
 
 from __future__ import annotations
 
-import functools
 import io
 import logging
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,14 +22,24 @@ from bot.app import custom_ids
 from bot.app.decks import DEFAULT_DECK, PlayerDecks
 from bot.app.errors import answer
 from bot.app.limits import fit
-from bot.i18n import _, _p, current, use_locale
+from bot.i18n import _, _p, current
 from bot.i18n.refusals import typed_move
 from bot.render import embeds, pictures
-from bot.render.presenter import Picture, Presenter, presenter_for
-from bot.service import NoTable, NotAtTable, Table, TableService, TableStatus, WrongPhase
+from bot.render.presenter import Picture
+from bot.service import (
+    NoTable,
+    NotAtTable,
+    Table,
+    TableService,
+    TableSnapshot,
+    TableStatus,
+    TableView,
+    WrongPhase,
+)
 from bot.service.rematch_wait import REMATCH_CONFIRM_SECONDS
 from bot.service.table_settings import thread_of
 from cogs import card_picks
+from cogs.action_rows import in_hand_order, shared_actions_view
 from cogs.common import display_name, fail, joined_text, move_note, service_of, speak_to, table_here
 from cogs.live_panels import Builder, LivePanels
 from cogs.web_link import linked, personal_link, with_link
@@ -39,187 +47,6 @@ from cogs.web_link import linked, personal_link, with_link
 log = logging.getLogger(__name__)
 
 HAND_IMAGE = "hand.png"
-#: Rows of a message; the last one holds "Refresh".
-ACTION_ROWS = 4
-BUTTONS_PER_ROW = 5
-SELECT_LIMIT = 25
-
-
-def action_groups(legal: Sequence[str]) -> dict[str, list[str]]:
-    """Legal actions grouped by their first word (``play``, ``bid``, ``pass``...), in order."""
-    groups: dict[str, list[str]] = {}
-    for action in legal:
-        groups.setdefault(action.split(" ", 1)[0], []).append(action)
-    return groups
-
-
-#: Button colours by a move's tone (``Presenter.action_tone``).
-_STYLES = {
-    "red": discord.ButtonStyle.danger,
-    "decline": discord.ButtonStyle.danger,
-    "card": discord.ButtonStyle.secondary,
-    "move": discord.ButtonStyle.primary,
-}
-
-
-def _fits_button(channel: int, action: str) -> bool:
-    return len(custom_ids.act(channel, action)) <= custom_ids.MAX_LENGTH
-
-
-def in_hand_order(legal: Sequence[str], hand: Sequence[str]) -> tuple[str, ...]:
-    """``legal`` with the moves of one card in the order the cards are held (the hand as the
-    game sorts it: suits apart, high to low), every other move where it was; the groups (a
-    move's first word) in the order they first appear."""
-    position = {str(card).lower(): i for i, card in enumerate(hand)}
-    groups = list(action_groups(legal))
-    held = len(position)
-
-    def key(item: tuple[int, str]) -> tuple[int, int, int]:
-        index, action = item
-        words = action.split(" ")
-        card = words[1].lower() if len(words) == 2 else ""
-        return groups.index(words[0]), position.get(card, held), index
-
-    return tuple(action for _index, action in sorted(enumerate(legal), key=key))
-
-
-#: A group of up to this many moves is buttons, in as few even rows as it needs; a larger one
-#: (a long auction's bids) is a select: rows of two or three buttons wrap on a phone.
-BUTTON_GROUP = 10
-#: Cards are buttons up to this many (a discard from a big hand), rows permitting: one tap a card.
-CARD_GROUP = 15
-
-
-def _rows_for(count: int) -> list[int]:
-    """``count`` buttons as even rows of at most five (8 -> 4 + 4, 7 -> 4 + 3)."""
-    rows = -(-count // BUTTONS_PER_ROW)
-    size = -(-count // rows)
-    return [min(size, count - i * size) for i in range(rows)]
-
-
-def _short_labels(labels: list[str]) -> list[str]:
-    """Labels of one group without the words they all begin with (``Discard 8♠``,
-    ``Discard 3♥`` -> ``8♠``, ``3♥``): the prompt above says what the group does."""
-    if len(labels) < 2:
-        return labels
-    common = labels[0]
-    for label in labels[1:]:
-        while not label.startswith(common):
-            common = common[:-1]
-    cut = common.rfind(" ") + 1
-    return [label[cut:] or label for label in labels] if cut else labels
-
-
-def actions_view(
-    channel: int, legal: Sequence[str], presenter: Presenter, own: str | None = None
-) -> tuple[discord.ui.View, list[str]]:
-    """Components for ``legal``, labelled by the game's presenter; also returns the actions
-    that did not fit (type them).
-
-    Each kind of move (its first word) gets its own rows: a few are buttons in even rows, many
-    are a select. Moves that are alone of their kind (Pass, Draw...) share the last row
-    with Refresh, apart from the cards and the bids; Pass is red, cards grey, other moves blue.
-    ``own``: the label of a button there that opens a pick of his own cards (``card_picks``).
-    """
-    view = discord.ui.View(timeout=None)
-    left_out: list[str] = []
-    groups = action_groups(legal)
-    singles = [
-        a for a in legal if len(groups[a.split(" ", 1)[0]]) == 1 and _fits_button(channel, a)
-    ]
-    last_row = singles[: BUTTONS_PER_ROW - 1 - (own is not None)]  # beside Refresh
-    row = 0
-    for group, actions in groups.items():
-        actions = [a for a in actions if a not in last_row]
-        if not actions:
-            continue
-        cards = all(presenter.action_tone(a) == "card" for a in actions)
-        limit = CARD_GROUP if cards else BUTTON_GROUP
-        rows = _rows_for(len(actions))
-        buttons = all(_fits_button(channel, a) for a in actions) and len(actions) <= limit
-        if buttons and row + len(rows) <= ACTION_ROWS:
-            labels = _short_labels([presenter.action_label(a)[:80] for a in actions])
-            done = 0
-            for size in rows:
-                for action, label in zip(actions[done : done + size], labels[done : done + size],
-                                         strict=True):  # fmt: skip
-                    view.add_item(_action_button(channel, action, presenter, row, label))
-                done += size
-                row += 1
-            continue
-        usable = [a for a in actions if len(a) <= 100]
-        left_out.extend(a for a in actions if len(a) > 100)
-        key = re.sub(r"[^a-z0-9_]", "", group.lower())[:20]
-        for part in range(0, len(usable), SELECT_LIMIT):
-            if row >= ACTION_ROWS:
-                left_out.extend(usable[part:])
-                break
-            chunk = usable[part : part + SELECT_LIMIT]
-            select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=custom_ids.pick(channel, key, part // SELECT_LIMIT),
-                placeholder=_placeholder(group, part, len(chunk), len(usable)),
-                options=[discord.SelectOption(label=presenter.action_label(a)[:100], value=a)
-                         for a in chunk],
-                row=row,
-            )  # fmt: skip
-            view.add_item(select)
-            row += 1
-    for action in last_row:
-        view.add_item(_action_button(channel, action, presenter, ACTION_ROWS))
-    if own is not None:
-        view.add_item(
-            discord.ui.Button(
-                label=own[:80],
-                style=discord.ButtonStyle.success,
-                custom_id=custom_ids.cards_do(channel, "open", ""),
-                row=ACTION_ROWS,
-            )
-        )
-    view.add_item(
-        discord.ui.Button(
-            label=_p("button", "Refresh"),
-            emoji="🔄",
-            style=discord.ButtonStyle.secondary,
-            custom_id=custom_ids.refresh(channel),
-            row=ACTION_ROWS,
-        )
-    )
-    return view, left_out
-
-
-def _placeholder(verb: str, part: int, size: int, total: int) -> str:
-    """A select's placeholder: its moves' verb (the localized command name), and which of
-    them it lists when they take several selects."""
-    name = _p("command name", verb)
-    if total <= SELECT_LIMIT:
-        return f"{name}…"
-    return f"{name}… ({part + 1}-{part + size})"
-
-
-@functools.lru_cache(maxsize=4096)
-def shared_actions_view(
-    channel: int, game: str, legal: tuple[str, ...], language: str, own: str | None = None
-) -> tuple[custom_ids.Sealed, tuple[str, ...]]:
-    """``actions_view`` made once per channel, game and legal moves, and shared: a panel is
-    drawn at every change of its table (a waiting player's only holds Refresh), and making a
-    discord.py ``View`` costs a system call for its random id (which lets go of the GIL: the
-    loop then waits for the render and database threads) and dozens of objects. Kept sealed
-    (``custom_ids.Sealed``: the payload only, a few objects for the collector to scan).
-    ``language``: the reader's (the labels are his words), part of the key."""
-    with use_locale(language):
-        view, left_out = actions_view(channel, legal, presenter_for(game), own)
-    return custom_ids.sealed(view), tuple(left_out)
-
-
-def _action_button(
-    channel: int, action: str, presenter: Presenter, row: int, label: str | None = None
-) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=label or presenter.action_label(action)[:80],
-        style=_STYLES.get(presenter.action_tone(action), discord.ButtonStyle.primary),
-        custom_id=custom_ids.act(channel, action),
-        row=row,
-    )
 
 
 @dataclass(frozen=True)
@@ -265,7 +92,7 @@ def draw_panel(
         raise NotAtTable(_("You are not playing at this table: you have no hand to show."))
     if table.status is not TableStatus.PLAYING:
         raise NotAtTable(_("The game has not started yet: the host starts it with /start."))
-    tv = service.view(channel, user_id)
+    tv = _table_view(service, state, channel, user_id)
     view = dict(tv.game or {})
     legal = list(in_hand_order(tv.legal, view.get("hand") or ()))
     presenter = embeds.presenter_of(table)
@@ -292,6 +119,22 @@ def draw_panel(
     if note:
         embed.set_author(name=note[:250])
     return Panel(fit(None, [embed], what="hand panel")[1][0], components, picture)
+
+
+def _table_view(
+    service: TableService, state: TableSnapshot, channel: int, user_id: int
+) -> TableView:
+    """``service.view``, read from ``state`` (the table's current one, just looked up): the
+    service would look the table and its state up again. A fault (a damaged game) goes through
+    the service, which reports it."""
+    seat = state.table.seat_of(user_id)
+    index = seat.index if seat is not None and seat.is_human else None
+    if state.current:
+        try:
+            return state.table_view(index)
+        except Exception:  # the service's own path raises what it should
+            pass
+    return service.view(channel, user_id)
 
 
 def _file(png: bytes | None) -> list[discord.File]:

@@ -56,13 +56,15 @@ def fit(
     for embed in kept:
         _fit_embed(embed, cut)
         room = EMBED_TOTAL - total
-        while len(embed) > room and embed.fields:
+        size = len(embed)  # (sums every field: once, unless a field goes)
+        while size > room and embed.fields:
             embed.remove_field(-1)
             cut.append("a field over the 6,000 total")
-        if len(embed) > room:
+            size = len(embed)
+        if size > room:
             cut.append("an embed over the 6,000 total")
             break
-        total += len(embed)
+        total += size
         out.append(embed)
     if cut:
         log.warning("%s cut to fit Discord's limits: %s", what, "; ".join(cut))

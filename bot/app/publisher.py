@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import re
@@ -34,8 +35,8 @@ from bot.app import custom_ids, turn_pings
 from bot.app.budget import RequestBudget
 from bot.app.languages import ServerLanguages
 from bot.app.limits import fit
-from bot.i18n import DEFAULT, LANGUAGES, N_, _, _p, use_locale
-from bot.i18n.core import set_locale
+from bot.i18n import DEFAULT, LANGUAGES, N_, _, _p, current, use_locale
+from bot.i18n.core import catalog, set_locale
 from bot.i18n.later import said
 from bot.render import embeds, pictures
 from bot.render.presenter import Seating, Section, UnknownEvent
@@ -597,25 +598,37 @@ def table_components(table: Table, activity: bool = False) -> custom_ids.Sealed:
     """The public message's buttons: Join / Start in the lobby, Show my hand in play, Rematch
     once the game is over; with ``activity`` (the Discord Activity configured), Play in Discord
     while the table is open."""
+    language = current()
+    return _table_components(table.channel_id, table.status, activity, language,
+                             catalog(language))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096)
+def _table_components(
+    channel: int, status: TableStatus, activity: bool, language: str, source: object
+) -> custom_ids.Sealed:
+    """``table_components`` made once per channel, status and language (``source``: the
+    language's catalog, so that another one is read again): the message is edited at nearly
+    every move, and a discord.py ``View`` costs a system call for its random id, which lets go
+    of the GIL (the event loop then waits for the render and database threads)."""
     view = discord.ui.View(timeout=None)
-    channel = table.channel_id
-    if table.status is TableStatus.LOBBY:
+    if status is TableStatus.LOBBY:
         view.add_item(discord.ui.Button(label=_p("button", "Join"),
                                         style=discord.ButtonStyle.success,
                                         custom_id=custom_ids.join(channel)))  # fmt: skip
         view.add_item(discord.ui.Button(label=_p("button", "Start"),
                                         style=discord.ButtonStyle.primary,
                                         custom_id=custom_ids.start(channel)))  # fmt: skip
-    elif table.status is TableStatus.PLAYING:
+    elif status is TableStatus.PLAYING:
         view.add_item(discord.ui.Button(label=_p("button", "Show my hand"),
                                         style=discord.ButtonStyle.primary,
                                         emoji="🂠", custom_id=custom_ids.hand(channel)))  # fmt: skip
-    elif table.status is TableStatus.FINISHED:
+    elif status is TableStatus.FINISHED:
         rematch = discord.ui.Button(label=_p("button", "Rematch"),
                                     style=discord.ButtonStyle.success,
                                     emoji="🔁", custom_id=custom_ids.rematch(channel))  # fmt: skip
         view.add_item(rematch)
-    if activity and table.status in _OPEN:
+    if activity and status in _OPEN:
         view.add_item(discord.ui.Button(label=_p("button", "Play in Discord"),
                                         style=discord.ButtonStyle.secondary,
                                         custom_id=custom_ids.play(channel)))  # fmt: skip

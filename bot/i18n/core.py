@@ -38,6 +38,15 @@ PSEUDO = "qps"
 _current: ContextVar[str] = ContextVar("tt_language", default=DEFAULT)
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _lock = threading.Lock()
+#: Each language's translations looked up so far, by message (``_``) and by ``(context,
+#: message)`` (``_p``): a language reads several catalogs chained as fallbacks (the shared one,
+#: then each game's), so a game's word cost a miss in each catalog before it, at every label
+#: and card of every panel. Cleared with the catalogs; bounded (``MEMO_KEPT``) in case a caller
+#: translates words that are not a catalog's (a stored title, an option's description).
+#: Each entry holds the catalog it was read from: looked up again once it is another.
+_memo: dict[str, tuple[gettext.NullTranslations, dict[str, str]]] = {}
+_memo_p: dict[str, tuple[gettext.NullTranslations, dict[tuple[str, str], str]]] = {}
+MEMO_KEPT = 20_000
 
 
 def current() -> str:
@@ -92,6 +101,8 @@ def forget_catalogs() -> None:
     """Reload the catalogs on next use (after ``python -m bot.i18n compile`` in tests)."""
     with _lock:
         _catalogs.clear()
+        _memo.clear()
+        _memo_p.clear()
 
 
 def own_catalog_packages() -> list[Path]:
@@ -185,7 +196,18 @@ class PseudoTranslations(gettext.NullTranslations):
 def _(message: str, /, **params: Any) -> str:
     """``message`` in the current language, formatted with ``params``."""
     language = _current.get()
-    text = message if language == DEFAULT else catalog(language).gettext(message)
+    if language == DEFAULT:
+        text = message
+    else:
+        source = catalog(language)
+        known = _memo.get(language)
+        if known is None or known[0] is not source:
+            known = _memo[language] = (source, {})
+        text = known[1].get(message)  # type: ignore[assignment]
+        if text is None:
+            if len(known[1]) >= MEMO_KEPT:
+                known[1].clear()
+            text = known[1][message] = source.gettext(message)
     return text.format(**params) if params else text
 
 
@@ -202,7 +224,18 @@ def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
 def _p(context: str, message: str, /, **params: Any) -> str:
     """``message`` translated within ``context`` (e.g. ``"command name"``)."""
     language = _current.get()
-    text = message if language == DEFAULT else catalog(language).pgettext(context, message)
+    if language == DEFAULT:
+        text = message
+    else:
+        source = catalog(language)
+        known_p = _memo_p.get(language)
+        if known_p is None or known_p[0] is not source:
+            known_p = _memo_p[language] = (source, {})
+        text = known_p[1].get((context, message))  # type: ignore[assignment]
+        if text is None:
+            if len(known_p[1]) >= MEMO_KEPT:
+                known_p[1].clear()
+            text = known_p[1][(context, message)] = source.pgettext(context, message)
     return text.format(**params) if params else text
 
 

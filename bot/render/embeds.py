@@ -22,8 +22,9 @@ from typing import Any
 import discord
 
 from bot.i18n import _, _p, current
+from bot.i18n.core import catalog
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
-from bot.service import Table, TableStatus
+from bot.service import Seat, Table, TableStatus
 from engine import GAMES
 from engine.options import format_value
 
@@ -66,8 +67,26 @@ def ai_name(stored: str, level: str | None) -> str:
     return _("AI {n} ({level})", n=match.group(1), level=levels.get(level, level))
 
 
+#: Names by the table's seats and the reader's language, with the catalog they were written
+#: from: a table's seats seldom change, its state at every move (``seating_of``).
+_NAMES: dict[tuple[tuple[Seat, ...], str], tuple[object, tuple[str, ...]]] = {}
+NAMES_KEPT = 4096
+
+
 def names_of(table: Table) -> list[str]:
     """Display names by engine seat (AI seats say so)."""
+    language = current()
+    source = catalog(language)
+    key = (table.seats, language)
+    known = _NAMES.get(key)
+    if known is None or known[0] is not source:
+        if len(_NAMES) >= NAMES_KEPT:
+            _NAMES.clear()
+        known = _NAMES[key] = (source, tuple(_names_of(table)))
+    return list(known[1])
+
+
+def _names_of(table: Table) -> list[str]:
     count = max((s.index for s in table.seats), default=-1) + 1
     names = [_("Seat {n}", n=i + 1) for i in range(count)]
     for seat in table.seats:
@@ -100,13 +119,18 @@ def seating_of(table: Table, viewer: int | None = None) -> Seating:
     found = _SEATINGS.get(key)
     if found is not None and found[0] is table:
         return found[1]
-    seating = Seating(
-        names=tuple(names_of(table)),
-        viewer=viewer,
-        deadlines=dict(table.deadlines),
-        window_deadline=table.window_deadline,
-        options=dict(table.options),
-    )
+    if viewer is not None:
+        # The table's public seating with the reader's seat: the names are named once per
+        # state and language for every panel of the table (and its table message).
+        seating = seating_of(table).for_seat(viewer)
+    else:
+        seating = Seating(
+            names=tuple(names_of(table)),
+            viewer=None,
+            deadlines=dict(table.deadlines),
+            window_deadline=table.window_deadline,
+            options=dict(table.options),
+        )
     if len(_SEATINGS) >= SEATINGS_KEPT:
         _SEATINGS.clear()
     _SEATINGS[key] = (table, seating)

@@ -234,9 +234,11 @@ class Presenter(ABC):
         picture = self.hand_picture(view, seating)
         if picture is None or picture.draw != "hand_png":
             return picture
-        args = picture.kwargs()
-        dim = unplayable(args.get("cards") or (), legal)
-        return Picture.of(picture.draw, **args, dim=dim) if dim else picture
+        dim = unplayable(picture.kwargs().get("cards") or (), legal)
+        if not dim:
+            return picture
+        # ``Picture.of(draw, **args, dim=dim)`` without freezing the frozen arguments again.
+        return Picture(picture.draw, tuple(sorted((*picture.args, ("dim", dim)))))
 
     def action_label(self, action: str) -> str:
         """A legal action as a button or list label (``play 5h`` -> ``5♥``), at most 80

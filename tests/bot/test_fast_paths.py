@@ -12,8 +12,8 @@ from bench.fake_discord import FakeInteraction, Recorder
 from bot.render import pictures
 from bot.render.presenter import Picture, presenter_for
 from bot.service import IllegalMove, TableEvent, TableService
+from cogs.action_rows import shared_actions_view
 from cogs.live_panels import Drawn, LivePanels
-from cogs.panels import shared_actions_view
 
 CH = 777
 ANN, BOB = 1, 2

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.i18n import PSEUDO, _, _n, current, language_of, use_locale
 from bot.i18n.core import set_locale
 from bot.i18n.pseudo import pseudo, strip_pseudo
@@ -45,3 +47,27 @@ def test_language_is_per_task() -> None:
 
     assert asyncio.run(both()) == ["fr", "de"]
     assert current() == "en"
+
+
+def test_translations_looked_up_once_follow_the_catalog_in_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_`` and ``_p`` keep each language's translations once looked up (a game's words were
+    a miss in every catalog before its own), but a catalog replaced (tests, ``forget_catalogs``)
+    is read again, and a full memo starts over rather than grow."""
+    from bot.i18n import _p, core
+
+    with use_locale("fr"):
+        french = _("Your move"), _p("button", "Refresh")
+        assert french == (_("Your move"), _p("button", "Refresh"))
+        assert french != ("Your move", "Refresh"), "French has both"
+        monkeypatch.setitem(core._catalogs, "fr", core.PseudoTranslations())
+        assert _("Your move") == pseudo("Your move")
+        assert _p("button", "Refresh") == pseudo("Refresh")
+        monkeypatch.setattr(core, "MEMO_KEPT", 2)
+        words = [_(f"word {i}") for i in range(5)]
+        assert words == [pseudo(f"word {i}") for i in range(5)]
+        assert len(core._memo["fr"][1]) <= 2
+    core.forget_catalogs()
+    with use_locale("fr"):
+        assert (_("Your move"), _p("button", "Refresh")) == french

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.render.presenter import presenter_for
-from cogs.panels import actions_view, in_hand_order
+from cogs.action_rows import actions_view, in_hand_order
 
 CHANNEL = 1234567890123456789
 
@@ -100,3 +100,60 @@ def test_a_rummys_discards_say_discard_once_and_follow_the_hand() -> None:
                                                                    "discard 4d"]  # fmt: skip
     assert not any("Discard" in (b.label or "") for b in buttons)
     assert rows_of(view)[-1] == ["meld 2h 3h 4d", "refresh"]
+
+
+def _legal_lists() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(game, legal moves in hand order, hand) of every seat to act in seeded games of the four
+    games at every player count, with the long lists the tests above make."""
+    import random
+
+    import engine
+
+    found: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    for name in ("troika", "troeven", "troggu", "troikuntza"):
+        spec = engine.GAMES[name]
+        for players in range(spec.min_players, spec.max_players + 1):
+            try:
+                game = engine.new_game(name, players, seed=players)
+            except engine.IllegalAction:
+                continue  # a count only an option allows
+            rng = random.Random(players)
+            for _move in range(150):
+                seats = game.to_act()
+                if not seats:
+                    break
+                for seat in seats:
+                    hand = tuple(str(c) for c in game.view(seat).get("hand") or ())
+                    legal = game.legal_actions(seat)
+                    found.append((name, in_hand_order(legal, hand), hand))
+                seat = seats[0]
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+    bids = ["pass"] + [f"bid {n} {k}".strip() for n in range(5, 13) for k in ("", "low", "no")]
+    found.append(("troika", tuple(bids), ()))
+    found.append(("troikuntza", ("meld " + " ".join(["10h"] * 22), "discard 5c"), ()))
+    many = tuple(f"meld {i}h {i}s {i}c" for i in range(2, 10)) * 8  # several selects, left out
+    found.append(("troikuntza", many, ()))
+    return found
+
+
+def test_the_panels_payload_is_what_discord_py_sends_for_its_view() -> None:
+    """``actions_payload`` (made at nearly every move, without a ``View``) is exactly
+    ``actions_view``'s ``to_components()``, in English and in French, with and without the
+    button that opens a pick of his own cards."""
+    from bot.i18n import use_locale
+    from cogs.action_rows import actions_payload
+
+    lists = _legal_lists()
+    assert len(lists) > 500
+    kinds: set[int] = set()
+    for language in ("en", "fr"):
+        with use_locale(language):
+            for index, (game, legal, _hand) in enumerate(lists):
+                presenter = presenter_for(game)
+                own = "Lay down my own" if index % 3 == 0 else None
+                view, left_out = actions_view(CHANNEL, legal, presenter, own)
+                payload, left = actions_payload(CHANNEL, legal, presenter, own)
+                assert payload == view.to_components(), (game, legal)
+                assert left == left_out
+                kinds |= {c["type"] for row in payload for c in row["components"]}
+    assert kinds == {2, 3}, "buttons and selects both compared"

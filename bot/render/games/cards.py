@@ -139,9 +139,23 @@ def _typed_fool() -> str | None:
     return word if word.isalpha() and word != "FOOL" else None
 
 
+#: Each language's ``picture_letters``, with the catalog they were read from.
+_PICTURE_LETTERS: dict[str, tuple[object, dict[str, tuple[tuple[str, str], ...]]]] = {}
+
+
 def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     """The reader's rank letters as a drawing function's ``letters`` argument (nothing when they
-    are the English ones: the same picture, the same cache key as before)."""
+    are the English ones: the same picture, the same cache key as before). Read once per
+    language (every hand picture's key asks)."""
+    language = current()
+    source = None if language == DEFAULT else catalog(language)
+    known = _PICTURE_LETTERS.get(language)
+    if known is None or known[0] is not source:
+        known = _PICTURE_LETTERS[language] = (source, _picture_letters())
+    return dict(known[1])
+
+
+def _picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     letters = rank_letters()
     # i18n: the word on a Joker in a picture (capitals, short)
     joker = _p("card word", "JOKER")
@@ -216,8 +230,27 @@ def typed_words(arguments: list[str], words: Mapping[str, str] | None = None) ->
     return [" ".join(read(w) for w in a.translate(_VARIATIONS).split(" ")) for a in arguments]
 
 
+#: Each language's cards as written so far, with the catalog they were written from (written
+#: again if it changed): every card of every panel and table message is written, 14 a panel.
+_PRETTY: dict[str, tuple[object, dict[str, str]]] = {}
+#: A card code is one of a deck's few dozen; more means a caller passes other words: start over.
+PRETTY_KEPT = 4096
+
+
 def pretty(code: str) -> str:
     """A card for a message: ``10♥``, ``K🏆``, ``XXI``-style trumps as ``T21``, ``Fool``."""
+    language = current()
+    source = None if language == DEFAULT else catalog(language)
+    known = _PRETTY.get(language)
+    if known is None or known[0] is not source or len(known[1]) >= PRETTY_KEPT:
+        known = _PRETTY[language] = (source, {})
+    text = known[1].get(code)
+    if text is None:
+        text = known[1][code] = _pretty(code)
+    return text
+
+
+def _pretty(code: str) -> str:
     f = face(code)
     if f.family == "french":
         return shown_rank(f.rank) + TEXT_SUITS[f.suit]

@@ -1,0 +1,103 @@
+"""The hand panel's text: time to draw a player's private panel, in the event loop's thread.
+
+    python bench/panels.py [--moves 120] [--rounds 5] [--languages en,fr]
+
+A player's panel (``cogs.panels.draw_panel``: the embed, the buttons, the hand picture's key; not
+the picture itself, which the render pool draws) is drawn at every change of his table for each
+player whose live panel changes, and for the player who moved, as the answer to his click: at
+1,000 tables it is the largest part of the event loop's thread. This plays seeded games of the
+four games, all seats human, and at each state draws every seat's panel once, as the bot does
+per state, then builds its payload as discord.py sends it (``Embed.to_dict``, the components):
+the figure (CPU time of the thread, which a busy machine disturbs less than the clock) is the
+median over ``--rounds`` (after one round of warm-up) of the microseconds
+per panel. The same games are
+played each time (seeded), so two checkouts compare (run one, then the other, interleaved);
+the load average is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.i18n.core import use_locale  # noqa: E402
+from bot.service import Limits, TableService  # noqa: E402
+from cogs.action_rows import shared_actions_view  # noqa: E402
+from cogs.panels import draw_panel  # noqa: E402
+from engine import GAMES  # noqa: E402
+
+PLAYERS = {"troeven": 2, "troggu": 4, "troika": 4, "troikuntza": 4}
+
+
+async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
+    """Microseconds per panel drawn, per round."""
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for round_ in range(rounds):
+            service = TableService(Path(folder) / f"r{round_}.db", ai_delay=0,
+                                   limits=Limits.none())  # fmt: skip
+            await service.start()
+            # A new state's buttons are made afresh in the bot (each state's moves differ);
+            # the same seeded games each round would find them all made.
+            shared_actions_view.cache_clear()
+            spent = 0.0
+            drawn = 0
+            for number, game in enumerate(sorted(GAMES)):
+                if game not in PLAYERS:
+                    continue
+                channel = 1000 + number
+                users = [channel * 10 + i for i in range(PLAYERS[game])]
+                await service.open_table(channel, 1, users[0], "Ann", game,
+                                         options={"timer": "off"}, seed=7 + number)  # fmt: skip
+                for i, user in enumerate(users[1:], 1):
+                    await service.join(channel, user, f"P{i}")
+                await service.start_game(channel, users[0])
+                rng = random.Random(number)
+                for _move in range(moves):
+                    table = service.get_table(channel)
+                    if table is None or table.status.value != "playing":
+                        break
+                    for user, language in zip(users, languages * len(users), strict=False):
+                        start = time.thread_time()
+                        with use_locale(language):
+                            panel = draw_panel(service, channel, user)
+                            panel.embed.to_dict()
+                            panel.components.to_components()
+                        spent += time.thread_time() - start
+                        drawn += 1
+                    movers = [u for u in users if service.legal_actions(channel, u)]
+                    if not movers:
+                        break
+                    legal = service.legal_actions(channel, movers[0])
+                    await service.act(channel, movers[0], rng.choice(legal))
+            await service.close()
+            times.append(spent / drawn * 1e6)
+            gc.collect()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=120)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--languages", default="en,fr")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    times = asyncio.run(run(args.moves, args.rounds + 1, args.languages.split(",")))
+    print("rounds µs per panel:", " ".join(f"{t:.0f}" for t in times), "(the first: warm-up)")
+    print(f"median µs per panel: {statistics.median(times[1:]):.0f}")
+    print(f"load average {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
