@@ -81,6 +81,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+from bench.ack_parts import AckParts, StallWatch  # noqa: E402
 from bench.cpu import server_cpu, tree_cpu  # noqa: E402
 from bench.fake_discord import FakeBot, FakeInteraction, Recorder  # noqa: E402
 from bench.throwaway_postgres import throwaway_database  # noqa: E402
@@ -161,6 +162,8 @@ class Config:
     web: bool = False
     #: Processes the open pages run in (0: in the bot's own process and event loop).
     web_clients: int = 2
+    #: Time each stage of every click (``bench/ack_parts.py``) and print the slowest 1%'s.
+    parts: bool = False
 
 
 class BenchError(RuntimeError):
@@ -219,6 +222,8 @@ class Players:
         #: With ``--web``: when each click under way arrived, by (channel, user), on the loop's
         #: clock (``time.monotonic``): the web pages time a player's move from there.
         self.arrivals: dict[tuple[int, int], float] | None = None
+        #: With ``--parts``: each click's stages (``bench/ack_parts.py``).
+        self.parts: AckParts | None = None
 
     # -- tables -----------------------------------------------------------------------------
     async def open(self, channel: int) -> None:
@@ -263,7 +268,7 @@ class Players:
     def _arrive(self, channel: int, user: int, due: float) -> None:
         """The click reaches the bot (a socket read, in the real one)."""
         self._pending.pop((channel, user), None)
-        self._spawn(self.click(channel, user, due))
+        self._spawn(self.click(channel, user, due, self.loop.time()))
 
     def _spawn(self, coro: Any) -> None:
         task = self.loop.create_task(coro)
@@ -276,12 +281,15 @@ class Players:
             await self.open(channel)
 
     # -- a click --------------------------------------------------------------------------------
-    async def click(self, channel: int, user: int, due: float) -> None:
+    async def click(self, channel: int, user: int, due: float, arrived: float = 0.0) -> None:
         """A panel button: what ``cogs/panels.py`` runs for it (``act_from_panel``: act, then
         the panel redrawn as the interaction's answer and kept live)."""
         # A click that arrives while measuring counts, however late its answer: counting only
         # the answers given before the window closes would drop the slowest clicks.
         counted = self.stats.recording
+        parts = self.parts if counted else None
+        if parts is not None:
+            parts.begin(due, arrived)
         service = self.service
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
@@ -299,6 +307,12 @@ class Players:
         finally:
             if self.arrivals is not None:
                 self.arrivals.pop((channel, user), None)
+        if parts is not None:
+            ack = None if interaction.answered_at is None else interaction.answered_at - due
+            parts.end(
+                ack if interaction.answer_kind != "message" else None,
+                interaction.answer_kind == "defer",
+            )
         if interaction.answer_kind == "message":
             # A refusal (the table moved on since he looked) or a failed redraw (logged).
             self.stats.refused += 1
@@ -331,11 +345,13 @@ def guild_of(channel: int) -> int:
     return (channel // GUILD_TABLES + 1) << 22
 
 
-async def monitor_stalls(stats: Stats) -> None:
+async def monitor_stalls(stats: Stats, watch: StallWatch | None = None) -> None:
     """Sleep 1 ms again and again; how late each wake-up is, is how long the loop was busy."""
     loop = asyncio.get_running_loop()
     while True:
         begin = loop.time()
+        if watch is not None:
+            watch.beat = begin
         await asyncio.sleep(STALL_TICK)
         late = loop.time() - begin - STALL_TICK
         if stats.recording:
@@ -388,8 +404,13 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     except BaseException:
         root.removeHandler(handler)
         raise
+    watch = None
+    if config.parts:
+        players.parts = AckParts()
+        players.parts.install(service)
+        watch = StallWatch()
     loop = asyncio.get_running_loop()
-    monitor = loop.create_task(monitor_stalls(players.stats))
+    monitor = loop.create_task(monitor_stalls(players.stats, watch))
     db_cpu: float | None = None
     try:
         if service.tables():
@@ -425,10 +446,15 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         drawers = default_pool().processes().pids() if default_pool().kind == "process" else []
         drawing_cpu = sum(tree_cpu(pid) for pid in drawers)
         stats.recording = True
+        measured_from = loop.time()
+        if watch is not None:
+            watch.start()
         if pages is not None:
             pages.begin()
         await asyncio.sleep(config.seconds)
         stats.recording = False
+        if watch is not None:
+            watch.stop()
         if pages is not None:
             pages.end()
         cpu, wall = bot_cpu(config, clients) - cpu, time.perf_counter() - wall
@@ -535,6 +561,11 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
                 f" {milliseconds(pages.client_lag_p99)} ms (it is in web_p99_ms: a page that"
                 " reads late makes a move look late)"
             )
+    if players.parts is not None:
+        details += players.parts.summary(measured_from)
+        if watch is not None:
+            details += watch.summary(measured_from)
+        players.parts.uninstall()
     for text, count in stats.errors.most_common(5):
         details.append(f"logged x{count}: {text}")
     raw = {
@@ -612,6 +643,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--no-live-panels", action="store_true")
     parser.add_argument(
+        "--parts", action="store_true", help="time each stage of a click (bench/ack_parts.py)"
+    )
+    parser.add_argument(
         "--web", action="store_true", help="two open pages of the web table per table"
     )
     parser.add_argument(
@@ -674,6 +708,7 @@ def main(argv: list[str] | None = None) -> int:
         shards=shards,
         web=args.web,
         web_clients=args.web_clients,
+        parts=args.parts,
     )
     try:
         with _database(args.postgres, config) as config:
