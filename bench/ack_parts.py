@@ -227,40 +227,50 @@ class StallWatch:
     (``sys._current_frames``) every millisecond until it beats again; garbage collections are
     timed too (``gc.callbacks``). ``summary`` names the frames most seen in long stalls."""
 
-    def __init__(self, threshold: float = 0.03) -> None:
+    def __init__(self, threshold: float = 0.03, stacks: bool = True) -> None:
         import threading
 
         self.threshold = threshold
         self.beat = time.monotonic()
         self.samples: collections.Counter[str] = collections.Counter()
         self.stalls: list[tuple[float, float]] = []  # (start, length)
-        self.collections: list[tuple[float, int, float]] = []  # (start, generation, length)
-        self._gc_start = 0.0
+        #: (start, generation, length, the loop thread's CPU in it): the CPU is what the
+        #: collection costs on a quiet machine (the wall time includes the other processes').
+        self.collections: list[tuple[float, int, float, float]] = []
+        self._gc_start = self._gc_cpu = 0.0
         self._stop = threading.Event()
         self._loop_thread = threading.get_ident()
-        self._thread = threading.Thread(target=self._watch, name="stall-watch", daemon=True)
+        #: The stack sampler costs the loop (its thread takes the GIL every millisecond, and
+        #: the loop waits to get it back): without it, only the collections are timed.
+        self._thread = (
+            threading.Thread(target=self._watch, name="stall-watch", daemon=True)
+            if stacks
+            else None
+        )
 
     def start(self) -> None:
         import gc
 
         gc.callbacks.append(self._on_gc)
-        self._thread.start()
+        if self._thread is not None:
+            self._thread.start()
 
     def stop(self) -> None:
         import gc
 
         self._stop.set()
-        self._thread.join(timeout=2)
+        if self._thread is not None:
+            self._thread.join(timeout=2)
         with contextlib.suppress(ValueError):
             gc.callbacks.remove(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._gc_start = time.monotonic()
+            self._gc_start, self._gc_cpu = time.monotonic(), time.thread_time()
         elif self._gc_start:
             length = time.monotonic() - self._gc_start
-            if length >= 0.002:
-                self.collections.append((self._gc_start, info["generation"], length))
+            cpu = time.thread_time() - self._gc_cpu
+            self.collections.append((self._gc_start, info["generation"], length, cpu))
 
     def _watch(self) -> None:
         import sys
@@ -284,21 +294,33 @@ class StallWatch:
 
     def summary(self, begin: float) -> list[str]:
         long = [(s - begin, n) for s, n in self.stalls if s >= begin]
-        lines = [
-            f"loop stalls over {self.threshold * 1e3:.0f} ms in the window: {len(long)},"
-            f" {sum(n for _, n in long) * 1e3:.0f} ms in all; the longest: "
-            + ", ".join(
-                f"{n * 1e3:.0f} ms at {s:.1f}s" for s, n in sorted(long, key=lambda x: -x[1])[:6]
-            )
-        ]
-        gcs = [(s - begin, g, n) for s, g, n in self.collections if s >= begin]
-        lines.append(
-            f"garbage collections over 2 ms in the window: {len(gcs)}; "
-            + ", ".join(
-                f"gen{g} {n * 1e3:.0f} ms at {s:.1f}s"
-                for s, g, n in sorted(gcs, key=lambda x: -x[2])[:6]
-            )
+        lines = (
+            []
+            if self._thread is None
+            else [
+                f"loop stalls over {self.threshold * 1e3:.0f} ms in the window: {len(long)},"
+                f" {sum(n for _, n in long) * 1e3:.0f} ms in all; the longest: "
+                + ", ".join(
+                    f"{n * 1e3:.0f} ms at {s:.1f}s"
+                    for s, n in sorted(long, key=lambda x: -x[1])[:6]
+                )
+            ]
         )
+        gcs = [(s - begin, g, n, c) for s, g, n, c in self.collections if s >= begin]
+        for generation in (0, 1, 2):
+            these = [(s, n, c) for s, g, n, c in gcs if g == generation]
+            if not these:
+                continue
+            cpus = sorted(c for _, _, c in these)
+            lines.append(
+                f"gen{generation} collections in the window: {len(these)}, CPU p50"
+                f" {cpus[len(cpus) // 2] * 1e3:.1f} ms max {cpus[-1] * 1e3:.1f} ms, total"
+                f" {sum(cpus) * 1e3:.0f} ms; the longest (wall / CPU): "
+                + ", ".join(
+                    f"{n * 1e3:.0f}/{c * 1e3:.0f} ms at {s:.1f}s"
+                    for s, n, c in sorted(these, key=lambda x: -x[1])[:4]
+                )
+            )
         total = sum(self.samples.values())
         for where, count in self.samples.most_common(12):
             lines.append(f"  stalled in {count * 100 / max(total, 1):4.1f}%: {where}")

@@ -164,6 +164,8 @@ class Config:
     web_clients: int = 2
     #: Time each stage of every click (``bench/ack_parts.py``) and print the slowest 1%'s.
     parts: bool = False
+    #: With ``parts``: sample the loop thread's stack in its long stalls (it slows the loop).
+    stall_stacks: bool = False
 
 
 class BenchError(RuntimeError):
@@ -408,7 +410,7 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     if config.parts:
         players.parts = AckParts()
         players.parts.install(service)
-        watch = StallWatch()
+        watch = StallWatch(stacks=config.stall_stacks)
     loop = asyncio.get_running_loop()
     monitor = loop.create_task(monitor_stalls(players.stats, watch))
     db_cpu: float | None = None
@@ -646,6 +648,11 @@ def main(argv: list[str] | None = None) -> int:
         "--parts", action="store_true", help="time each stage of a click (bench/ack_parts.py)"
     )
     parser.add_argument(
+        "--stall-stacks",
+        action="store_true",
+        help="with --parts: sample the loop's stack in long stalls (a thread: it slows the loop)",
+    )
+    parser.add_argument(
         "--web", action="store_true", help="two open pages of the web table per table"
     )
     parser.add_argument(
@@ -709,6 +716,7 @@ def main(argv: list[str] | None = None) -> int:
         web=args.web,
         web_clients=args.web_clients,
         parts=args.parts,
+        stall_stacks=args.stall_stacks,
     )
     try:
         with _database(args.postgres, config) as config:
