@@ -6,6 +6,15 @@ holds it returned: callers acknowledge on that.
 A backend (``bot.storage.db.Database`` for SQLite, ``bot.storage.postgres.PgDatabase``) gives
 ``run(fn)`` (``fn(connection)`` on its database thread), the statement that opens a write
 transaction, and what to do between two batches (SQLite's WAL checkpoints).
+
+Each hop through the event loop on a write's way back costs its caller one turn of the loop, and
+at 1,000 busy tables a turn of the loop is milliseconds long (``bench/load.py --parts``: the
+slowest clicks waited most of their time in such hops). So the database's thread itself asks the
+loop to resolve a batch's futures as soon as its COMMIT returned (one hop), rather than handing
+the outcomes to the writer task, which would wake up and then resolve them (two); and
+``submit(fn, shielded=True)`` gives a future that its awaiting caller's cancellation does not
+cancel, so a caller that must learn the outcome anyway awaits it directly, without
+``asyncio.shield``'s extra hop.
 """
 
 from __future__ import annotations
@@ -61,14 +70,18 @@ class DatabaseBackend:
         """Run ``fn(connection)`` inside a transaction; returns its result once committed."""
         return await self.submit(fn)
 
-    def submit(self, fn: Write) -> asyncio.Future[Any]:
+    def submit(self, fn: Write, *, shielded: bool = False) -> asyncio.Future[Any]:
         """Queue ``fn`` for the next group commit; the future resolves after its COMMIT.
 
-        Once queued the write happens even if nobody awaits the future any more.
+        Once queued the write happens even if nobody awaits the future any more. ``shielded``:
+        the future refuses ``cancel()``, so a task cancelled while it awaits the future is
+        woken only once the outcome is known, and then gets its ``CancelledError`` (the
+        outcome stays readable on the future: see ``TableService._commit``).
         """
         if not self.is_open or self._wakeup is None or self._closing:
             raise RuntimeError("database is closed")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = _Outcome(loop=loop) if shielded else loop.create_future()
         self._queue.append((fn, future))
         self._wakeup.set()
         return future
@@ -101,20 +114,55 @@ class DatabaseBackend:
                 await self._wakeup.wait()
                 continue
             batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+            loop = asyncio.get_running_loop()
             try:
-                writes = [fn for fn, _ in batch]
-                outcomes = await self.run(partial(commit_batch, writes=writes, begin=self.BEGIN))
-            except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
+                outcomes = await self.run(
+                    partial(_commit_and_resolve, batch=batch, begin=self.BEGIN, loop=loop)
+                )
+            except Exception as exc:  # the batch never reached the thread (a closed database)
                 log.exception("group commit of %d writes failed", len(batch))
                 outcomes = [(False, exc)] * len(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():  # the caller was cancelled; its write is committed anyway
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+            _resolve(batch, outcomes)  # (those the thread's call resolved are skipped)
             await self._after_batch(len(batch))
+
+
+def _commit_and_resolve(
+    conn: Connection,
+    *,
+    batch: list[tuple[Write, asyncio.Future[Any]]],
+    begin: str,
+    loop: asyncio.AbstractEventLoop,
+) -> list[tuple[bool, Any]]:
+    """On the database's thread: commit the batch, then have the loop resolve its futures at
+    its next turn (before the writer task wakes up: see the module's docstring)."""
+    try:
+        outcomes = commit_batch(conn, writes=[fn for fn, _ in batch], begin=begin)
+    except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
+        log.exception("group commit of %d writes failed", len(batch))
+        outcomes = [(False, exc)] * len(batch)
+    with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: the writer resolves)
+        loop.call_soon_threadsafe(_resolve, batch, outcomes)
+    return outcomes
+
+
+def _resolve(
+    batch: list[tuple[Write, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]
+) -> None:
+    for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+        if future.done():  # resolved already, or the caller was cancelled: committed anyway
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+
+class _Outcome(asyncio.Future[Any]):
+    """A write's future that ``cancel()`` does not cancel (``submit(shielded=True)``): a task
+    cancelled while awaiting it is woken when the outcome is known, with its cancellation."""
+
+    def cancel(self, msg: Any = None) -> bool:
+        return False
 
 
 def commit_batch(

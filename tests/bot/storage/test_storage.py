@@ -214,3 +214,33 @@ async def test_the_wal_stays_bounded_while_writes_go_on(
         assert rows[0] == 20 * 100
     finally:
         await db.close()
+
+
+async def test_a_shielded_write_outlives_its_cancelled_caller(db_path: Path | str) -> None:
+    """``submit(shielded=True)``: cancelling the task that awaits the write does not cancel its
+    future; the task wakes with its CancelledError once the write is committed, and the
+    outcome is on the future."""
+    db = database_for(db_path)
+    await db.open()
+    try:
+        future = db.submit(lambda c: new_table(c, 1), shielded=True)
+        assert not future.cancel() and not future.cancelled()
+        seen: list[bool] = []
+
+        async def caller() -> None:
+            try:
+                await future
+            except asyncio.CancelledError:
+                seen.append(future.done())
+                raise
+
+        task = asyncio.ensure_future(caller())
+        await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert seen == [True] and isinstance(future.result(), int)
+        rows = await db.run(lambda c: c.execute("SELECT channel_id FROM tables").fetchall())
+        assert rows == [(1,)]
+    finally:
+        await db.close()
