@@ -108,17 +108,17 @@ class AckParts:
         db = service.db
         submit = db.submit
 
-        def timed_submit(fn: Any) -> asyncio.Future[Any]:
+        def timed_submit(fn: Any, **options: Any) -> asyncio.Future[Any]:
             marks = parts._mark("submit")
             if marks is None:
-                return submit(fn)
+                return submit(fn, **options)
 
             def write(conn: Any) -> Any:
                 marks.setdefault("ran", time.monotonic())
                 return fn(conn)
 
             write.marks = marks  # type: ignore[attr-defined]
-            future = submit(write)
+            future = submit(write, **options)
             future.add_done_callback(lambda _: marks.setdefault("committed", time.monotonic()))
             return future
 
