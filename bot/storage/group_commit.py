@@ -14,12 +14,16 @@ loop to resolve a batch's futures as soon as its COMMIT returned (one hop), rath
 the outcomes to the writer task, which would wake up and then resolve them (two); and
 ``submit(fn, shielded=True)`` gives a future that its awaiting caller's cancellation does not
 cancel, so a caller that must learn the outcome anyway awaits it directly, without
-``asyncio.shield``'s extra hop.
+``asyncio.shield``'s extra hop. And when writes were queued while a batch was on the disk, the
+database's thread commits them next, at once (up to ``BATCHES_IN_A_ROW`` batches), instead of
+handing back to the writer task and waiting two turns of the loop for it to send the next batch
+(``_after_batch``, SQLite's checkpoint step, then runs once for them all).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 from collections.abc import Callable
@@ -35,6 +39,11 @@ Write = Callable[[Any], Any]
 
 #: A batch never holds more writes than this (bounds one transaction's time on the disk).
 MAX_BATCH = 512
+#: Batches the database's thread commits one after the other before the writer task has its
+#: turn again (``_after_batch``: SQLite's checkpoint steps run between such runs).
+BATCHES_IN_A_ROW = 4
+
+Queued = tuple[Write, "asyncio.Future[Any]"]
 
 
 class DatabaseBackend:
@@ -54,7 +63,9 @@ class DatabaseBackend:
     BEGIN = "BEGIN"
 
     def __init__(self) -> None:
-        self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
+        #: Appended to on the loop's thread, taken from on the database's: a deque (its
+        #: ``append`` and ``popleft`` are atomic), never replaced.
+        self._queue: collections.deque[Queued] = collections.deque()
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
@@ -113,41 +124,60 @@ class DatabaseBackend:
                 self._wakeup.clear()
                 await self._wakeup.wait()
                 continue
-            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+            batches = [_take(self._queue)]
             loop = asyncio.get_running_loop()
             try:
-                outcomes = await self.run(
-                    partial(_commit_and_resolve, batch=batch, begin=self.BEGIN, loop=loop)
+                await self.run(
+                    partial(
+                        _commit_and_resolve,
+                        batches=batches,
+                        queue=self._queue,
+                        begin=self.BEGIN,
+                        loop=loop,
+                    )
                 )
             except Exception as exc:  # the batch never reached the thread (a closed database)
-                log.exception("group commit of %d writes failed", len(batch))
-                outcomes = [(False, exc)] * len(batch)
-            _resolve(batch, outcomes)  # (those the thread's call resolved are skipped)
-            await self._after_batch(len(batch))
+                log.exception("group commit of %d writes failed", len(batches[-1]))
+                for batch in batches:  # (those the thread's call resolved are skipped)
+                    _resolve(batch, [(False, exc)] * len(batch))
+            await self._after_batch(sum(len(batch) for batch in batches))
+
+
+def _take(queue: collections.deque[Queued]) -> list[Queued]:
+    """Up to ``MAX_BATCH`` of the queued writes, oldest first (on either thread)."""
+    batch: list[Queued] = []
+    with contextlib.suppress(IndexError):
+        while len(batch) < MAX_BATCH:
+            batch.append(queue.popleft())
+    return batch
 
 
 def _commit_and_resolve(
     conn: Connection,
     *,
-    batch: list[tuple[Write, asyncio.Future[Any]]],
+    batches: list[list[Queued]],
+    queue: collections.deque[Queued],
     begin: str,
     loop: asyncio.AbstractEventLoop,
-) -> list[tuple[bool, Any]]:
-    """On the database's thread: commit the batch, then have the loop resolve its futures at
-    its next turn (before the writer task wakes up: see the module's docstring)."""
-    try:
-        outcomes = commit_batch(conn, writes=[fn for fn, _ in batch], begin=begin)
-    except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
-        log.exception("group commit of %d writes failed", len(batch))
-        outcomes = [(False, exc)] * len(batch)
-    with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: the writer resolves)
-        loop.call_soon_threadsafe(_resolve, batch, outcomes)
-    return outcomes
-
-
-def _resolve(
-    batch: list[tuple[Write, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]
 ) -> None:
+    """On the database's thread: commit ``batches[0]``, have the loop resolve its futures at its
+    next turn (before the writer task wakes up: see the module's docstring), and go on with the
+    writes queued meanwhile, each batch appended to ``batches`` (the writer's record of them)."""
+    while True:
+        batch = batches[-1]
+        try:
+            outcomes = commit_batch(conn, writes=[fn for fn, _ in batch], begin=begin)
+        except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
+            log.exception("group commit of %d writes failed", len(batch))
+            outcomes = [(False, exc)] * len(batch)
+        with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: nobody waits)
+            loop.call_soon_threadsafe(_resolve, batch, outcomes)
+        if len(batches) >= BATCHES_IN_A_ROW or not queue:
+            return
+        batches.append(_take(queue))
+
+
+def _resolve(batch: list[Queued], outcomes: list[tuple[bool, Any]]) -> None:
     for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
         if future.done():  # resolved already, or the caller was cancelled: committed anyway
             continue

@@ -244,3 +244,44 @@ async def test_a_shielded_write_outlives_its_cancelled_caller(db_path: Path | st
         assert rows == [(1,)]
     finally:
         await db.close()
+
+
+async def test_writes_queued_during_a_commit_follow_it_on_the_database_thread(
+    db_path: Path | str,
+) -> None:
+    """Writes queued while a batch is on the disk are committed next by the database's thread
+    itself, not after a round trip through the writer task: the writer's between-batches step
+    (``_after_batch``) runs once for both batches."""
+    import threading
+
+    db = database_for(db_path)
+    await db.open()
+    steps: list[int] = []
+    after_batch = db._after_batch
+
+    async def counted(writes: int) -> None:
+        steps.append(writes)
+        await after_batch(writes)
+
+    db._after_batch = counted  # type: ignore[method-assign]
+    started, release = threading.Event(), threading.Event()
+
+    def slow(conn: sqlite3.Connection) -> int:
+        started.set()
+        release.wait(5)
+        return new_table(conn, 1)
+
+    try:
+        first = db.submit(slow)
+        while not started.is_set():
+            await asyncio.sleep(0.001)
+        others = [db.submit(lambda c, n=n: new_table(c, n)) for n in (2, 3, 4)]
+        release.set()
+        await asyncio.gather(first, *others)
+        while not steps:
+            await asyncio.sleep(0.001)
+        assert steps == [4]
+        rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
+        assert rows == [(4,)]
+    finally:
+        await db.close()
