@@ -165,14 +165,18 @@ def _commit_and_resolve(
     writes queued meanwhile, each batch appended to ``batches`` (the writer's record of them)."""
     while True:
         batch = batches[-1]
+        failed = False
         try:
             outcomes = commit_batch(conn, writes=[fn for fn, _ in batch], begin=begin)
         except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
             log.exception("group commit of %d writes failed", len(batch))
             outcomes = [(False, exc)] * len(batch)
+            failed = True
         with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: nobody waits)
             loop.call_soon_threadsafe(_resolve, batch, outcomes)
-        if len(batches) >= BATCHES_IN_A_ROW or not queue:
+        # After a failed COMMIT the connection may be gone: the next batch goes through the
+        # writer's ``run`` again, which connects again if it must (PostgreSQL).
+        if failed or len(batches) >= BATCHES_IN_A_ROW or not queue:
             return
         batches.append(_take(queue))
 
