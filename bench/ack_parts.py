@@ -169,7 +169,11 @@ class AckParts:
             previous = at
         return out
 
-    def summary(self, begin: float) -> list[str]:
+    def summary(
+        self, begin: float, collections: Sequence[tuple[float, int, float, float]] = ()
+    ) -> list[str]:
+        """The parts of the slowest 1% of clicks; with ``collections`` (``StallWatch``'s),
+        how many of them a generation-1 or -2 collection ran into."""
         if not self.clicks:
             return ["ack parts: no click measured"]
         acks = sorted(c[0] for c in self.clicks)
@@ -188,6 +192,15 @@ class AckParts:
             lines.append(
                 f"  {part:<13}{_q(s, 0.5) * 1e3:8.1f}{_q(s, 0.9) * 1e3:8.1f}{_mean(s):8.1f}"
                 f"   |{_q(a, 0.5) * 1e3:7.1f}{_mean(a):7.1f}"
+            )
+        old = [(s, s + n) for s, g, n, _ in collections if g >= 1]
+        if old:
+            hit = [
+                sum(max(0.0, min(b, c[2]["answered"]) - max(a, c[3])) for a, b in old) for c in slow
+            ]
+            lines.append(
+                f"  of the slowest 1%, {sum(1 for h in hit if h > 0)} waited through a"
+                f" generation-1/2 collection ({_mean(hit):.0f} ms of it on average)"
             )
         if self.batches:
             sizes = [n for _, _, n in self.batches]

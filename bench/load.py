@@ -564,7 +564,9 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
                 " reads late makes a move look late)"
             )
     if players.parts is not None:
-        details += players.parts.summary(measured_from)
+        details += players.parts.summary(
+            measured_from, watch.collections if watch is not None else ()
+        )
         if watch is not None:
             details += watch.summary(measured_from)
         players.parts.uninstall()
