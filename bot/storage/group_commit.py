@@ -17,7 +17,10 @@ cancel, so a caller that must learn the outcome anyway awaits it directly, witho
 ``asyncio.shield``'s extra hop. And when writes were queued while a batch was on the disk, the
 database's thread commits them next, at once (up to ``BATCHES_IN_A_ROW`` batches), instead of
 handing back to the writer task and waiting two turns of the loop for it to send the next batch
-(``_after_batch``, SQLite's checkpoint step, then runs once for them all).
+(``_after_batch``, SQLite's checkpoint step, then runs once for them all). Last, a write
+that finds the writer idle (most of them: a batch holds one write at the median at 1,000
+tables) is handed to the database's thread by ``submit`` itself (``_start``), not a turn of the
+loop later when the writer task wakes up.
 """
 
 from __future__ import annotations
@@ -69,6 +72,10 @@ class DatabaseBackend:
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
+        #: The writer waits for writes (nothing on the database's thread, nothing queued).
+        self._idle = False
+        #: Batches ``submit`` handed to the thread itself, and their run's future.
+        self._started: tuple[list[list[Queued]], asyncio.Future[Any]] | None = None
 
     @property
     def is_open(self) -> bool:
@@ -76,6 +83,11 @@ class DatabaseBackend:
 
     async def run(self, fn: Callable[[Any], T]) -> T:
         raise NotImplementedError
+
+    def _start(self, fn: Callable[[Any], Any]) -> asyncio.Future[Any] | None:
+        """Hand ``fn(connection)`` to the database's thread now, without a turn of the loop;
+        the future resolves with its result. None: this backend cannot (the writer runs it)."""
+        return None
 
     async def write(self, fn: Write) -> Any:
         """Run ``fn(connection)`` inside a transaction; returns its result once committed."""
@@ -94,8 +106,25 @@ class DatabaseBackend:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = _Outcome(loop=loop) if shielded else loop.create_future()
         self._queue.append((fn, future))
+        if self._idle and self._started is None:
+            self._start_batch(loop)
         self._wakeup.set()
         return future
+
+    def _start_batch(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The writer is idle: send the queued writes to the thread at once (see the module)."""
+        batches = [_take(self._queue)]
+        job = partial(
+            _commit_and_resolve, batches=batches, queue=self._queue, begin=self.BEGIN, loop=loop
+        )
+        try:
+            started = self._start(job)
+        except Exception:  # (closing meanwhile: the writer's own run says why)
+            started = None
+        if started is None:
+            self._queue.extendleft(reversed(batches[0]))
+            return
+        self._started = (batches, started)
 
     def _start_writer(self) -> None:
         self._wakeup = asyncio.Event()
@@ -118,24 +147,32 @@ class DatabaseBackend:
     async def _write_loop(self) -> None:
         assert self._wakeup is not None
         while True:
-            if not self._queue:
+            if not self._queue and self._started is None:
                 if self._closing:
                     return
                 self._wakeup.clear()
-                await self._wakeup.wait()
+                self._idle = True
+                try:
+                    await self._wakeup.wait()
+                finally:
+                    self._idle = False
                 continue
-            batches = [_take(self._queue)]
             loop = asyncio.get_running_loop()
             try:
-                await self.run(
-                    partial(
-                        _commit_and_resolve,
-                        batches=batches,
-                        queue=self._queue,
-                        begin=self.BEGIN,
-                        loop=loop,
+                if self._started is not None:  # (``submit`` sent them)
+                    (batches, started), self._started = self._started, None
+                    await started
+                else:
+                    batches = [_take(self._queue)]
+                    await self.run(
+                        partial(
+                            _commit_and_resolve,
+                            batches=batches,
+                            queue=self._queue,
+                            begin=self.BEGIN,
+                            loop=loop,
+                        )
                     )
-                )
             except Exception as exc:  # the batch never reached the thread (a closed database)
                 log.exception("group commit of %d writes failed", len(batches[-1]))
                 for batch in batches:  # (those the thread's call resolved are skipped)

@@ -285,3 +285,30 @@ async def test_writes_queued_during_a_commit_follow_it_on_the_database_thread(
         assert rows == [(4,)]
     finally:
         await db.close()
+
+
+async def test_a_write_to_an_idle_writer_reaches_the_thread_at_once(db_path: Path | str) -> None:
+    """``submit`` hands a write to the database's thread itself when the writer is idle: it
+    runs there before the loop's next turn (the writer task would need that turn)."""
+    import threading
+
+    db = database_for(db_path)
+    await db.open()
+    try:
+        for _ in range(5):
+            await asyncio.sleep(0)  # the writer waits for writes
+        ran = threading.Event()
+
+        def write(conn: sqlite3.Connection) -> int:
+            ran.set()
+            return new_table(conn, 1)
+
+        future = db.submit(write)
+        assert ran.wait(5), "the write waited for a turn of the loop"  # (blocks the loop)
+        assert isinstance(await future, int)
+        following = [db.submit(lambda c, n=n: new_table(c, n)) for n in (2, 3)]
+        await asyncio.gather(*following)
+        rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
+        assert rows == [(3,)]
+    finally:
+        await db.close()
