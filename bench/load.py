@@ -4,7 +4,7 @@
                          [--think 3] [--warmup 3] [--no-live-panels]
                          [--games troeven,troggu,troika,troikuntza]
                          [--postgres | --database postgresql://...] [--processes 2]
-                         [--web [--web-clients 2]]
+                         [--web [--web-clients 2]] [--parts [--stall-stacks]]
 
 What runs, in one process and one event loop, as in the bot:
 
@@ -50,6 +50,11 @@ process and event loop, as first measured), each move timed from its arrival at 
 its frame at each open page; the JSON line gains ``web_p50_ms``, ``web_p99_ms``,
 ``web_commit_p99_ms`` (the same frames timed from the move's commit: the fan-out alone),
 ``web_missed`` (moves a page did not see within 5 s) and ``web_clients``.
+
+With ``--parts``, each click's acknowledgement is taken apart (``bench/ack_parts.py``: the loop's
+lateness, the channel's lock, the group commit's queue, run and way back, the listeners, the
+reply), and the garbage collector's pauses are timed: lines above the JSON line give the parts of
+the slowest 1% of clicks, the ack p99 by 5 s of the window and the collections.
 
 The last line printed is one JSON object with the keys ``tables``, ``ack_p50_ms``,
 ``ack_p99_ms``, ``stall_p50_ms``, ``stall_p99_ms``, ``stall_max_ms``, ``discord_rps``,
