@@ -4,7 +4,7 @@
                          [--think 3] [--warmup 3] [--no-live-panels]
                          [--games troeven,troggu,troika,troikuntza]
                          [--postgres | --database postgresql://...] [--processes 2]
-                         [--web [--web-clients 2]]
+                         [--web [--web-clients 2]] [--parts [--stall-stacks]]
 
 What runs, in one process and one event loop, as in the bot:
 
@@ -51,6 +51,11 @@ its frame at each open page; the JSON line gains ``web_p50_ms``, ``web_p99_ms``,
 ``web_commit_p99_ms`` (the same frames timed from the move's commit: the fan-out alone),
 ``web_missed`` (moves a page did not see within 5 s) and ``web_clients``.
 
+With ``--parts``, each click's acknowledgement is taken apart (``bench/ack_parts.py``: the loop's
+lateness, the channel's lock, the group commit's queue, run and way back, the listeners, the
+reply), and the garbage collector's pauses are timed: lines above the JSON line give the parts of
+the slowest 1% of clicks, the ack p99 by 5 s of the window and the collections.
+
 The last line printed is one JSON object with the keys ``tables``, ``ack_p50_ms``,
 ``ack_p99_ms``, ``stall_p50_ms``, ``stall_p99_ms``, ``stall_max_ms``, ``discord_rps``,
 ``cpu_us_per_action``, ``load``, ``backend`` (``sqlite`` or ``postgresql``), ``processes`` and
@@ -81,6 +86,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+from bench.ack_parts import AckParts, StallWatch  # noqa: E402
 from bench.cpu import server_cpu, tree_cpu  # noqa: E402
 from bench.fake_discord import FakeBot, FakeInteraction, Recorder  # noqa: E402
 from bench.throwaway_postgres import throwaway_database  # noqa: E402
@@ -161,6 +167,10 @@ class Config:
     web: bool = False
     #: Processes the open pages run in (0: in the bot's own process and event loop).
     web_clients: int = 2
+    #: Time each stage of every click (``bench/ack_parts.py``) and print the slowest 1%'s.
+    parts: bool = False
+    #: With ``parts``: sample the loop thread's stack in its long stalls (it slows the loop).
+    stall_stacks: bool = False
 
 
 class BenchError(RuntimeError):
@@ -219,6 +229,8 @@ class Players:
         #: With ``--web``: when each click under way arrived, by (channel, user), on the loop's
         #: clock (``time.monotonic``): the web pages time a player's move from there.
         self.arrivals: dict[tuple[int, int], float] | None = None
+        #: With ``--parts``: each click's stages (``bench/ack_parts.py``).
+        self.parts: AckParts | None = None
 
     # -- tables -----------------------------------------------------------------------------
     async def open(self, channel: int) -> None:
@@ -263,7 +275,7 @@ class Players:
     def _arrive(self, channel: int, user: int, due: float) -> None:
         """The click reaches the bot (a socket read, in the real one)."""
         self._pending.pop((channel, user), None)
-        self._spawn(self.click(channel, user, due))
+        self._spawn(self.click(channel, user, due, self.loop.time()))
 
     def _spawn(self, coro: Any) -> None:
         task = self.loop.create_task(coro)
@@ -276,12 +288,15 @@ class Players:
             await self.open(channel)
 
     # -- a click --------------------------------------------------------------------------------
-    async def click(self, channel: int, user: int, due: float) -> None:
+    async def click(self, channel: int, user: int, due: float, arrived: float = 0.0) -> None:
         """A panel button: what ``cogs/panels.py`` runs for it (``act_from_panel``: act, then
         the panel redrawn as the interaction's answer and kept live)."""
         # A click that arrives while measuring counts, however late its answer: counting only
         # the answers given before the window closes would drop the slowest clicks.
         counted = self.stats.recording
+        parts = self.parts if counted else None
+        if parts is not None:
+            parts.begin(due, arrived)
         service = self.service
         table = service.get_table(channel)
         if table is None or table.status is not TableStatus.PLAYING:
@@ -299,6 +314,12 @@ class Players:
         finally:
             if self.arrivals is not None:
                 self.arrivals.pop((channel, user), None)
+        if parts is not None:
+            ack = None if interaction.answered_at is None else interaction.answered_at - due
+            parts.end(
+                ack if interaction.answer_kind != "message" else None,
+                interaction.answer_kind == "defer",
+            )
         if interaction.answer_kind == "message":
             # A refusal (the table moved on since he looked) or a failed redraw (logged).
             self.stats.refused += 1
@@ -331,11 +352,13 @@ def guild_of(channel: int) -> int:
     return (channel // GUILD_TABLES + 1) << 22
 
 
-async def monitor_stalls(stats: Stats) -> None:
+async def monitor_stalls(stats: Stats, watch: StallWatch | None = None) -> None:
     """Sleep 1 ms again and again; how late each wake-up is, is how long the loop was busy."""
     loop = asyncio.get_running_loop()
     while True:
         begin = loop.time()
+        if watch is not None:
+            watch.beat = begin
         await asyncio.sleep(STALL_TICK)
         late = loop.time() - begin - STALL_TICK
         if stats.recording:
@@ -388,8 +411,13 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     except BaseException:
         root.removeHandler(handler)
         raise
+    watch = None
+    if config.parts:
+        players.parts = AckParts()
+        players.parts.install(service)
+        watch = StallWatch(stacks=config.stall_stacks)
     loop = asyncio.get_running_loop()
-    monitor = loop.create_task(monitor_stalls(players.stats))
+    monitor = loop.create_task(monitor_stalls(players.stats, watch))
     db_cpu: float | None = None
     try:
         if service.tables():
@@ -425,10 +453,15 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         drawers = default_pool().processes().pids() if default_pool().kind == "process" else []
         drawing_cpu = sum(tree_cpu(pid) for pid in drawers)
         stats.recording = True
+        measured_from = loop.time()
+        if watch is not None:
+            watch.start()
         if pages is not None:
             pages.begin()
         await asyncio.sleep(config.seconds)
         stats.recording = False
+        if watch is not None:
+            watch.stop()
         if pages is not None:
             pages.end()
         cpu, wall = bot_cpu(config, clients) - cpu, time.perf_counter() - wall
@@ -535,6 +568,13 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
                 f" {milliseconds(pages.client_lag_p99)} ms (it is in web_p99_ms: a page that"
                 " reads late makes a move look late)"
             )
+    if players.parts is not None:
+        details += players.parts.summary(
+            measured_from, watch.collections if watch is not None else ()
+        )
+        if watch is not None:
+            details += watch.summary(measured_from)
+        players.parts.uninstall()
     for text, count in stats.errors.most_common(5):
         details.append(f"logged x{count}: {text}")
     raw = {
@@ -612,6 +652,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--no-live-panels", action="store_true")
     parser.add_argument(
+        "--parts", action="store_true", help="time each stage of a click (bench/ack_parts.py)"
+    )
+    parser.add_argument(
+        "--stall-stacks",
+        action="store_true",
+        help="with --parts: sample the loop's stack in long stalls (a thread: it slows the loop)",
+    )
+    parser.add_argument(
         "--web", action="store_true", help="two open pages of the web table per table"
     )
     parser.add_argument(
@@ -674,6 +722,8 @@ def main(argv: list[str] | None = None) -> int:
         shards=shards,
         web=args.web,
         web_clients=args.web_clients,
+        parts=args.parts,
+        stall_stacks=args.stall_stacks,
     )
     try:
         with _database(args.postgres, config) as config:

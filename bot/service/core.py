@@ -280,13 +280,15 @@ class ServiceCore:
 
     async def _commit(self, write: Callable[[Any], Any]) -> Any:
         """Group-commit ``write``; a cancelled caller still waits for the outcome, so memory
-        never disagrees with the disk."""
-        task = self.db.submit(write)
+        never disagrees with the disk. (The future refuses cancellation: a cancelled caller is
+        woken with its ``CancelledError`` once the outcome is known, with no ``shield`` and its
+        extra turn of the loop on every move's way back.)"""
+        task = self.db.submit(write, shielded=True)
         task.add_done_callback(_count_failure)
         try:
-            return await asyncio.shield(task)
+            return await task
         except asyncio.CancelledError:
-            while not task.done():
+            while not task.done():  # (only if thrown in by hand: the future is not cancelled)
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.shield(task)
             if task.exception() is not None:

@@ -147,6 +147,16 @@ class Database(DatabaseBackend):
         raw = self._conn._conn  # the sqlite3 connection aiosqlite's thread owns
         return await self._conn._execute(fn, raw)
 
+    def _start(self, fn: Callable[[sqlite3.Connection], Any]) -> asyncio.Future[Any] | None:
+        """``fn(connection)`` on aiosqlite's thread, queued at once (as its ``_execute`` does,
+        without awaiting: see group_commit's docstring)."""
+        conn = self._conn
+        if conn is None or not conn._running or conn._connection is None:
+            return None
+        future = asyncio.get_running_loop().create_future()
+        conn._tx.put_nowait((future, partial(fn, conn._conn)))
+        return future
+
     async def _after_batch(self, writes: int) -> None:
         await self._checkpoint_step(writes)
 

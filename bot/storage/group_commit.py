@@ -6,11 +6,27 @@ holds it returned: callers acknowledge on that.
 A backend (``bot.storage.db.Database`` for SQLite, ``bot.storage.postgres.PgDatabase``) gives
 ``run(fn)`` (``fn(connection)`` on its database thread), the statement that opens a write
 transaction, and what to do between two batches (SQLite's WAL checkpoints).
+
+Each hop through the event loop on a write's way back costs its caller one turn of the loop, and
+at 1,000 busy tables a turn of the loop is milliseconds long (``bench/load.py --parts``: the
+slowest clicks waited most of their time in such hops). So the database's thread itself asks the
+loop to resolve a batch's futures as soon as its COMMIT returned (one hop), rather than handing
+the outcomes to the writer task, which would wake up and then resolve them (two); and
+``submit(fn, shielded=True)`` gives a future that its awaiting caller's cancellation does not
+cancel, so a caller that must learn the outcome anyway awaits it directly, without
+``asyncio.shield``'s extra hop. And when writes were queued while a batch was on the disk, the
+database's thread commits them next, at once (up to ``BATCHES_IN_A_ROW`` batches), instead of
+handing back to the writer task and waiting two turns of the loop for it to send the next batch
+(``_after_batch``, SQLite's checkpoint step, then runs once for them all). Last, a write
+that finds the writer idle (most of them: a batch holds one write at the median at 1,000
+tables) is handed to the database's thread by ``submit`` itself (``_start``), not a turn of the
+loop later when the writer task wakes up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 from collections.abc import Callable
@@ -26,6 +42,11 @@ Write = Callable[[Any], Any]
 
 #: A batch never holds more writes than this (bounds one transaction's time on the disk).
 MAX_BATCH = 512
+#: Batches the database's thread commits one after the other before the writer task has its
+#: turn again (``_after_batch``: SQLite's checkpoint steps run between such runs).
+BATCHES_IN_A_ROW = 4
+
+Queued = tuple[Write, "asyncio.Future[Any]"]
 
 
 class DatabaseBackend:
@@ -45,10 +66,16 @@ class DatabaseBackend:
     BEGIN = "BEGIN"
 
     def __init__(self) -> None:
-        self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
+        #: Appended to on the loop's thread, taken from on the database's: a deque (its
+        #: ``append`` and ``popleft`` are atomic), never replaced.
+        self._queue: collections.deque[Queued] = collections.deque()
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
+        #: The writer waits for writes (nothing on the database's thread, nothing queued).
+        self._idle = False
+        #: Batches ``submit`` handed to the thread itself, and their run's future.
+        self._started: tuple[list[list[Queued]], asyncio.Future[Any]] | None = None
 
     @property
     def is_open(self) -> bool:
@@ -57,21 +84,47 @@ class DatabaseBackend:
     async def run(self, fn: Callable[[Any], T]) -> T:
         raise NotImplementedError
 
+    def _start(self, fn: Callable[[Any], Any]) -> asyncio.Future[Any] | None:
+        """Hand ``fn(connection)`` to the database's thread now, without a turn of the loop;
+        the future resolves with its result. None: this backend cannot (the writer runs it)."""
+        return None
+
     async def write(self, fn: Write) -> Any:
         """Run ``fn(connection)`` inside a transaction; returns its result once committed."""
         return await self.submit(fn)
 
-    def submit(self, fn: Write) -> asyncio.Future[Any]:
+    def submit(self, fn: Write, *, shielded: bool = False) -> asyncio.Future[Any]:
         """Queue ``fn`` for the next group commit; the future resolves after its COMMIT.
 
-        Once queued the write happens even if nobody awaits the future any more.
+        Once queued the write happens even if nobody awaits the future any more. ``shielded``:
+        the future refuses ``cancel()``, so a task cancelled while it awaits the future is
+        woken only once the outcome is known, and then gets its ``CancelledError`` (the
+        outcome stays readable on the future: see ``TableService._commit``).
         """
         if not self.is_open or self._wakeup is None or self._closing:
             raise RuntimeError("database is closed")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = _Outcome(loop=loop) if shielded else loop.create_future()
         self._queue.append((fn, future))
+        if self._idle and self._started is None:
+            self._start_batch(loop)
         self._wakeup.set()
         return future
+
+    def _start_batch(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The writer is idle: send the queued writes to the thread at once (see the module)."""
+        batches = [_take(self._queue)]
+        job = partial(
+            _commit_and_resolve, batches=batches, queue=self._queue, begin=self.BEGIN, loop=loop
+        )
+        try:
+            started = self._start(job)
+        except Exception:  # (closing meanwhile: the writer's own run says why)
+            started = None
+        if started is None:
+            self._queue.extendleft(reversed(batches[0]))
+            return
+        self._started = (batches, started)
 
     def _start_writer(self) -> None:
         self._wakeup = asyncio.Event()
@@ -94,27 +147,93 @@ class DatabaseBackend:
     async def _write_loop(self) -> None:
         assert self._wakeup is not None
         while True:
-            if not self._queue:
+            if not self._queue and self._started is None:
                 if self._closing:
                     return
                 self._wakeup.clear()
-                await self._wakeup.wait()
+                self._idle = True
+                try:
+                    await self._wakeup.wait()
+                finally:
+                    self._idle = False
                 continue
-            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+            loop = asyncio.get_running_loop()
             try:
-                writes = [fn for fn, _ in batch]
-                outcomes = await self.run(partial(commit_batch, writes=writes, begin=self.BEGIN))
-            except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
-                log.exception("group commit of %d writes failed", len(batch))
-                outcomes = [(False, exc)] * len(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():  # the caller was cancelled; its write is committed anyway
-                    continue
-                if ok:
-                    future.set_result(value)
+                if self._started is not None:  # (``submit`` sent them)
+                    (batches, started), self._started = self._started, None
+                    await started
                 else:
-                    future.set_exception(value)
-            await self._after_batch(len(batch))
+                    batches = [_take(self._queue)]
+                    await self.run(
+                        partial(
+                            _commit_and_resolve,
+                            batches=batches,
+                            queue=self._queue,
+                            begin=self.BEGIN,
+                            loop=loop,
+                        )
+                    )
+            except Exception as exc:  # the batch never reached the thread (a closed database)
+                log.exception("group commit of %d writes failed", len(batches[-1]))
+                for batch in batches:  # (those the thread's call resolved are skipped)
+                    _resolve(batch, [(False, exc)] * len(batch))
+            await self._after_batch(sum(len(batch) for batch in batches))
+
+
+def _take(queue: collections.deque[Queued]) -> list[Queued]:
+    """Up to ``MAX_BATCH`` of the queued writes, oldest first (on either thread)."""
+    batch: list[Queued] = []
+    with contextlib.suppress(IndexError):
+        while len(batch) < MAX_BATCH:
+            batch.append(queue.popleft())
+    return batch
+
+
+def _commit_and_resolve(
+    conn: Connection,
+    *,
+    batches: list[list[Queued]],
+    queue: collections.deque[Queued],
+    begin: str,
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    """On the database's thread: commit ``batches[0]``, have the loop resolve its futures at its
+    next turn (before the writer task wakes up: see the module's docstring), and go on with the
+    writes queued meanwhile, each batch appended to ``batches`` (the writer's record of them)."""
+    while True:
+        batch = batches[-1]
+        failed = False
+        try:
+            outcomes = commit_batch(conn, writes=[fn for fn, _ in batch], begin=begin)
+        except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
+            log.exception("group commit of %d writes failed", len(batch))
+            outcomes = [(False, exc)] * len(batch)
+            failed = True
+        with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: nobody waits)
+            loop.call_soon_threadsafe(_resolve, batch, outcomes)
+        # After a failed COMMIT the connection may be gone: the next batch goes through the
+        # writer's ``run`` again, which connects again if it must (PostgreSQL).
+        if failed or len(batches) >= BATCHES_IN_A_ROW or not queue:
+            return
+        batches.append(_take(queue))
+
+
+def _resolve(batch: list[Queued], outcomes: list[tuple[bool, Any]]) -> None:
+    for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+        if future.done():  # resolved already, or the caller was cancelled: committed anyway
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+
+class _Outcome(asyncio.Future[Any]):
+    """A write's future that ``cancel()`` does not cancel (``submit(shielded=True)``): a task
+    cancelled while awaiting it is woken when the outcome is known, with its cancellation."""
+
+    def cancel(self, msg: Any = None) -> bool:
+        return False
 
 
 def commit_batch(

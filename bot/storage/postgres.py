@@ -114,6 +114,12 @@ class PgDatabase(DatabaseBackend):
             raise RuntimeError("database is closed")
         return await self._on_thread(lambda: fn(self._live()))
 
+    def _start(self, fn: Callable[[Any], Any]) -> asyncio.Future[Any] | None:
+        """``fn(connection)`` on the database's thread, sent at once (group commit)."""
+        if self._executor is None or self._conn is None:
+            return None
+        return asyncio.get_running_loop().run_in_executor(self._executor, lambda: fn(self._live()))
+
     def _live(self) -> PgConnection:
         """The connection, connected again if the server dropped it (on the thread)."""
         assert self._conn is not None

@@ -145,3 +145,25 @@ def test_a_move_is_timed_to_each_page_by_the_first_frame_that_shows_it() -> None
     assert pages.latencies == [pytest.approx(0.05)]
     assert pages.fanout == [pytest.approx(0.02)]  # from its commit: the fan-out alone
     assert (pages.missed, pages.reconnects) == (1, 1)
+
+
+def test_the_parts_of_a_click_add_up_to_its_acknowledgement() -> None:
+    """``bench/ack_parts.py``: each stage runs from the previous mark; together they are the
+    click's acknowledgement time."""
+    from bench.ack_parts import MARKS, AckParts
+
+    marks = {"due": 10.0, **{mark: 10.0 + 0.001 * (i + 1) for i, mark in enumerate(MARKS)}}
+    parts = AckParts().parts_of(marks)
+    assert abs(sum(parts.values()) - (marks["answered"] - marks["due"])) < 1e-9
+    assert all(abs(v - 0.001) < 1e-9 for v in parts.values())
+
+
+async def test_with_parts_the_slowest_clicks_are_taken_apart(tmp_path: Path) -> None:
+    config = load.Config(
+        tables=2, seconds=2.0, warmup=0.2, think=0.2, ai_delay=0.05, folder=tmp_path, parts=True
+    )
+    result = await load.run(config)
+    text = "\n".join(result.details)
+    assert "ack parts (ms), the slowest 1%" in text, text
+    assert "commit_queue" in text and "ack p99 by 5 s of the window" in text
+    assert tuple(result.figures) == load.KEYS  # the JSON line is the same

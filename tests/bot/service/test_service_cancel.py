@@ -27,9 +27,14 @@ async def test_a_cancelled_move_that_committed_is_kept(tmp_path: Path) -> None:
         held: list[asyncio.Future[Any]] = []
         submit = service.db.submit
 
-        def slow_submit(fn: Any) -> asyncio.Future[Any]:
+        class Stubborn(asyncio.Future[Any]):  # as ``submit(shielded=True)``'s: not cancelled
+            def cancel(self, msg: Any = None) -> bool:
+                return False
+
+        def slow_submit(fn: Any, *, shielded: bool = False) -> asyncio.Future[Any]:
+            assert shielded, "the service's writes outlive a cancelled caller"
             inner = submit(fn)  # the write really happens
-            outer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            outer: asyncio.Future[Any] = Stubborn(loop=asyncio.get_running_loop())
             held.append(outer)
 
             async def later() -> None:

@@ -214,3 +214,101 @@ async def test_the_wal_stays_bounded_while_writes_go_on(
         assert rows[0] == 20 * 100
     finally:
         await db.close()
+
+
+async def test_a_shielded_write_outlives_its_cancelled_caller(db_path: Path | str) -> None:
+    """``submit(shielded=True)``: cancelling the task that awaits the write does not cancel its
+    future; the task wakes with its CancelledError once the write is committed, and the
+    outcome is on the future."""
+    db = database_for(db_path)
+    await db.open()
+    try:
+        future = db.submit(lambda c: new_table(c, 1), shielded=True)
+        assert not future.cancel() and not future.cancelled()
+        seen: list[bool] = []
+
+        async def caller() -> None:
+            try:
+                await future
+            except asyncio.CancelledError:
+                seen.append(future.done())
+                raise
+
+        task = asyncio.ensure_future(caller())
+        await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert seen == [True] and isinstance(future.result(), int)
+        rows = await db.run(lambda c: c.execute("SELECT channel_id FROM tables").fetchall())
+        assert rows == [(1,)]
+    finally:
+        await db.close()
+
+
+async def test_writes_queued_during_a_commit_follow_it_on_the_database_thread(
+    db_path: Path | str,
+) -> None:
+    """Writes queued while a batch is on the disk are committed next by the database's thread
+    itself, not after a round trip through the writer task: the writer's between-batches step
+    (``_after_batch``) runs once for both batches."""
+    import threading
+
+    db = database_for(db_path)
+    await db.open()
+    steps: list[int] = []
+    after_batch = db._after_batch
+
+    async def counted(writes: int) -> None:
+        steps.append(writes)
+        await after_batch(writes)
+
+    db._after_batch = counted  # type: ignore[method-assign]
+    started, release = threading.Event(), threading.Event()
+
+    def slow(conn: sqlite3.Connection) -> int:
+        started.set()
+        release.wait(5)
+        return new_table(conn, 1)
+
+    try:
+        first = db.submit(slow)
+        while not started.is_set():
+            await asyncio.sleep(0.001)
+        others = [db.submit(lambda c, n=n: new_table(c, n)) for n in (2, 3, 4)]
+        release.set()
+        await asyncio.gather(first, *others)
+        while not steps:
+            await asyncio.sleep(0.001)
+        assert steps == [4]
+        rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
+        assert rows == [(4,)]
+    finally:
+        await db.close()
+
+
+async def test_a_write_to_an_idle_writer_reaches_the_thread_at_once(db_path: Path | str) -> None:
+    """``submit`` hands a write to the database's thread itself when the writer is idle: it
+    runs there before the loop's next turn (the writer task would need that turn)."""
+    import threading
+
+    db = database_for(db_path)
+    await db.open()
+    try:
+        for _ in range(5):
+            await asyncio.sleep(0)  # the writer waits for writes
+        ran = threading.Event()
+
+        def write(conn: sqlite3.Connection) -> int:
+            ran.set()
+            return new_table(conn, 1)
+
+        future = db.submit(write)
+        assert ran.wait(5), "the write waited for a turn of the loop"  # (blocks the loop)
+        assert isinstance(await future, int)
+        following = [db.submit(lambda c, n=n: new_table(c, n)) for n in (2, 3)]
+        await asyncio.gather(*following)
+        rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
+        assert rows == [(3,)]
+    finally:
+        await db.close()
