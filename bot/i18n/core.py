@@ -44,8 +44,10 @@ _lock = threading.Lock()
 #: and card of every panel. Cleared with the catalogs; bounded (``MEMO_KEPT``) in case a caller
 #: translates words that are not a catalog's (a stored title, an option's description).
 #: Each entry holds the catalog it was read from: looked up again once it is another.
-_memo: dict[str, tuple[gettext.NullTranslations, dict[str, str]]] = {}
-_memo_p: dict[str, tuple[gettext.NullTranslations, dict[tuple[str, str], str]]] = {}
+#: By language: the catalog an entry was read from, and the entries (``language_memo``).
+Memo = dict[str, tuple[object, dict[Any, Any]]]
+_memo: Memo = {}
+_memo_p: Memo = {}
 MEMO_KEPT = 20_000
 
 
@@ -95,6 +97,19 @@ def catalog(language: str) -> gettext.NullTranslations:
             found = _load(language)
             _catalogs[language] = found
     return found
+
+
+def language_memo(memo: Memo, language: str, kept: int | None = None) -> dict[Any, Any]:
+    """What was made so far in ``language`` (a dict to read and to fill): what a reader's words
+    give (translations, names, cards as text) made once per language rather than at every panel.
+    Started over when the language's catalog is another object than the one its entries were
+    read from (a test's, ``forget_catalogs``), or when it holds ``kept`` entries (default
+    ``MEMO_KEPT``: a caller that passes words no catalog has must not make it grow)."""
+    source = None if language == DEFAULT else catalog(language)
+    known = memo.get(language)
+    if known is None or known[0] is not source or len(known[1]) >= (kept or MEMO_KEPT):
+        known = memo[language] = (source, {})
+    return known[1]
 
 
 def forget_catalogs() -> None:
@@ -199,15 +214,10 @@ def _(message: str, /, **params: Any) -> str:
     if language == DEFAULT:
         text = message
     else:
-        source = catalog(language)
-        known = _memo.get(language)
-        if known is None or known[0] is not source:
-            known = _memo[language] = (source, {})
-        text = known[1].get(message)  # type: ignore[assignment]
+        known = language_memo(_memo, language)
+        text = known.get(message)
         if text is None:
-            if len(known[1]) >= MEMO_KEPT:
-                known[1].clear()
-            text = known[1][message] = source.gettext(message)
+            text = known[message] = catalog(language).gettext(message)
     return text.format(**params) if params else text
 
 
@@ -227,15 +237,10 @@ def _p(context: str, message: str, /, **params: Any) -> str:
     if language == DEFAULT:
         text = message
     else:
-        source = catalog(language)
-        known_p = _memo_p.get(language)
-        if known_p is None or known_p[0] is not source:
-            known_p = _memo_p[language] = (source, {})
-        text = known_p[1].get((context, message))  # type: ignore[assignment]
+        known = language_memo(_memo_p, language)
+        text = known.get((context, message))
         if text is None:
-            if len(known_p[1]) >= MEMO_KEPT:
-                known_p[1].clear()
-            text = known_p[1][(context, message)] = source.pgettext(context, message)
+            text = known[(context, message)] = catalog(language).pgettext(context, message)
     return text.format(**params) if params else text
 
 

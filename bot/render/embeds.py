@@ -22,9 +22,9 @@ from typing import Any
 import discord
 
 from bot.i18n import _, _p, current
-from bot.i18n.core import catalog
+from bot.i18n.core import Memo, language_memo
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
-from bot.service import Seat, Table, TableStatus
+from bot.service import Table, TableStatus
 from engine import GAMES
 from engine.options import format_value
 
@@ -67,23 +67,19 @@ def ai_name(stored: str, level: str | None) -> str:
     return _("AI {n} ({level})", n=match.group(1), level=levels.get(level, level))
 
 
-#: Names by the table's seats and the reader's language, with the catalog they were written
-#: from: a table's seats seldom change, its state at every move (``seating_of``).
-_NAMES: dict[tuple[tuple[Seat, ...], str], tuple[object, tuple[str, ...]]] = {}
+#: Names by the reader's language and the table's seats (``language_memo``): a table's seats
+#: seldom change, its state at every move (``seating_of``).
+_NAMES: Memo = {}
 NAMES_KEPT = 4096
 
 
 def names_of(table: Table) -> list[str]:
     """Display names by engine seat (AI seats say so)."""
-    language = current()
-    source = catalog(language)
-    key = (table.seats, language)
-    known = _NAMES.get(key)
-    if known is None or known[0] is not source:
-        if len(_NAMES) >= NAMES_KEPT:
-            _NAMES.clear()
-        known = _NAMES[key] = (source, tuple(_names_of(table)))
-    return list(known[1])
+    known = language_memo(_NAMES, current(), NAMES_KEPT)
+    names = known.get(table.seats)
+    if names is None:
+        names = known[table.seats] = tuple(_names_of(table))
+    return list(names)
 
 
 def _names_of(table: Table) -> list[str]:

@@ -95,9 +95,6 @@ class Page:
         if text is not None:
             self._write(text)
 
-    def start(self) -> None:
-        """Nothing to start: writes run when frames come (kept for the hub's callers)."""
-
     async def stop(self) -> None:
         self._pending = None
         writing = self._writing
@@ -132,7 +129,6 @@ class Hub:
 
     def add(self, page: Page) -> None:
         self.pages.setdefault(page.channel_id, set()).add(page)
-        page.start()
 
     async def remove(self, page: Page) -> None:
         pages = self.pages.get(page.channel_id)

@@ -52,7 +52,8 @@ def cards_in(data: Any) -> set[str]:
 class RecordingPage(Page):
     """A page that keeps what it is sent, checked against the game right then."""
 
-    def start(self) -> None:
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
         self.frames: list[dict[str, Any]] = []
 
     def push(self, text: str) -> None:

@@ -274,7 +274,6 @@ async def test_a_page_that_is_slow_gets_the_newest_state_not_a_queue(service, we
             sent.append(text)
 
     page = Page(SlowSocket(), HOST, CH, "en")  # type: ignore[arg-type]
-    page.start()
     for n in range(10):
         page.push(str(n))
         await asyncio.sleep(0)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.i18n import DEFAULT, N_, _, _p, current
-from bot.i18n.core import catalog
+from bot.i18n.core import Memo, language_memo
 from engine import cards as french
 from engine.errors import IllegalAction
 
@@ -87,8 +87,8 @@ def face(code: str) -> Face:
     return Face(text, text, "", "unknown", False)
 
 
-#: Each language's letters, with the catalog they were read from (read again if it changed).
-_LETTERS: dict[str, tuple[object, dict[str, str]]] = {}
+#: Each language's letters (``language_memo``: read again if its catalog changed).
+_LETTERS: Memo = {}
 
 
 def rank_letters() -> dict[str, str]:
@@ -99,11 +99,11 @@ def rank_letters() -> dict[str, str]:
     language = current()
     if language == DEFAULT:
         return {}
-    source = catalog(language)
-    known = _LETTERS.get(language)
-    if known is None or known[0] is not source:
-        known = _LETTERS[language] = (source, _read_letters())
-    return dict(known[1])
+    known = language_memo(_LETTERS, language)
+    letters = known.get("letters")
+    if letters is None:
+        letters = known["letters"] = _read_letters()
+    return dict(letters)
 
 
 def _read_letters() -> dict[str, str]:
@@ -139,20 +139,19 @@ def _typed_fool() -> str | None:
     return word if word.isalpha() and word != "FOOL" else None
 
 
-#: Each language's ``picture_letters``, with the catalog they were read from.
-_PICTURE_LETTERS: dict[str, tuple[object, dict[str, tuple[tuple[str, str], ...]]]] = {}
+#: Each language's ``picture_letters`` (``language_memo``).
+_PICTURE_LETTERS: Memo = {}
 
 
 def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     """The reader's rank letters as a drawing function's ``letters`` argument (nothing when they
     are the English ones: the same picture, the same cache key as before). Read once per
     language (every hand picture's key asks)."""
-    language = current()
-    source = None if language == DEFAULT else catalog(language)
-    known = _PICTURE_LETTERS.get(language)
-    if known is None or known[0] is not source:
-        known = _PICTURE_LETTERS[language] = (source, _picture_letters())
-    return dict(known[1])
+    known = language_memo(_PICTURE_LETTERS, current())
+    letters = known.get("letters")
+    if letters is None:
+        letters = known["letters"] = _picture_letters()
+    return dict(letters)
 
 
 def _picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
@@ -230,23 +229,19 @@ def typed_words(arguments: list[str], words: Mapping[str, str] | None = None) ->
     return [" ".join(read(w) for w in a.translate(_VARIATIONS).split(" ")) for a in arguments]
 
 
-#: Each language's cards as written so far, with the catalog they were written from (written
-#: again if it changed): every card of every panel and table message is written, 14 a panel.
-_PRETTY: dict[str, tuple[object, dict[str, str]]] = {}
-#: A card code is one of a deck's few dozen; more means a caller passes other words: start over.
+#: Each language's cards as written so far (``language_memo``): every card of every panel and
+#: table message is written, 14 a panel. A card code is one of a deck's few dozen; more means a
+#: caller passes other words: start over.
+_PRETTY: Memo = {}
 PRETTY_KEPT = 4096
 
 
 def pretty(code: str) -> str:
     """A card for a message: ``10♥``, ``K🏆``, ``XXI``-style trumps as ``T21``, ``Fool``."""
-    language = current()
-    source = None if language == DEFAULT else catalog(language)
-    known = _PRETTY.get(language)
-    if known is None or known[0] is not source or len(known[1]) >= PRETTY_KEPT:
-        known = _PRETTY[language] = (source, {})
-    text = known[1].get(code)
+    known = language_memo(_PRETTY, current(), PRETTY_KEPT)
+    text = known.get(code)
     if text is None:
-        text = known[1][code] = _pretty(code)
+        text = known[code] = _pretty(code)
     return text
 
 
