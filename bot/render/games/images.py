@@ -33,7 +33,6 @@ draw off the event loop, ``await bot.render.pool.render(images.table_png, ...)``
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -61,6 +60,7 @@ from bot.render.games.faces import (
     index_width,
     scheme,
 )
+from bot.render.png import encode_indexed
 
 P = ParamSpec("P")
 
@@ -228,16 +228,9 @@ def draw_card(
 
 
 def _png(img: Image.Image) -> bytes:
-    """PNG bytes of the picture on the shared palette (``_palette``).
-
-    zlib's level 1: the same pixels as level 3 in files about 9% larger, 10-18% less time in
-    zlib (most of the cost of a picture: the 8-bit indices of a hand are 80 KB to deflate;
-    Pillow already leaves a palette picture's rows unfiltered)."""
-    buffer = io.BytesIO()
-    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
-        buffer, format="PNG", compress_level=1
-    )
-    return buffer.getvalue()
+    """PNG bytes of the picture on the shared palette (``_palette``), deflated by zlib-ng
+    (``bot.render.png``: most of a picture's cost was Pillow's deflate)."""
+    return encode_indexed(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 # -- the table -----------------------------------------------------------------------------------
