@@ -9,10 +9,14 @@ The pages are websocket clients on this machine. With ``--web-clients N`` (defau
 in N processes of their own (``bench/web_clients.py``), so the bot's process (its event loop,
 its CPU) is the bot alone, as it is in production, where the pages are browsers elsewhere; with
 ``--web-clients 0`` they run inside the bot's process and loop, as this bench first did (their
-reading then costs the bot's CPU and loop too: an upper bound). Both ways are timed alike:
-the bot's process stamps each move (``time.monotonic()``, the event loop's clock), the pages
-write down when each frame arrived on the same clock (CLOCK_MONOTONIC: one clock for every
-process of the machine), and the two are matched here.
+reading then costs the bot's CPU and loop too: an upper bound). The client processes are lean
+(one epoll, plain sockets, only a frame's move number read: see their docstring) because they
+share the bot's two cores: a heavy load generator would starve the bot it measures. Their CPU
+is printed apart from the bot's. Both ways are timed on one clock: the bot's process stamps
+each move (``time.monotonic()``, the event loop's clock); the client processes write down when
+each frame *arrived* at the page's socket (the kernel's receive timestamp, on the same clock),
+so their own lateness in reading it is not the bot's (it is printed apart: their lag); the
+in-loop pages of ``--web-clients 0`` write down when they read it.
 
 Every move is also timed from its commit (``fanout``): the web table's own part, the frames
 built and written after the change is stored, without the queue and the database write a click
@@ -67,8 +71,8 @@ class WebPages:
         self.reconnects = 0
         #: The client processes' ids (their CPU is not the bot's).
         self.client_pids: list[int] = []
-        #: The client processes' own loop lag, p99 (seconds; the worst of them), and the pages
-        #: that had opened when measuring began.
+        #: The client processes' own lag, p99 (seconds; the worst of them): how long a frame
+        #: waited in its socket for them to read it; and the pages open when measuring began.
         self.client_lag_p99: float | None = None
         self.opened = 0
         #: CPU seconds the client processes used inside the window (they share the machine).
@@ -77,6 +81,8 @@ class WebPages:
         self.arrivals: dict[tuple[int, int], float] = {}
         #: Of the timed moves, those timed from a click's arrival (the others: from commit).
         self.clicks = 0
+        #: Frames the pages received inside the window (what the bot sent them then).
+        self.window_frames = 0
         #: (channel, move, arrival, commit) of each move committed while recording.
         self._commits: list[tuple[int, int, float, float]] = []
         self._pages: list[tuple[int, int, str, str]] = []
@@ -223,4 +229,5 @@ class WebPages:
                     self.latencies.append(latency)
                     self.fanout.append(latency - (stored - committed))
         begin, end = self._window
+        self.window_frames = sum(begin <= frame[3] <= end for frame in self._frames)
         self.reconnects = sum(begin <= at <= end + GRACE for at in self._reconnect_times)
