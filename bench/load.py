@@ -573,6 +573,19 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
                 f" {milliseconds(pages.client_lag_p99)} ms (a frame waiting in its socket for"
                 " them: not in web_p99_ms, which runs to the frame's arrival)"
             )
+    if pages is not None:
+        spent = sorted(pages.changes)
+        details.append(
+            f"web fan-out in the loop (Hub.changed: a change's frames built and written):"
+            f" {len(spent):,} changes, the loop thread's CPU in them"
+            f" {pages.changes_cpu / max(actions, 1) * 1e6:,.0f} µs per action"
+            f" ({pages.changes_cpu / max(loop_cpu, 1e-9):.1%} of its CPU); wall time p50"
+            f" {milliseconds(percentile(spent, 0.5), 3)} ms, p99"
+            f" {milliseconds(percentile(spent, 0.99), 3)} ms, max"
+            f" {milliseconds(max(spent, default=None))} ms,"
+            f" {sum(t > 0.010 for t in spent)} over 10 ms (a collection or a wait for a core"
+            " inside one counts)"
+        )
     if pages is not None and config.web_clients:
         # Where the two cores went: a load generator that takes a core starves the bot.
         others = cpu - loop_cpu - drawing_cpu

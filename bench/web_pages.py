@@ -46,6 +46,7 @@ from bench.cpu import tree_cpu
 from bench.web_clients import DONE, READY, READY_PATIENCE, STOP, Frame, follow
 from bot.service import ActionApplied, TableEvent, TableService
 from bot.web import links
+from bot.web.adapter import Change
 from bot.web.server import WebServer
 
 SCRIPT = Path(__file__).resolve().parent / "web_clients.py"
@@ -81,6 +82,12 @@ class WebPages:
         self.arrivals: dict[tuple[int, int], float] = {}
         #: Of the timed moves, those timed from a click's arrival (the others: from commit).
         self.clicks = 0
+        #: Seconds each committed change's fan-out took in the bot's loop (``Hub.changed``:
+        #: its frames built and written), inside the window.
+        self.changes: list[float] = []
+        #: The loop thread's CPU seconds in them (the wall time above also holds the moments
+        #: the thread waited for a core, and any garbage collection that fell inside).
+        self.changes_cpu = 0.0
         #: Frames the pages received inside the window (what the bot sent them then).
         self.window_frames = 0
         #: (channel, move, arrival, commit) of each move committed while recording.
@@ -97,6 +104,21 @@ class WebPages:
 
     async def start(self) -> None:
         await self.server.start()
+        # Each change's fan-out timed as it runs in the bot's loop (frames built and written):
+        # the web's own part of the loop's stalls.
+        hub = self.server.hub
+        assert hub is not None
+        changed = hub.changed
+
+        def timed(change: Change) -> None:
+            begin, cpu = time.perf_counter(), time.thread_time()
+            changed(change)
+            if self.recording:
+                self.changes.append(time.perf_counter() - begin)
+                self.changes_cpu += time.thread_time() - cpu
+
+        hub.adapter.unsubscribe()
+        hub.adapter.subscribe(timed)
 
     async def on_table_event(self, event: TableEvent) -> None:
         if isinstance(event, ActionApplied) and self.recording:
