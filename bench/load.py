@@ -578,7 +578,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         details.append(
             f"web fan-out in the loop (Hub.changed: a change's frames built and written):"
             f" {len(spent):,} changes, the loop thread's CPU in them"
-            f" {pages.changes_cpu / max(actions, 1) * 1e6:,.0f} µs per action"
+            f" {pages.changes_cpu / max(actions, 1) * 1e6:,.0f} µs per action,"
+            f" {pages.changes_cpu / max(pages.window_frames, 1) * 1e6:,.1f} µs per frame sent"
             f" ({pages.changes_cpu / max(loop_cpu, 1e-9):.1%} of its CPU); wall time p50"
             f" {milliseconds(percentile(spent, 0.5), 3)} ms, p99"
             f" {milliseconds(percentile(spent, 0.99), 3)} ms, max"
