@@ -51,7 +51,9 @@ its frame's arrival at each open page (the kernel's receive timestamp: the clien
 not the bot's). The client processes are lean on purpose (``bench/web_clients.py``: one epoll,
 plain sockets, a frame's move number all they read) since they share the bot's cores; a line
 splits the CPU between the bot's loop thread, its picture workers, the rest of the bot and the
-page clients. The JSON line gains ``web_p50_ms``, ``web_p99_ms``,
+page clients, and another times each change's fan-out in the loop (``Hub.changed``: its
+frames built and written; CPU per action and per frame sent, wall time p99 and max). The JSON
+line gains ``web_p50_ms``, ``web_p99_ms``,
 ``web_commit_p99_ms`` (the same frames timed from the move's commit: the fan-out alone),
 ``web_missed`` (moves a page did not see within 5 s) and ``web_clients``.
 
