@@ -111,11 +111,13 @@ class WebPages:
         changed = hub.changed
 
         def timed(change: Change) -> None:
+            if not self.recording:
+                changed(change)
+                return
             begin, cpu = time.perf_counter(), time.thread_time()
             changed(change)
-            if self.recording:
-                self.changes.append(time.perf_counter() - begin)
-                self.changes_cpu += time.thread_time() - cpu
+            self.changes.append(time.perf_counter() - begin)
+            self.changes_cpu += time.thread_time() - cpu
 
         hub.adapter.unsubscribe()
         hub.adapter.subscribe(timed)
