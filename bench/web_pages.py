@@ -45,8 +45,9 @@ import aiohttp
 from bench.cpu import tree_cpu
 from bench.web_clients import DONE, READY, READY_PATIENCE, STOP, Frame, follow
 from bot.service import ActionApplied, TableEvent, TableService
+from bot.service.snapshot import TableSnapshot
 from bot.web import links
-from bot.web.adapter import Change
+from bot.web.adapter import Change, UserState
 from bot.web.server import WebServer
 
 SCRIPT = Path(__file__).resolve().parent / "web_clients.py"
@@ -88,6 +89,8 @@ class WebPages:
         #: The loop thread's CPU seconds in them (the wall time above also holds the moments
         #: the thread waited for a core, and any garbage collection that fell inside).
         self.changes_cpu = 0.0
+        #: Of it, the loop thread's CPU reading each page's view and moves from the snapshot.
+        self.views_cpu = 0.0
         #: Frames the pages received inside the window (what the bot sent them then).
         self.window_frames = 0
         #: (channel, move, arrival, commit) of each move committed while recording.
@@ -121,6 +124,21 @@ class WebPages:
 
         hub.adapter.unsubscribe()
         hub.adapter.subscribe(timed)
+        # Of that, each page's view and moves read from the change's snapshot: the first reader
+        # of a snapshot computes them (here the hub, before the panels that read them next),
+        # so this part is the snapshot's cost more than the web's.
+        state_in = hub.adapter.state_in
+
+        def timed_state_in(snapshot: TableSnapshot, user_id: int) -> UserState | None:
+            if not self.recording:
+                return state_in(snapshot, user_id)
+            cpu = time.thread_time()
+            try:
+                return state_in(snapshot, user_id)
+            finally:
+                self.views_cpu += time.thread_time() - cpu
+
+        hub.adapter.state_in = timed_state_in  # type: ignore[method-assign]
 
     async def on_table_event(self, event: TableEvent) -> None:
         if isinstance(event, ActionApplied) and self.recording:
