@@ -571,7 +571,9 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
                 f"web clients: {pages.opened:,} of {pages.pages:,} pages open when measuring"
                 f" began; {pages.window_frames:,} frames received in the window"
                 f" ({pages.window_frames / wall:,.0f}/s,"
-                f" {pages.window_frames / max(actions, 1):.2f} per action); their own lag p99"
+                f" {pages.window_frames / max(actions, 1):.2f} per action); sequence numbers:"
+                f" {pages.out_of_order} frames out of order, {pages.gaps} skipping some (the"
+                f" whole run); their own lag p99"
                 f" {milliseconds(pages.client_lag_p99)} ms (a frame waiting in its socket for"
                 " them: not in web_p99_ms, which runs to the frame's arrival)"
             )

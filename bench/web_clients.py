@@ -11,8 +11,9 @@ the websocket protocol to receive what a browser receives (the same frames, byte
 server cannot tell the difference): the HTTP upgrade with the page's ``Origin``, the frame
 headers, a pong for the server's heartbeat pings, a close answered and the page reopened after
 0.2 s (as the page does; a reopened page gets its full snapshot). Of each text frame it reads
-only the move number (``"move":N``, the frame's third key: a few dozen bytes in) and notices a
-``closed`` frame; nothing else of the frame is parsed. The server never fragments a frame
+only the sequence and move numbers (``"seq":N`` and ``"move":N``, the frame's second and third
+keys: a few dozen bytes in; a frame older than one the page showed counts as out of order) and
+notices a ``closed`` frame; nothing else of the frame is parsed. The server never fragments a frame
 (aiohttp sends each whole), so continuation frames are skipped.
 
 **Timed at its arrival, not at its reading.** Each socket asks the kernel for receive
@@ -30,7 +31,7 @@ JSON line on stdin (``{"pages": [[channel, user, url, origin], ...], "report": F
 process says ``ready`` once every page has its first frame (or ``READY_PATIENCE`` ran out),
 and on ``stop`` (or the end of stdin) it closes its pages, writes its frames to the report
 file (``{"frames": [[channel, user, move, at], ...], "reconnects": [at, ...], "opened": n,
-"lag_p99": seconds}``) and says ``done``.
+"lag_p99": seconds, "out_of_order": n, "gaps": n}``) and says ``done``.
 
 ``follow`` is the heavier aiohttp page of ``--web-clients 0`` (the pages inside the bot's own
 process and loop, as this bench first measured: there, its reading is the bot's cost too).
@@ -58,6 +59,8 @@ import aiohttp
 
 #: A frame's move number, read without parsing the whole frame (the page's own work).
 MOVE = re.compile(rb'"move":(\d+)')
+#: A frame's sequence number (its second key; a ``closed`` frame has one too).
+SEQ = re.compile(rb'"seq":(\d+)')
 CLOSED_FRAME = b'{"type":"closed"'
 READY, STOP, DONE = "ready", "stop", "done"
 #: The move number written down for a "closed" frame (the game ended, its table closed): it
@@ -78,7 +81,17 @@ _TEXT, _CLOSE, _PING = 0x1, 0x8, 0x9
 class _Page:
     """One open page: its socket and what it has read of it."""
 
-    __slots__ = ("channel", "user", "address", "request", "sock", "upgraded", "rest", "framed")
+    __slots__ = (
+        "channel",
+        "user",
+        "address",
+        "request",
+        "sock",
+        "upgraded",
+        "rest",
+        "framed",
+        "seq",
+    )
 
     def __init__(self, channel: int, user: int, url: str, origin: str) -> None:
         parts = urlsplit(url)
@@ -93,6 +106,7 @@ class _Page:
         self.upgraded = False
         self.rest = b""  # the bytes of a frame not whole yet (or of the upgrade's answer)
         self.framed = False  # it received a frame (it opened)
+        self.seq = -1  # the last frame's sequence number
 
 
 class Pages:
@@ -106,6 +120,10 @@ class Pages:
         #: Seconds each read's bytes waited in the socket for this process (its own lag).
         self.lags: list[float] = []
         self.opened = 0
+        #: Frames whose sequence number was below one the page had shown already, and frames
+        #: that skipped numbers (the page missed frames between).
+        self.out_of_order = 0
+        self.gaps = 0
         self.stopped = False
         self._reopen: list[tuple[float, _Page]] = []
 
@@ -201,6 +219,7 @@ class Pages:
                 break
             start = end
             if opcode == _TEXT:
+                # (each search stops a few dozen bytes in: "type", "seq" and "move" come first)
                 found = MOVE.search(data, begin, end)
                 if found is not None:
                     move = int(found.group(1))
@@ -208,6 +227,14 @@ class Pages:
                     move = CLOSED
                 else:
                     continue  # an error frame: nothing to time
+                numbered = SEQ.search(data, begin, end)
+                if numbered is not None:
+                    seq = int(numbered.group(1))
+                    # A frame older than one already shown is a fault; one that skips numbers
+                    # is a page that fell behind (a slow page gets the newest state only).
+                    self.out_of_order += seq < page.seq
+                    self.gaps += page.seq >= 0 and seq > page.seq + 1
+                    page.seq = max(seq, page.seq)
                 self.frames.append((page.channel, page.user, move, at))
                 if not page.framed:
                     page.framed = True
@@ -288,6 +315,8 @@ def serve(job: dict[str, object]) -> dict[str, object]:
         "reconnects": pages.reconnects,
         "opened": pages.opened,
         "lag_p99": lag_p99,
+        "out_of_order": pages.out_of_order,
+        "gaps": pages.gaps,
     }
 
 

@@ -77,6 +77,10 @@ class WebPages:
         #: waited in its socket for them to read it; and the pages open when measuring began.
         self.client_lag_p99: float | None = None
         self.opened = 0
+        #: Frames a page received older than one it had (a fault), and frames that skipped
+        #: sequence numbers (a page that fell behind), over the whole run (client processes).
+        self.out_of_order = 0
+        self.gaps = 0
         #: CPU seconds the client processes used inside the window (they share the machine).
         self.client_cpu = 0.0
         #: The clicks under way: when each arrived, by (channel, user) (``Players`` fills it).
@@ -222,6 +226,8 @@ class WebPages:
             self._frames.extend(tuple(frame) for frame in report["frames"])
             self._reconnect_times.extend(report["reconnects"])
             self.opened += report["opened"]
+            self.out_of_order += report["out_of_order"]
+            self.gaps += report["gaps"]
             self.client_lag_p99 = max(self.client_lag_p99 or 0.0, report["lag_p99"])
         await self.server.stop()  # closes every page's socket still open here
         for task in list(self._tasks):

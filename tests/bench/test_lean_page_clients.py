@@ -63,3 +63,5 @@ async def test_the_lean_pages_read_every_frame_answer_pings_and_reopen() -> None
     times = [frame[3] for frame in pages.frames]
     assert begin <= times[0] and times == sorted(times) and times[-1] <= time.monotonic()
     assert {(frame[0], frame[1]) for frame in pages.frames} == {(7, 70)}
+    # (seq 3 to 10 across the reopening, 12 to 99 at the close: skipped, never older)
+    assert (pages.out_of_order, pages.gaps) == (0, 2)
