@@ -47,7 +47,13 @@ click, stalls over every process and per process, requests summed, CPU per actio
 With ``--web``, the bot's web server serves two open pages per table (``bench/web_pages.py``):
 websocket clients in ``--web-clients`` processes of their own (default 2; 0: inside the bot's
 process and event loop, as first measured), each move timed from its arrival at the service to
-its frame at each open page; the JSON line gains ``web_p50_ms``, ``web_p99_ms``,
+its frame's arrival at each open page (the kernel's receive timestamp: the clients' own lag is
+not the bot's). The client processes are lean on purpose (``bench/web_clients.py``: one epoll,
+plain sockets, a frame's move number all they read) since they share the bot's cores; a line
+splits the CPU between the bot's loop thread, its picture workers, the rest of the bot and the
+page clients, and another times each change's fan-out in the loop (``Hub.changed``: its
+frames built and written; CPU per action and per frame sent, wall time p99 and max). The JSON
+line gains ``web_p50_ms``, ``web_p99_ms``,
 ``web_commit_p99_ms`` (the same frames timed from the move's commit: the fan-out alone),
 ``web_missed`` (moves a page did not see within 5 s) and ``web_clients``.
 
@@ -563,11 +569,49 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
         if config.web_clients:
             details.append(
                 f"web clients: {pages.opened:,} of {pages.pages:,} pages open when measuring"
-                f" began; their CPU {pages.client_cpu / wall:.0%} of a core (on the same"
-                f" {os.cpu_count()} CPUs as the bot); their own loop lag p99"
-                f" {milliseconds(pages.client_lag_p99)} ms (it is in web_p99_ms: a page that"
-                " reads late makes a move look late)"
+                f" began; {pages.window_frames:,} frames received in the window"
+                f" ({pages.window_frames / wall:,.0f}/s,"
+                f" {pages.window_frames / max(actions, 1):.2f} per action); sequence numbers:"
+                f" {pages.out_of_order} frames out of order, {pages.gaps} skipping some (the"
+                f" whole run); their own lag p99"
+                f" {milliseconds(pages.client_lag_p99)} ms (a frame waiting in its socket for"
+                " them: not in web_p99_ms, which runs to the frame's arrival)"
             )
+    if pages is not None:
+        spent = sorted(pages.changes)
+        details.append(
+            f"web fan-out in the loop (Hub.changed: a change's frames built and written):"
+            f" {len(spent):,} changes, the loop thread's CPU in them"
+            f" {pages.changes_cpu / max(actions, 1) * 1e6:,.0f} µs per action,"
+            f" {pages.changes_cpu / max(pages.window_frames, 1) * 1e6:,.1f} µs per frame sent"
+            f" ({pages.changes_cpu / max(loop_cpu, 1e-9):.1%} of its CPU), of which reading"
+            f" the views and moves from the snapshot (its first reader computes them, for the"
+            f" panels too) {pages.views_cpu / max(actions, 1) * 1e6:,.0f} µs per action; wall"
+            " time p50"
+            f" {milliseconds(percentile(spent, 0.5), 3)} ms, p99"
+            f" {milliseconds(percentile(spent, 0.99), 3)} ms, max"
+            f" {milliseconds(max(spent, default=None))} ms,"
+            f" {sum(t > 0.010 for t in spent)} over 10 ms (a collection or a wait for a core"
+            " inside one counts)"
+        )
+    if pages is not None and config.web_clients:
+        # Where the two cores went: a load generator that takes a core starves the bot.
+        others = cpu - loop_cpu - drawing_cpu
+        split = [
+            ("the bot's event loop thread", loop_cpu),
+            ("its picture workers", drawing_cpu),
+            ("the rest of the bot (database thread, AI pool, ...)", others),
+            (f"the {config.web_clients} page client processes", pages.client_cpu),
+        ]
+        details.append(
+            "CPU split: "
+            + "; ".join(
+                f"{name} {used / wall:.0%} of a core ({used / max(actions, 1) * 1e6:,.0f} µs"
+                " per action)"
+                for name, used in split
+            )
+            + f"; load average {load:.2f} on {os.cpu_count()} CPUs"
+        )
     if players.parts is not None:
         details += players.parts.summary(
             measured_from, watch.collections if watch is not None else ()

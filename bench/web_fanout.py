@@ -5,11 +5,11 @@
 The real ``TableService`` (SQLite in a temporary folder, timers off, every seat a bench player)
 plays random legal moves at ``--tables`` tables of the four games in turn, each with ``--pages``
 open pages (the players of seats 0, 1, ...; a watcher past the seats) held by the real
-``Hub``, their sockets stand-ins that only count what is written (a socket's write is the same
-system call whatever the hub does). Phases of ``--moves`` moves alternate with the hub and
-without it (A/B/A/B, ``--rounds`` of each: a shared machine's load swings), each timed in CPU
-seconds of the loop's thread; the web's cost per move is the difference of the medians. Also
-printed: frames and bytes written per move and page, which no load changes.
+``Hub``, their sockets (and transports) stand-ins that only count what is written (a socket's
+write is the same system call whatever the hub does). Phases of ``--moves`` moves alternate
+with the hub and without it (A/B/A/B, ``--rounds`` of each: a shared machine's load swings),
+each timed in CPU seconds of the loop's thread; the web's cost per move is the difference of
+the medians. Also printed: frames and bytes written per move and page, which no load changes.
 
 In the bot the live panels and the table message read the players' views and the public view
 of each move's snapshot before the web does (the snapshot computes each once and shares it); so
@@ -36,6 +36,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from aiohttp import WSMsgType  # noqa: E402
+from aiohttp._websocket.writer import WebSocketWriter  # noqa: E402
+
 import engine  # noqa: E402
 from bot.service import Limits, TableError, TableService  # noqa: E402
 from bot.web.adapter import ServiceAdapter  # noqa: E402
@@ -46,17 +49,31 @@ GAMES = tuple(sorted(engine.GAMES))
 
 
 class CountingSocket:
-    """A page's socket that counts what it is sent."""
+    """A page's socket that counts what it is sent: through aiohttp's writer (``send_str``) or,
+    as the server's pages are written when their socket keeps up, as websocket bytes handed
+    to its transport (``write``)."""
 
     closed = False
 
     def __init__(self) -> None:
         self.frames = 0
         self.bytes = 0
+        # aiohttp's own writer, writing to this stand-in: its work per write is the bot's.
+        self._writer = WebSocketWriter(Protocol(), self)  # type: ignore[arg-type]
 
     async def send_str(self, text: str) -> None:
+        await self._writer.send_frame(text.encode(), WSMsgType.TEXT)
+
+    # (the transport's side)
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def write(self, data: bytes) -> None:
         self.frames += 1
-        self.bytes += len(text)
+        self.bytes += len(data)
 
 
 class ViewReader:
@@ -72,6 +89,12 @@ class ViewReader:
         for seat in self.seats:
             with contextlib.suppress(Exception):
                 snapshot.table_view(seat)
+
+
+class Protocol:
+    """The protocol of a stand-in socket: never paused (its reader keeps up)."""
+
+    _paused = False
 
 
 def user_of(channel: int, seat: int) -> int:
@@ -142,7 +165,8 @@ async def run(args: argparse.Namespace) -> None:
                             socket = CountingSocket()
                             sockets.append(socket)
                             user = user_of(channel, index) if index < 2 else WATCHER
-                            hub.add(Page(socket, user, channel, "en"))  # type: ignore[arg-type]
+                            page = Page(socket, user, channel, "en", transport=socket)  # type: ignore[arg-type]
+                            hub.add(page)
                 await play(service, args.tables, args.moves // 10, rng)  # warm
                 begin = time.thread_time()
                 await play(service, args.tables, args.moves, rng)

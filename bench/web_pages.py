@@ -9,10 +9,14 @@ The pages are websocket clients on this machine. With ``--web-clients N`` (defau
 in N processes of their own (``bench/web_clients.py``), so the bot's process (its event loop,
 its CPU) is the bot alone, as it is in production, where the pages are browsers elsewhere; with
 ``--web-clients 0`` they run inside the bot's process and loop, as this bench first did (their
-reading then costs the bot's CPU and loop too: an upper bound). Both ways are timed alike:
-the bot's process stamps each move (``time.monotonic()``, the event loop's clock), the pages
-write down when each frame arrived on the same clock (CLOCK_MONOTONIC: one clock for every
-process of the machine), and the two are matched here.
+reading then costs the bot's CPU and loop too: an upper bound). The client processes are lean
+(one epoll, plain sockets, only a frame's move number read: see their docstring) because they
+share the bot's two cores: a heavy load generator would starve the bot it measures. Their CPU
+is printed apart from the bot's. Both ways are timed on one clock: the bot's process stamps
+each move (``time.monotonic()``, the event loop's clock); the client processes write down when
+each frame *arrived* at the page's socket (the kernel's receive timestamp, on the same clock),
+so their own lateness in reading it is not the bot's (it is printed apart: their lag); the
+in-loop pages of ``--web-clients 0`` write down when they read it.
 
 Every move is also timed from its commit (``fanout``): the web table's own part, the frames
 built and written after the change is stored, without the queue and the database write a click
@@ -41,7 +45,9 @@ import aiohttp
 from bench.cpu import tree_cpu
 from bench.web_clients import DONE, READY, READY_PATIENCE, STOP, Frame, follow
 from bot.service import ActionApplied, TableEvent, TableService
+from bot.service.snapshot import TableSnapshot
 from bot.web import links
+from bot.web.adapter import Change, UserState
 from bot.web.server import WebServer
 
 SCRIPT = Path(__file__).resolve().parent / "web_clients.py"
@@ -67,16 +73,30 @@ class WebPages:
         self.reconnects = 0
         #: The client processes' ids (their CPU is not the bot's).
         self.client_pids: list[int] = []
-        #: The client processes' own loop lag, p99 (seconds; the worst of them), and the pages
-        #: that had opened when measuring began.
+        #: The client processes' own lag, p99 (seconds; the worst of them): how long a frame
+        #: waited in its socket for them to read it; and the pages open when measuring began.
         self.client_lag_p99: float | None = None
         self.opened = 0
+        #: Frames a page received older than one it had (a fault), and frames that skipped
+        #: sequence numbers (a page that fell behind), over the whole run (client processes).
+        self.out_of_order = 0
+        self.gaps = 0
         #: CPU seconds the client processes used inside the window (they share the machine).
         self.client_cpu = 0.0
         #: The clicks under way: when each arrived, by (channel, user) (``Players`` fills it).
         self.arrivals: dict[tuple[int, int], float] = {}
         #: Of the timed moves, those timed from a click's arrival (the others: from commit).
         self.clicks = 0
+        #: Seconds each committed change's fan-out took in the bot's loop (``Hub.changed``:
+        #: its frames built and written), inside the window.
+        self.changes: list[float] = []
+        #: The loop thread's CPU seconds in them (the wall time above also holds the moments
+        #: the thread waited for a core, and any garbage collection that fell inside).
+        self.changes_cpu = 0.0
+        #: Of it, the loop thread's CPU reading each page's view and moves from the snapshot.
+        self.views_cpu = 0.0
+        #: Frames the pages received inside the window (what the bot sent them then).
+        self.window_frames = 0
         #: (channel, move, arrival, commit) of each move committed while recording.
         self._commits: list[tuple[int, int, float, float]] = []
         self._pages: list[tuple[int, int, str, str]] = []
@@ -91,6 +111,38 @@ class WebPages:
 
     async def start(self) -> None:
         await self.server.start()
+        # Each change's fan-out timed as it runs in the bot's loop (frames built and written):
+        # the web's own part of the loop's stalls.
+        hub = self.server.hub
+        assert hub is not None
+        changed = hub.changed
+
+        def timed(change: Change) -> None:
+            if not self.recording:
+                changed(change)
+                return
+            begin, cpu = time.perf_counter(), time.thread_time()
+            changed(change)
+            self.changes.append(time.perf_counter() - begin)
+            self.changes_cpu += time.thread_time() - cpu
+
+        hub.adapter.unsubscribe()
+        hub.adapter.subscribe(timed)
+        # Of that, each page's view and moves read from the change's snapshot: the first reader
+        # of a snapshot computes them (here the hub, before the panels that read them next),
+        # so this part is the snapshot's cost more than the web's.
+        state_in = hub.adapter.state_in
+
+        def timed_state_in(snapshot: TableSnapshot, user_id: int) -> UserState | None:
+            if not self.recording:
+                return state_in(snapshot, user_id)
+            cpu = time.thread_time()
+            try:
+                return state_in(snapshot, user_id)
+            finally:
+                self.views_cpu += time.thread_time() - cpu
+
+        hub.adapter.state_in = timed_state_in  # type: ignore[method-assign]
 
     async def on_table_event(self, event: TableEvent) -> None:
         if isinstance(event, ActionApplied) and self.recording:
@@ -174,6 +226,8 @@ class WebPages:
             self._frames.extend(tuple(frame) for frame in report["frames"])
             self._reconnect_times.extend(report["reconnects"])
             self.opened += report["opened"]
+            self.out_of_order += report["out_of_order"]
+            self.gaps += report["gaps"]
             self.client_lag_p99 = max(self.client_lag_p99 or 0.0, report["lag_p99"])
         await self.server.stop()  # closes every page's socket still open here
         for task in list(self._tasks):
@@ -223,4 +277,5 @@ class WebPages:
                     self.latencies.append(latency)
                     self.fanout.append(latency - (stored - committed))
         begin, end = self._window
+        self.window_frames = sum(begin <= frame[3] <= end for frame in self._frames)
         self.reconnects = sum(begin <= at <= end + GRACE for at in self._reconnect_times)

@@ -206,5 +206,20 @@ def encode(frame: Mapping[str, Any]) -> str:
         return json.dumps(frame, separators=(",", ":"))
 
 
+def wire(text: str) -> bytes:
+    """``text`` as the bytes of a websocket text frame from the server (RFC 6455: final, not
+    masked, not compressed), built once and written as they are to every page that sees the
+    same frame."""
+    payload = text.encode()
+    size = len(payload)
+    if size < 126:
+        head = bytes((0x81, size))
+    elif size < 1 << 16:
+        head = bytes((0x81, 126)) + size.to_bytes(2, "big")
+    else:
+        head = bytes((0x81, 127)) + size.to_bytes(8, "big")
+    return head + payload
+
+
 def error_frame(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}

@@ -3,9 +3,10 @@
 The adapter calls ``Hub.changed`` inside the service's listener, with the committed snapshot of
 the change: each page's frame is built there from it (once per seat and language, encoded once,
 the same text for every page that sees the same; once per move, not once per event) and written
-to each page's socket at once. A page whose reader is slow (its socket's buffer full) keeps only
-the newest unwritten frame: frames are whole, so a slow page skips states instead of queueing
-them, and one slow page never holds up the table or the other pages.
+to each page's socket at once: the same websocket bytes handed to each page's transport. A page
+whose reader is slow (its socket's buffer full) keeps only the newest unwritten frame: frames
+are whole, so a slow page skips states instead of queueing them, and one slow page never holds
+up the table or the other pages.
 """
 
 from __future__ import annotations
@@ -57,25 +58,45 @@ class Page:
     language: str
     #: The reader's name, for a seat he takes (an Activity's page); None: a signed link's.
     name: str | None = None
-    #: The newest frame not written yet, while a write waits for a slow reader.
-    _pending: str | None = None
+    #: The socket's transport (the server's pages): a frame whose websocket bytes are built
+    #: already (``frames.wire``, once for every page that sees it) is written to it directly.
+    transport: asyncio.WriteTransport | None = None
+    #: The newest frame not written yet (its text and its wire bytes), while a write waits for
+    #: a slow reader.
+    _pending: tuple[str, bytes | None] | None = None
     #: The write under way that had to wait (a slow reader: the socket's buffer is full).
     _writing: asyncio.Future[None] | None = None
 
-    def push(self, text: str) -> None:
-        """Send ``text`` now; while an earlier write waits for a slow reader, keep only the
-        newest frame (frames are whole: a slow page skips states, it never queues them)."""
+    def push(self, text: str, wire: bytes | None = None) -> None:
+        """Send ``text`` now (``wire``: the same frame as websocket bytes, when the hub built
+        them); while an earlier write waits for a slow reader, keep only the newest frame
+        (frames are whole: a slow page skips states, it never queues them)."""
         if self._writing is not None:
-            self._pending = text
+            self._pending = (text, wire)
             return
-        self._write(text)
+        self._write(text, wire)
 
-    def _write(self, text: str) -> None:
-        # Written at once, with no task: an uncompressed websocket write goes straight to the
-        # socket and only waits when the reader is slow (its buffer full). Only then does a
-        # task take the write over, so that one slow phone never holds its table.
+    def _write(self, text: str, wire: bytes | None = None) -> None:
         if self.ws.closed:
             return
+        transport = self.transport
+        if (
+            wire is not None
+            and transport is not None
+            and not transport.is_closing()
+            and not transport.get_write_buffer_size()
+        ):
+            # The move's frame, to a page whose socket keeps up (nothing waiting in its
+            # buffer): the shared bytes handed to the socket, one call and no coroutine per
+            # page. (Unmasked and uncompressed, a server's text frame is the same bytes for
+            # every page; aiohttp's own writes -- pings, a close -- are whole frames too, so
+            # the two never interleave inside a frame.)
+            transport.write(wire)
+            return
+        # Otherwise aiohttp's write, at once and with no task: an uncompressed websocket
+        # write goes straight to the socket and only waits when the reader is slow (its
+        # buffer full). Only then does a task take the write over, so that one slow phone
+        # never holds its table.
         coro = self.ws.send_str(text)
         try:
             waiting = coro.send(None)
@@ -91,9 +112,9 @@ class Page:
         if writing.cancelled() or writing.exception() is not None:
             self._pending = None  # the page went (or is going): nothing more to write
             return
-        text, self._pending = self._pending, None
-        if text is not None:
-            self._write(text)
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._write(*pending)
 
     async def stop(self) -> None:
         self._pending = None
@@ -192,7 +213,7 @@ class Hub:
         pages = self.pages.get(channel)
         if not pages:
             return
-        built: dict[tuple[int | None, str], str] = {}
+        built: dict[tuple[int | None, str], tuple[str, bytes]] = {}
         for page in list(pages):
             if snapshot is not None:
                 state = self.adapter.state_in(snapshot, page.user_id)
@@ -202,8 +223,8 @@ class Hub:
                 page.push(frames.encode(self.closed_frame(channel, page.language)))
                 continue
             key = (state.seat, page.language)
-            text = built.get(key)
-            if text is None:
+            framed = built.get(key)
+            if framed is None:
                 frame = frames.state_frame(
                     state,
                     self.seq[channel],
@@ -211,5 +232,6 @@ class Hub:
                     self.clock(),
                     self._summary(table, page.language),
                 )
-                text = built[key] = frames.encode(frame)
-            page.push(text)
+                text = frames.encode(frame)
+                framed = built[key] = (text, frames.wire(text))
+            page.push(*framed)

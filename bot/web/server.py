@@ -497,7 +497,7 @@ class WebServer:
         await ws.prepare(request)
         assert self.hub is not None
         hub = self.hub
-        page = Page(ws, user_id, channel_id, language, name)
+        page = Page(ws, user_id, channel_id, language, name, request.transport)
         first = hub.frame_for(page)
         if first is None:
             closed = hub.closed_frame(channel_id, language)

@@ -129,6 +129,8 @@ async def test_with_two_open_pages_per_table_every_move_reaches_them(
     assert (line["web_missed"], line["web_clients"]) == (0, clients)
     where = f"in {clients} client processes" if clients else "in the bot's process"
     assert any(f"4 open pages {where}" in text for text in result.details), result.details
+    if clients:  # (the client processes check each frame's sequence number)
+        assert any(" 0 frames out of order" in text for text in result.details), result.details
 
 
 def test_a_move_is_timed_to_each_page_by_the_first_frame_that_shows_it() -> None:

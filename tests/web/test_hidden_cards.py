@@ -56,7 +56,9 @@ class RecordingPage(Page):
         super().__init__(*args)
         self.frames: list[dict[str, Any]] = []
 
-    def push(self, text: str) -> None:
+    def push(self, text: str, wire: bytes | None = None) -> None:
+        # (the bytes a server page's transport gets are this same text: checked here once)
+        assert wire is None or wire.endswith(text.encode())
         self.frames.append(json.loads(text))
 
     async def stop(self) -> None:

@@ -99,3 +99,83 @@ async def test_a_slow_page_keeps_its_newest_frame_and_never_holds_the_others(
         for page in pages:
             await hub.remove(page)
         hub.close()
+
+
+class Transport:
+    """A page's transport: keeps the bytes it is handed; ``waiting`` bytes already in its
+    buffer (a reader that fell behind)."""
+
+    def __init__(self, waiting: int = 0) -> None:
+        self.written: list[bytes] = []
+        self.waiting = waiting
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return self.waiting
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+
+def text_of(data: bytes) -> str:
+    """The text of one websocket text frame from a server (final, unmasked)."""
+    assert data[0] == 0x81 and not data[1] & 0x80
+    size, start = data[1], 2
+    if size == 126:
+        size, start = int.from_bytes(data[2:4], "big"), 4
+    elif size == 127:
+        size, start = int.from_bytes(data[2:10], "big"), 10
+    assert len(data) == start + size
+    return data[start:].decode()
+
+
+async def test_a_moves_frame_is_the_same_websocket_bytes_handed_to_each_pages_transport(
+    service: TableService, clock: FakeClock
+) -> None:
+    await four_humans(service)
+    hub = Hub(ServiceAdapter(service), clock)
+    transports = {name: Transport() for name in ("host", "host again", "bob", "watcher")}
+    users = {"host": HOST, "host again": HOST, "bob": BOB, "watcher": WATCHER}
+    sockets = {name: Recorder() for name in transports}
+    try:
+        for name, transport in transports.items():
+            page = Page(sockets[name], users[name], CH, "en", transport=transport)  # type: ignore[arg-type]
+            hub.add(page)
+        for _ in range(3):
+            await move_once(service)
+        assert all(s.texts == [] for s in sockets.values())  # nothing through aiohttp's writer
+        assert {name: len(t.written) for name, t in transports.items()} == dict.fromkeys(
+            transports, 3
+        )
+        for a, b in zip(transports["host"].written, transports["host again"].written, strict=True):
+            assert a is b  # built once for both pages of the seat
+        host = [json.loads(text_of(data)) for data in transports["host"].written]
+        assert [frame["seq"] for frame in host] == [1, 2, 3] and host[-1]["seat"] == 0
+        watcher = json.loads(text_of(transports["watcher"].written[-1]))
+        assert watcher["seat"] is None and watcher["legal"] == []
+    finally:
+        hub.close()
+
+
+async def test_a_page_whose_socket_fell_behind_goes_through_the_writer_that_waits(
+    service: TableService, clock: FakeClock
+) -> None:
+    await four_humans(service)
+    hub = Hub(ServiceAdapter(service), clock)
+    behind, socket = Transport(waiting=10_000), Recorder()
+    hub.add(Page(socket, HOST, CH, "en", transport=behind))  # type: ignore[arg-type]
+    try:
+        await move_once(service)
+        assert behind.written == [] and len(socket.texts) == 1  # aiohttp's write: it may wait
+    finally:
+        hub.close()
+
+
+def test_the_wire_bytes_of_a_frame_of_every_size() -> None:
+    from bot.web import frames
+
+    for size in (0, 125, 126, 65_535, 65_536, 200_000):
+        text = "é" * (size // 2) + "x" * (size % 2)
+        assert text_of(frames.wire(text)) == text
