@@ -32,6 +32,17 @@ from engine.troika.cards import (
     codes,
     deck_for,
 )
+from engine.troika.listing import (
+    BIT,
+    FOLLOW,
+    HELD,
+    HONOURS,
+    SHIFT,
+    Auction,
+    auction_for,
+    mask_of,
+    play_listing,
+)
 from engine.troika.scoring import points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
 from engine.troika.summary import summary
@@ -61,25 +72,39 @@ class TroikaGame(Game):
 
     def __init__(self, state: dict[str, Any]) -> None:
         super().__init__(state)
-        # Each seat's play actions, in hand order and by suit, kept beside the state like the
-        # legal cache: the play listing is then a copy, not a pass over the hand. They stand
-        # for ``state["hands"][seat]`` while ``_acts_of[seat]`` is that very list (a deal makes
-        # new ones); the kitty exchange, which changes a hand in place, drops them.
-        self._acts_of: list[list[int] | None] = [None] * SEATS
-        self._suit_acts: list[tuple[list[str], ...]] = [([], [], [], []) for _ in range(SEATS)]
+        # Kept beside the state like the legal cache (``to_json`` and ``==`` do not see them):
+        # each seat's hand as bits, which the listings (``engine.troika.listing``) are looked up
+        # by. ``_masks[seat]`` stands for ``state["hands"][seat]`` while ``_hand_of[seat]`` is
+        # that very list (a deal makes new ones); the kitty exchange, which changes a hand in
+        # place, drops it. ``_auction``: the table's auction listings, by its options.
+        self._hand_of: list[list[int] | None] = [None] * SEATS
+        self._masks = [0] * SEATS
+        self._auction: Auction | None = None
+        # The legal cache of ``Game``, for the one seat a Troika state awaits: ``_listed`` is
+        # the listing of seat ``_lseat`` (None: nothing listed yet), emptied by every move.
+        # Asked with ``seat is self._lseat``: seats are small ints, one object each, and an
+        # equal seat that is not that object (or True for 1) takes the plain path, which
+        # answers the same.
+        self._lseat: int | None = None
+        self._listed: tuple[str, ...] = ()
 
     def state_changed(self) -> None:
         super().state_changed()
-        self._acts_of = [None] * SEATS
+        self._hand_of = [None] * SEATS
+        self._auction = None
+        self._lseat = None
 
-    def _hand_acts(self, seat: int, hand: list[int]) -> None:
-        """(Re)build ``seat``'s play actions from ``hand``."""
-        by_suit: tuple[list[str], ...] = ([], [], [], [])
-        suit, action = SUIT, PLAY_ACTION
-        for card in hand:
-            by_suit[suit[card]].append(action[card])
-        self._suit_acts[seat] = by_suit
-        self._acts_of[seat] = hand
+    def _mask(self, seat: int) -> int:
+        """``seat``'s hand as bits (made again if the hand is not the one it was made from)."""
+        hand = self.state["hands"][seat]
+        if self._hand_of[seat] is not hand:
+            self._hand_of[seat] = hand
+            self._masks[seat] = mask_of(hand)
+        return self._masks[seat]
+
+    def _auction_listings(self) -> Auction:
+        auction = self._auction = auction_for(self.state["options"])
+        return auction
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -194,70 +219,57 @@ class TroikaGame(Game):
         }
 
     def legal_actions(self, seat: int) -> list[str]:
-        # ``Game.legal_actions`` with the play listing inlined (32 of a deal's ~37 moves): the
-        # same cache, the same answer as ``_legal_actions``.
-        if type(seat) is int:
-            legal = self._legal.get(seat)
-            if legal is not None:
-                return list(legal)
-            st = self.state
-            if seat == st["turn"] and st["phase"] == "play":
-                hand = st["hands"][seat]
-                if self._acts_of[seat] is not hand:
-                    self._hand_acts(seat, hand)
-                trick = st["trick"]
-                by_suit = self._suit_acts[seat]
-                # Follow suit if you can (``playable``): the cards of the suit led, else all,
-                # in hand order (suits S H C D).
-                follow = by_suit[SUIT[trick[0]]] if trick else None
-                legal = tuple(follow or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2])
-                self._legal[seat] = legal
-                return list(legal)
-        return Game.legal_actions(self, seat)
+        # ``Game.legal_actions`` with the cache of the awaited seat only (see ``__init__``) and
+        # the listing a tuple looked up, never built: the same answer.
+        if seat is self._lseat:
+            return list(self._listed)
+        return list(self.cached_legal_actions(seat))
+
+    def cached_legal_actions(self, seat: int) -> tuple[str, ...]:
+        if seat is self._lseat:
+            return self._listed
+        legal = self._listing(seat)
+        turn = self.state["turn"]
+        if legal and type(seat) is int and seat == turn:  # 1.0 == 1 and True == 1 would alias
+            self._lseat, self._listed = turn, legal
+        return legal
 
     def _legal_actions(self, seat: int) -> list[str]:
+        return list(self._listing(seat))
+
+    def _listing(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s legal actions now, a tuple that is never changed (often a shared one)."""
         st = self.state
         if seat != st["turn"]:
-            return []
+            return ()
         phase = st["phase"]
-        hand = st["hands"][seat]
-        if phase == "play":  # ``playable`` inlined: this is the hottest listing
+        if phase == "play":
             trick = st["trick"]
-            if trick:
-                led = SUIT[trick[0]]
-                follow = [PLAY_ACTION[c] for c in hand if SUIT[c] == led]
-                if follow:
-                    return follow
-            return [PLAY_ACTION[c] for c in hand]
+            return play_listing(self._mask(seat), SUIT[trick[0]] if trick else None)
         if phase == "bidding":
             return self._bidding_actions(seat)
         if phase == "trump":
-            return list(TRUMP_ACTIONS)
+            return TRUMP_ACTIONS
         if phase == "kitty":
-            return [DISCARD_ACTION[c] for c in hand if c != FIVE_HEARTS and c != THREE_SPADES]
-        return []
+            hand = st["hands"][seat]
+            return tuple(DISCARD_ACTION[c] for c in hand if c != FIVE_HEARTS and c != THREE_SPADES)
+        return ()
 
-    def _bidding_actions(self, seat: int) -> list[str]:
-        # _must_bid, _may_misdeal and _may_equal inlined: the auction lists at every bid.
+    def _bidding_actions(self, seat: int) -> tuple[str, ...]:
+        # _must_bid, _may_misdeal and _may_equal by the table's ``Auction``: the auction lists
+        # at every bid.
         st = self.state
-        options = st["options"]
-        bids, actions = B.bid_actions(options)
+        auction = self._auction or self._auction_listings()
         high = st["high"]
         dealer = seat == st["dealer"]
-        legal: list[str] = []
-        if not (dealer and high == B.PASS and options["stick_dealer"]):
-            legal.append("pass")
-        if (
-            options["misdeal"]
-            and misdeal_hand(st["hands"][seat])
-            and not any(entry[0] == seat for entry in st["bids"])
-        ):
-            legal.append("misdeal")
-        if dealer and high != B.PASS and options["auction"] == "single":
-            legal += actions[bisect_left(bids, high) :]
-        else:
-            legal += actions[bisect_right(bids, high) :]
-        return legal
+        return auction.listing(
+            not (dealer and high == B.PASS and auction.stick_dealer),
+            auction.misdeal
+            and not self._mask(seat) & HONOURS
+            and not any(entry[0] == seat for entry in st["bids"]),
+            high,
+            dealer and high != B.PASS and auction.single,
+        )
 
     def _must_bid(self, seat: int) -> bool:
         """Stick the dealer: everyone else passed and nobody bid."""
@@ -284,68 +296,53 @@ class TroikaGame(Game):
         # ``Game.apply`` with the listed play inlined (32 of a deal's ~37 moves): a listed
         # "play" (listed only in the play phase) is a held card that follows suit, by the seat
         # awaited. Nothing lists moves on this path, so the cache is emptied once.
-        legal = self._legal.get(seat) if type(seat) is int else None
-        if legal and action in legal:
+        if seat is self._lseat and action in self._listed:
             card = _PLAY_LOOKUP.get(action)
             if card is not None:
-                self._legal = {}
-                st = self.state
-                trick = st["trick"]
-                if not trick:  # a lead: it may fix trumps
-                    return self._play_listed(seat, card)
-                # A card played to a trick led (_play_listed's plain case, inlined).
-                hand = st["hands"][seat]
-                hand.remove(card)
-                if self._acts_of[seat] is hand:
-                    self._suit_acts[seat][SUIT[card]].remove(action)
-                trick.append(card)
-                if len(trick) < SEATS:
-                    nxt = st["turn"] = _NEXT_SEAT[seat]
-                    # The next seat's listing, made here where the trick is at hand: every
-                    # driver asks for it next (legal_actions then only copies it).
-                    hand = st["hands"][nxt]
-                    if self._acts_of[nxt] is not hand:
-                        self._hand_acts(nxt, hand)
-                    by_suit = self._suit_acts[nxt]
-                    listed = (
-                        by_suit[SUIT[trick[0]]] or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2]
-                    )
-                    self._legal = {nxt: tuple(listed)}
-                    return [_PLAY_EVENT[seat][card].copy()]
-                return self._finish_trick([_PLAY_EVENT[seat][card].copy()])
+                return self._play_listed(seat, card)
             # Any other listed action: Game.apply's listed path, without its checks again.
-            self._legal = {}
+            self._lseat = None
             try:
                 return self._apply_legal(seat, action)
             finally:
-                self._legal = {}
-        return Game.apply(self, seat, action)
+                self._lseat = None
+        # Game.apply checks all; a refusal changes nothing, so the listing stays.
+        events = Game.apply(self, seat, action)
+        self._lseat = None
+        return events
 
     def _play_listed(self, seat: int, card: int) -> list[Event]:
-        """``seat`` plays ``card``, known to be held and to follow suit."""
+        """``seat`` plays ``card``, known to be held and to follow suit; the next seat's
+        listing is made here, where the trick is at hand (every driver asks for it next)."""
         st = self.state
-        hand = st["hands"][seat]
+        hands = st["hands"]
+        hand = hands[seat]
         hand.remove(card)
-        if self._acts_of[seat] is hand:
-            self._suit_acts[seat][SUIT[card]].remove(PLAY_ACTION[card])
+        masks = self._masks
+        if self._hand_of[seat] is hand:
+            masks[seat] ^= BIT[card]
         trick = st["trick"]
-        play = _PLAY_EVENT[seat][card].copy()
+        trick.append(card)
+        events = [_PLAY_EVENT[seat][card].copy()]
+        if len(trick) == SEATS:
+            return self._finish_trick(events)
+        led = SUIT[trick[0]]
         if (
-            not trick
+            len(trick) == 1
             and st["trump"] is None
             and st["options"]["trump_lead"]
             and not B.is_no_trump(st["contract"])
         ):
             # trump_lead: the declarer's first lead fixes trumps.
-            st["trump"] = SUIT[card]
-            events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
-        else:
-            events = [play]
-        trick.append(card)
-        if len(trick) < SEATS:
-            st["turn"] = _NEXT_SEAT[seat]
-            return events
-        return self._finish_trick(events)
+            st["trump"] = led
+            events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
+        nxt = st["turn"] = _NEXT_SEAT[seat]
+        # ``play_listing`` inlined: the next seat follows suit if it can.
+        hand = hands[nxt]
+        mask = masks[nxt] if self._hand_of[nxt] is hand else self._mask(nxt)
+        self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or play_listing(mask, None)
+        self._lseat = nxt
+        return events
 
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
         # A listed "play" (listed only in the play phase) is a held card that follows suit:
@@ -518,7 +515,7 @@ class TroikaGame(Game):
         if st["options"]["kitty"]:
             kitty = st["kitty"]
             hand = st["hands"][declarer]
-            self._acts_of[declarer] = None  # the hand changes in place
+            self._hand_of[declarer] = None  # the hand changes in place
             hand.extend(kitty)
             hand.sort(key=SORT_KEY.__getitem__)
             st["kitty_taken"] = kitty
@@ -556,7 +553,7 @@ class TroikaGame(Game):
             raise IllegalAction("troika.not_held_kitty", card=CODES[card], **self._may(seat))
         if card in (FIVE_HEARTS, THREE_SPADES):
             raise IllegalAction("troika.kitty_keeps_5h_3s", card=CODES[card], **self._may(seat))
-        self._acts_of[seat] = None  # the hand changes in place
+        self._hand_of[seat] = None  # the hand changes in place
         hand.remove(card)
         st["discards"].append(card)
         left = 2 - len(st["discards"])
@@ -604,17 +601,23 @@ class TroikaGame(Game):
         tricks = st["tricks"]
         tricks[team] += 1
         st["points"][team] += value
-        st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+        # The last trick is the record just added to the played ones (the same JSON twice:
+        # nothing changes a finished trick).
+        record = st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
         played = st.get("played_tricks")
         if played is None:  # a state saved before the key existed
             played = st["played_tricks"] = []
-        played.append({"leader": leader, "cards": [a, b, c, d], "winner": winner})
+        played.append(record)
         st["trick"] = []
         st["leader"] = st["turn"] = winner
         shown = [CODES[a], CODES[b], CODES[c], CODES[d]]
         events.append({"type": "trick", "seat": winner, "cards": shown, "points": value})
         if tricks[0] + tricks[1] == TRICKS:
+            self._lseat = None
             return self._score(events)
+        # The winner's lead, listed here (every driver asks for it next).
+        self._listed = play_listing(self._mask(winner), None)
+        self._lseat = winner
         return events
 
     # scoring ---------------------------------------------------------------------------------
