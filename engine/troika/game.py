@@ -74,10 +74,10 @@ class TroikaGame(Game):
         super().__init__(state)
         # Kept beside the state like the legal cache (``to_json`` and ``==`` do not see them):
         # each seat's hand as bits, which the listings (``engine.troika.listing``) are looked up
-        # by. ``_masks[seat]`` stands for ``state["hands"][seat]`` while ``_hand_of[seat]`` is
-        # that very list (a deal makes new ones); the kitty exchange, which changes a hand in
-        # place, drops it. ``_auction``: the table's auction listings, by its options.
-        self._hand_of: list[list[int] | None] = [None] * SEATS
+        # by. ``_masks`` stand for the hands of ``state["hands"]`` while ``_hands`` is that very
+        # list (a deal makes a new one); the kitty exchange, which changes a hand in place,
+        # drops them. ``_auction``: the table's auction listings, by its options.
+        self._hands: list[list[int]] | None = None
         self._masks = [0] * SEATS
         self._auction: Auction | None = None
         # The legal cache of ``Game``, for the one seat a Troika state awaits: ``_listed`` is
@@ -90,17 +90,18 @@ class TroikaGame(Game):
 
     def state_changed(self) -> None:
         super().state_changed()
-        self._hand_of = [None] * SEATS
+        self._hands = None
         self._auction = None
         self._lseat = None
 
-    def _mask(self, seat: int) -> int:
-        """``seat``'s hand as bits (made again if the hand is not the one it was made from)."""
-        hand = self.state["hands"][seat]
-        if self._hand_of[seat] is not hand:
-            self._hand_of[seat] = hand
-            self._masks[seat] = mask_of(hand)
-        return self._masks[seat]
+    def _hand_masks(self) -> list[int]:
+        """Each seat's hand as bits (made again if the hands are not the ones they were made
+        from)."""
+        hands = self.state["hands"]
+        if self._hands is not hands:
+            self._hands = hands
+            self._masks = [mask_of(hand) for hand in hands]
+        return self._masks
 
     def _auction_listings(self) -> Auction:
         auction = self._auction = auction_for(self.state["options"])
@@ -166,12 +167,16 @@ class TroikaGame(Game):
             order = list(deck_for(bool(st["options"]["kitty"])))
             shuffle(self.rng(), order)
         hands: list[list[int]] = [[], [], [], []]
+        masks = self._masks
         dealt = SEATS * HAND_SIZE
-        key = SORT_KEY.__getitem__
+        key, bit = SORT_KEY.__getitem__, BIT.__getitem__
         for j in range(SEATS):
             hand = order[j:dealt:SEATS]
             hand.sort(key=key)
-            hands[(dealer + 1 + j) % SEATS] = hand
+            seat = (dealer + 1 + j) % SEATS
+            hands[seat] = hand
+            masks[seat] = sum(map(bit, hand))  # the cards' bits are distinct: a sum is an or
+        self._hands = hands
         # One store a key (not ``st.update(**...)``, which builds a dict of them first).
         st["phase"] = "bidding"
         st["dealer"] = dealer
@@ -245,7 +250,7 @@ class TroikaGame(Game):
         phase = st["phase"]
         if phase == "play":
             trick = st["trick"]
-            return play_listing(self._mask(seat), SUIT[trick[0]] if trick else None)
+            return play_listing(self._hand_masks()[seat], SUIT[trick[0]] if trick else None)
         if phase == "bidding":
             return self._bidding_actions(seat)
         if phase == "trump":
@@ -265,7 +270,7 @@ class TroikaGame(Game):
         return auction.listing(
             not (dealer and high == B.PASS and auction.stick_dealer),
             auction.misdeal
-            and not self._mask(seat) & HONOURS
+            and not self._hand_masks()[seat] & HONOURS
             and not any(entry[0] == seat for entry in st["bids"]),
             high,
             dealer and high != B.PASS and auction.single,
@@ -316,11 +321,12 @@ class TroikaGame(Game):
         listing is made here, where the trick is at hand (every driver asks for it next)."""
         st = self.state
         hands = st["hands"]
-        hand = hands[seat]
-        hand.remove(card)
-        masks = self._masks
-        if self._hand_of[seat] is hand:
+        hands[seat].remove(card)
+        if hands is self._hands:
+            masks = self._masks
             masks[seat] ^= BIT[card]
+        else:
+            masks = self._hand_masks()  # from the hands as they are now: the card is out
         trick = st["trick"]
         trick.append(card)
         events = [_PLAY_EVENT[seat][card].copy()]
@@ -338,8 +344,7 @@ class TroikaGame(Game):
             events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
         nxt = st["turn"] = _NEXT_SEAT[seat]
         # ``play_listing`` inlined: the next seat follows suit if it can.
-        hand = hands[nxt]
-        mask = masks[nxt] if self._hand_of[nxt] is hand else self._mask(nxt)
+        mask = masks[nxt]
         self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or play_listing(mask, None)
         self._lseat = nxt
         return events
@@ -465,7 +470,7 @@ class TroikaGame(Game):
 
     def _next_bidder(self, seat: int, events: list[Event]) -> list[Event]:
         st = self.state
-        if st["options"]["auction"] == "single":
+        if (self._auction or self._auction_listings()).single:
             if seat != st["dealer"]:
                 st["turn"] = _NEXT_SEAT[seat]
                 return events
@@ -490,20 +495,22 @@ class TroikaGame(Game):
         declarer = st["high_seat"]
         st["declarer"] = declarer
         st["contract"] = high
-        st["low"] = B.is_low(high)
+        # B.text, number_of, kind_of, is_low and is_no_trump inlined (bids are ints).
+        low = st["low"] = high & 1 == 1
+        text = B.TEXT[high]
         events.append(
             {
                 "type": "contract",
                 "seat": declarer,
-                "contract": B.text(high),
-                "bid": B.text(high),
-                "number": B.number_of(high),
-                "kind": B.KIND_NAMES[B.kind_of(high)],
-                "low": B.is_low(high),
+                "contract": text,
+                "bid": text,
+                "number": high >> 2,
+                "kind": B.KIND_NAMES[high & 3],
+                "low": low,
             }
         )
         st["turn"] = declarer
-        if not B.is_no_trump(high) and not st["options"]["trump_lead"]:
+        if high & 3 < B.NO and not st["options"]["trump_lead"]:
             st["phase"] = "trump"
             return events
         return self._after_trump(events)
@@ -515,7 +522,7 @@ class TroikaGame(Game):
         if st["options"]["kitty"]:
             kitty = st["kitty"]
             hand = st["hands"][declarer]
-            self._hand_of[declarer] = None  # the hand changes in place
+            self._hands = None  # a hand changes in place
             hand.extend(kitty)
             hand.sort(key=SORT_KEY.__getitem__)
             st["kitty_taken"] = kitty
@@ -553,7 +560,7 @@ class TroikaGame(Game):
             raise IllegalAction("troika.not_held_kitty", card=CODES[card], **self._may(seat))
         if card in (FIVE_HEARTS, THREE_SPADES):
             raise IllegalAction("troika.kitty_keeps_5h_3s", card=CODES[card], **self._may(seat))
-        self._hand_of[seat] = None  # the hand changes in place
+        self._hands = None  # a hand changes in place
         hand.remove(card)
         st["discards"].append(card)
         left = 2 - len(st["discards"])
@@ -587,14 +594,9 @@ class TroikaGame(Game):
         a, b, c, d = trick
         # ``trick_winner`` and ``trick_points`` inlined, the winner by four table lookups.
         keys = KEYS[4 if trump is None else trump][st["low"]][SUIT[a]]
-        best, index = keys[a], 0
-        if keys[b] > best:
-            best, index = keys[b], 1
-        if keys[c] > best:
-            best, index = keys[c], 2
-        if keys[d] > best:
-            index = 3
-        winner = (leader + index) % SEATS
+        # The highest key wins; only one card can hold it (the led card's key is not 0).
+        strength = (keys[a], keys[b], keys[c], keys[d])
+        winner = (leader + strength.index(max(strength))) % SEATS
         team = winner & 1
         value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
         st["won"][team].extend(trick)
@@ -604,19 +606,25 @@ class TroikaGame(Game):
         # The last trick is the record just added to the played ones (the same JSON twice:
         # nothing changes a finished trick).
         record = st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
-        played = st.get("played_tricks")
-        if played is None:  # a state saved before the key existed
-            played = st["played_tricks"] = []
-        played.append(record)
+        try:
+            st["played_tricks"].append(record)
+        except KeyError:  # a state saved before the key existed
+            st["played_tricks"] = [record]
         st["trick"] = []
         st["leader"] = st["turn"] = winner
-        shown = [CODES[a], CODES[b], CODES[c], CODES[d]]
-        events.append({"type": "trick", "seat": winner, "cards": shown, "points": value})
+        events.append(
+            {
+                "type": "trick",
+                "seat": winner,
+                "cards": [CODES[a], CODES[b], CODES[c], CODES[d]],
+                "points": value,
+            }
+        )
         if tricks[0] + tricks[1] == TRICKS:
             self._lseat = None
             return self._score(events)
         # The winner's lead, listed here (every driver asks for it next).
-        self._listed = play_listing(self._mask(winner), None)
+        self._listed = play_listing(self._hand_masks()[winner], None)
         self._lseat = winner
         return events
 
@@ -630,8 +638,8 @@ class TroikaGame(Game):
         scores = st["scores"]
         outcome = score_hand(
             declarer_team=team,
-            bid_number=B.number_of(contract),
-            no_trump=B.is_no_trump(contract),
+            bid_number=contract >> 2,  # B.number_of and B.is_no_trump inlined
+            no_trump=contract & 3 >= B.NO,
             points=st["points"],
             scores=scores,
             target=st["target"],
@@ -655,7 +663,7 @@ class TroikaGame(Game):
                 "hand_number": st["hands_played"],
                 "seat": declarer,
                 "declarer_team": team,
-                "bid": B.text(contract),
+                "bid": B.TEXT[contract],
                 "made": outcome.made,
                 "hand_points": list(st["points"]),
                 "tricks": list(st["tricks"]),

@@ -39,10 +39,7 @@ FOLLOW: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 
 def mask_of(hand: list[int]) -> int:
     """A hand's cards as bits."""
-    mask = 0
-    for card in hand:
-        mask |= BIT[card]
-    return mask
+    return sum(map(BIT.__getitem__, hand))  # distinct bits: their sum is their or
 
 
 def play_listing(mask: int, led: int | None) -> tuple[str, ...]:
