@@ -40,6 +40,7 @@ from engine.troika.listing import (
     SHIFT,
     Auction,
     auction_for,
+    hand_of,
     mask_of,
     play_listing,
 )
@@ -55,6 +56,8 @@ TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
 _NEXT_SEAT = (1, 2, 3, 0)
+#: ``TroikaGame._lseat`` when nothing is listed: no seat a caller passes is this object.
+_NOBODY = object()
 #: ``_PLAY_EVENT[seat][card]``: the ``play`` event, copied (a fresh dict each move, cheaper
 #: than building it).
 _PLAY_EVENT: tuple[tuple[Event, ...], ...] = tuple(
@@ -81,18 +84,18 @@ class TroikaGame(Game):
         self._masks = [0] * SEATS
         self._auction: Auction | None = None
         # The legal cache of ``Game``, for the one seat a Troika state awaits: ``_listed`` is
-        # the listing of seat ``_lseat`` (None: nothing listed yet), emptied by every move.
+        # the listing of seat ``_lseat`` (``_NOBODY``: nothing listed), emptied by every move.
         # Asked with ``seat is self._lseat``: seats are small ints, one object each, and an
         # equal seat that is not that object (or True for 1) takes the plain path, which
         # answers the same.
-        self._lseat: int | None = None
+        self._lseat: object = _NOBODY
         self._listed: tuple[str, ...] = ()
 
     def state_changed(self) -> None:
         super().state_changed()
         self._hands = None
         self._auction = None
-        self._lseat = None
+        self._lseat = _NOBODY
 
     def _hand_masks(self) -> list[int]:
         """Each seat's hand as bits (made again if the hands are not the ones they were made
@@ -169,13 +172,13 @@ class TroikaGame(Game):
         hands: list[list[int]] = [[], [], [], []]
         masks = self._masks
         dealt = SEATS * HAND_SIZE
-        key, bit = SORT_KEY.__getitem__, BIT.__getitem__
         for j in range(SEATS):
-            hand = order[j:dealt:SEATS]
-            hand.sort(key=key)
+            mask = 0
+            for card in order[j:dealt:SEATS]:
+                mask |= BIT[card]
             seat = (dealer + 1 + j) % SEATS
-            hands[seat] = hand
-            masks[seat] = sum(map(bit, hand))  # the cards' bits are distinct: a sum is an or
+            masks[seat] = mask
+            hands[seat] = hand_of(mask)  # sorted for display, by its bits: no sort
         self._hands = hands
         # One store a key (not ``st.update(**...)``, which builds a dict of them first).
         st["phase"] = "bidding"
@@ -201,6 +204,9 @@ class TroikaGame(Game):
         st["tricks"] = [0, 0]
         st["points"] = [0, 0]
         hand_number = st["hands_played"] + 1
+        # The first bidder's listing, made here (every driver asks for it next).
+        self._listed = self._bidding_actions(st["turn"])
+        self._lseat = st["turn"]
         return {"type": "deal", "seat": dealer, "dealer": dealer, "hand_number": hand_number}
 
     # -- queries --------------------------------------------------------------------------------
@@ -267,14 +273,17 @@ class TroikaGame(Game):
         auction = self._auction or self._auction_listings()
         high = st["high"]
         dealer = seat == st["dealer"]
-        return auction.listing(
-            not (dealer and high == B.PASS and auction.stick_dealer),
+        may_misdeal = (
             auction.misdeal
             and not self._hand_masks()[seat] & HONOURS
-            and not any(entry[0] == seat for entry in st["bids"]),
-            high,
-            dealer and high != B.PASS and auction.single,
+            and not any(entry[0] == seat for entry in st["bids"])
         )
+        # ``Auction.listing``, its lookup inlined.
+        if dealer and high != B.PASS:
+            key = (high + 1) * 8 + 1 + 2 * may_misdeal + 4 * auction.single
+        else:
+            key = (high + 1) * 8 + (not (dealer and auction.stick_dealer)) + 2 * may_misdeal
+        return auction.listings.get(key) or auction.listing(key)
 
     def _must_bid(self, seat: int) -> bool:
         """Stick the dealer: everyone else passed and nobody bid."""
@@ -298,56 +307,59 @@ class TroikaGame(Game):
 
     # -- actions --------------------------------------------------------------------------------
     def apply(self, seat: int, action: str) -> list[Event]:
-        # ``Game.apply`` with the listed play inlined (32 of a deal's ~37 moves): a listed
-        # "play" (listed only in the play phase) is a held card that follows suit, by the seat
-        # awaited. Nothing lists moves on this path, so the cache is emptied once.
+        # ``Game.apply`` for the awaited seat's listed moves: nothing is left to check. A
+        # listed play (32 of a deal's ~37 moves) is played right here: a Python call costs
+        # as much as the move itself.
         if seat is self._lseat and action in self._listed:
+            self._lseat = _NOBODY  # each path below lists the next seat's moves, or leaves it
             card = _PLAY_LOOKUP.get(action)
-            if card is not None:
-                return self._play_listed(seat, card)
-            # Any other listed action: Game.apply's listed path, without its checks again.
-            self._lseat = None
-            try:
+            if card is None:  # a bid, pass, trump, discard or misdeal
                 return self._apply_legal(seat, action)
-            finally:
-                self._lseat = None
-        # Game.apply checks all; a refusal changes nothing, so the listing stays.
-        events = Game.apply(self, seat, action)
-        self._lseat = None
-        return events
+            # A held card that follows suit, by the seat awaited.
+            st = self.state
+            hands = st["hands"]
+            hands[seat].remove(card)
+            if hands is self._hands:
+                masks = self._masks
+                masks[seat] ^= BIT[card]
+            else:
+                masks = self._hand_masks()  # from the hands as they are now: the card is out
+            trick = st["trick"]
+            trick.append(card)
+            events = [_PLAY_EVENT[seat][card].copy()]
+            if len(trick) == SEATS:
+                return self._finish_trick(events)
+            led = SUIT[trick[0]]
+            if (
+                len(trick) == 1
+                and st["trump"] is None
+                and st["options"]["trump_lead"]
+                and st["contract"] & 3 < B.NO
+            ):
+                # trump_lead: the declarer's first lead fixes trumps.
+                st["trump"] = led
+                events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
+            nxt = st["turn"] = _NEXT_SEAT[seat]
+            # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
+            mask = masks[nxt]
+            self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
+                FOLLOW[0][mask & 511]
+                + FOLLOW[1][mask >> 9 & 511]
+                + FOLLOW[3][mask >> 26 & 255]
+                + FOLLOW[2][mask >> 18 & 255]
+            )
+            self._lseat = nxt
+            return events
+        # Game.apply checks all (a refusal changes nothing; the listing is made again).
+        self._lseat = _NOBODY
+        return Game.apply(self, seat, action)
 
     def _play_listed(self, seat: int, card: int) -> list[Event]:
-        """``seat`` plays ``card``, known to be held and to follow suit; the next seat's
-        listing is made here, where the trick is at hand (every driver asks for it next)."""
-        st = self.state
-        hands = st["hands"]
-        hands[seat].remove(card)
-        if hands is self._hands:
-            masks = self._masks
-            masks[seat] ^= BIT[card]
-        else:
-            masks = self._hand_masks()  # from the hands as they are now: the card is out
-        trick = st["trick"]
-        trick.append(card)
-        events = [_PLAY_EVENT[seat][card].copy()]
-        if len(trick) == SEATS:
-            return self._finish_trick(events)
-        led = SUIT[trick[0]]
-        if (
-            len(trick) == 1
-            and st["trump"] is None
-            and st["options"]["trump_lead"]
-            and not B.is_no_trump(st["contract"])
-        ):
-            # trump_lead: the declarer's first lead fixes trumps.
-            st["trump"] = led
-            events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
-        nxt = st["turn"] = _NEXT_SEAT[seat]
-        # ``play_listing`` inlined: the next seat follows suit if it can.
-        mask = masks[nxt]
-        self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or play_listing(mask, None)
-        self._lseat = nxt
-        return events
+        """``seat`` plays ``card``, known to be held and to follow suit: ``apply``'s listed
+        play, for the paths that checked it themselves."""
+        action = PLAY_ACTION[card]
+        self._lseat, self._listed = seat, (action,)
+        return self.apply(seat, action)
 
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
         # A listed "play" (listed only in the play phase) is a held card that follows suit:
@@ -471,18 +483,22 @@ class TroikaGame(Game):
     def _next_bidder(self, seat: int, events: list[Event]) -> list[Event]:
         st = self.state
         if (self._auction or self._auction_listings()).single:
-            if seat != st["dealer"]:
-                st["turn"] = _NEXT_SEAT[seat]
-                return events
-            return self._end_auction(events)
-        passed = st["passed"]
-        high_seat = st["high_seat"]
-        if not any(not passed[s] and s != high_seat for s in range(SEATS)):
-            return self._end_auction(events)
-        nxt = (seat + 1) % SEATS
-        while passed[nxt] or nxt == high_seat:
-            nxt = (nxt + 1) % SEATS
-        st["turn"] = nxt
+            if seat == st["dealer"]:
+                return self._end_auction(events)
+            nxt = st["turn"] = _NEXT_SEAT[seat]
+        else:
+            # The next seat (this one last) still in and not the high bidder; none: the end.
+            passed = st["passed"]
+            high_seat = st["high_seat"]
+            nxt = _NEXT_SEAT[seat]
+            while passed[nxt] or nxt == high_seat:
+                if nxt == seat:
+                    return self._end_auction(events)
+                nxt = _NEXT_SEAT[nxt]
+            st["turn"] = nxt
+        # The next bidder's listing, made here (every driver asks for it next).
+        self._listed = self._bidding_actions(nxt)
+        self._lseat = nxt
         return events
 
     def _end_auction(self, events: list[Event]) -> list[Event]:
@@ -594,9 +610,14 @@ class TroikaGame(Game):
         a, b, c, d = trick
         # ``trick_winner`` and ``trick_points`` inlined, the winner by four table lookups.
         keys = KEYS[4 if trump is None else trump][st["low"]][SUIT[a]]
-        # The highest key wins; only one card can hold it (the led card's key is not 0).
-        strength = (keys[a], keys[b], keys[c], keys[d])
-        winner = (leader + strength.index(max(strength))) % SEATS
+        best, index = keys[a], 0
+        if keys[b] > best:
+            best, index = keys[b], 1
+        if keys[c] > best:
+            best, index = keys[c], 2
+        if keys[d] > best:
+            index = 3
+        winner = (leader + index) % SEATS
         team = winner & 1
         value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
         st["won"][team].extend(trick)
@@ -621,10 +642,17 @@ class TroikaGame(Game):
             }
         )
         if tricks[0] + tricks[1] == TRICKS:
-            self._lseat = None
+            self._lseat = _NOBODY
             return self._score(events)
-        # The winner's lead, listed here (every driver asks for it next).
-        self._listed = play_listing(self._hand_masks()[winner], None)
+        # The winner's lead, listed here (every driver asks for it next; ``play_listing``
+        # inlined).
+        mask = (self._masks if self._hands is st["hands"] else self._hand_masks())[winner]
+        self._listed = (
+            FOLLOW[0][mask & 511]
+            + FOLLOW[1][mask >> 9 & 511]
+            + FOLLOW[3][mask >> 26 & 255]
+            + FOLLOW[2][mask >> 18 & 255]
+        )
         self._lseat = winner
         return events
 

@@ -37,9 +37,31 @@ FOLLOW: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 )
 
 
+#: ``CARDS[suit][part]``: the cards of that part of a hand, high first.
+CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(first + i for i in range(width) if part >> i & 1) for part in range(1 << width))
+    for first, width in zip(_FIRST, _WIDTH, strict=True)
+)
+
+
 def mask_of(hand: list[int]) -> int:
     """A hand's cards as bits."""
-    return sum(map(BIT.__getitem__, hand))  # distinct bits: their sum is their or
+    mask = 0
+    for card in hand:
+        mask |= BIT[card]
+    return mask
+
+
+def hand_of(mask: int) -> list[int]:
+    """The cards of a hand mask in display order (suits S H C D, high first), as
+    ``cards.SORT_KEY`` sorts them."""
+    cards = CARDS
+    return [
+        *cards[0][mask & 511],
+        *cards[1][mask >> 9 & 511],
+        *cards[3][mask >> 26 & 255],
+        *cards[2][mask >> 18 & 255],
+    ]
 
 
 def play_listing(mask: int, led: int | None) -> tuple[str, ...]:
@@ -62,9 +84,11 @@ class Auction:
     them, each made the first time it is asked, then looked up (``auction_for``: one per kind).
 
     A listing is ``pass`` if the seat may pass, ``misdeal`` if it may throw its hand in, then
-    the bids that equal (the dealer's privilege) or beat the high bid."""
+    the bids that equal (the dealer's privilege) or beat the high bid. Its key in
+    ``listings``: ``(high + 1) * 8 + may_pass + 2 * may_misdeal + 4 * may_equal``, ``high``
+    the high bid (``bids.PASS``: none yet)."""
 
-    __slots__ = ("bids", "actions", "stick_dealer", "misdeal", "single", "_listings")
+    __slots__ = ("bids", "actions", "stick_dealer", "misdeal", "single", "listings")
 
     def __init__(
         self,
@@ -80,18 +104,18 @@ class Auction:
         self.stick_dealer = stick_dealer
         self.misdeal = misdeal
         self.single = auction == "single"
-        self._listings: dict[int, tuple[str, ...]] = {}
+        self.listings: dict[int, tuple[str, ...]] = {}
 
-    def listing(self, may_pass: bool, may_misdeal: bool, high: int, equal: bool) -> tuple[str, ...]:
-        """The actions of a seat that may pass or not, misdeal or not, facing the high bid
-        ``high`` (``B.PASS``: none), which it may equal or must beat."""
-        key = (high + 1) * 8 + may_pass + 2 * may_misdeal + 4 * equal
-        found = self._listings.get(key)
+    def listing(self, key: int) -> tuple[str, ...]:
+        """The listing of ``key`` (see the class), made once."""
+        found = self.listings.get(key)
         if found is None:
+            high, flags = divmod(key, 8)
+            high -= 1
             bids = self.bids
-            start = bisect_left(bids, high) if equal else bisect_right(bids, high)
-            head = ("pass",) * may_pass + ("misdeal",) * may_misdeal
-            found = self._listings[key] = head + self.actions[start:]
+            start = bisect_left(bids, high) if flags & 4 else bisect_right(bids, high)
+            head = ("pass",) * (flags & 1) + ("misdeal",) * (flags >> 1 & 1)
+            found = self.listings[key] = head + self.actions[start:]
         return found
 
 
