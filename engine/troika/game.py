@@ -23,7 +23,6 @@ from engine.troika.cards import (
     PLAY_ACTION,
     POINTS,
     RANK,
-    SORT_KEY,
     SUIT,
     SUIT_INDEX,
     SUITS,
@@ -40,6 +39,7 @@ from engine.troika.listing import (
     SHIFT,
     Auction,
     auction_for,
+    discard_listing,
     hand_of,
     mask_of,
     play_listing,
@@ -262,8 +262,7 @@ class TroikaGame(Game):
         if phase == "trump":
             return TRUMP_ACTIONS
         if phase == "kitty":
-            hand = st["hands"][seat]
-            return tuple(DISCARD_ACTION[c] for c in hand if c != FIVE_HEARTS and c != THREE_SPADES)
+            return discard_listing(self._hand_masks()[seat])
         return ()
 
     def _bidding_actions(self, seat: int) -> tuple[str, ...]:
@@ -374,6 +373,9 @@ class TroikaGame(Game):
             return self._bid(seat, bid)
         if action == "pass":
             return self._pass(seat)
+        card = _DISCARD_LOOKUP.get(action)
+        if card is not None:  # a listed discard: _discard's checks are cheap
+            return self._discard(seat, card)
         return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -537,10 +539,15 @@ class TroikaGame(Game):
         declarer = st["declarer"]
         if st["options"]["kitty"]:
             kitty = st["kitty"]
-            hand = st["hands"][declarer]
-            self._hands = None  # a hand changes in place
-            hand.extend(kitty)
-            hand.sort(key=SORT_KEY.__getitem__)
+            masks = self._hand_masks()
+            mask = masks[declarer]
+            for card in kitty:
+                mask |= BIT[card]
+            masks[declarer] = mask
+            # The same list, the kitty in, sorted for display by its bits (the masks stand).
+            st["hands"][declarer][:] = hand_of(mask)
+            self._listed = discard_listing(mask)  # made here: every driver asks for it next
+            self._lseat = declarer
             st["kitty_taken"] = kitty
             st["kitty"] = []
             st["phase"] = "kitty"
@@ -576,8 +583,9 @@ class TroikaGame(Game):
             raise IllegalAction("troika.not_held_kitty", card=CODES[card], **self._may(seat))
         if card in (FIVE_HEARTS, THREE_SPADES):
             raise IllegalAction("troika.kitty_keeps_5h_3s", card=CODES[card], **self._may(seat))
-        self._hands = None  # a hand changes in place
+        masks = self._hand_masks()
         hand.remove(card)
+        masks[seat] ^= BIT[card]
         st["discards"].append(card)
         left = 2 - len(st["discards"])
         events: list[Event] = [
@@ -586,6 +594,8 @@ class TroikaGame(Game):
         ]
         if left == 0:
             return self._start_play(events)
+        self._listed = discard_listing(masks[seat])  # made here: every driver asks for it next
+        self._lseat = seat
         return events
 
     # play ------------------------------------------------------------------------------------

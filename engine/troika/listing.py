@@ -14,7 +14,15 @@ from functools import lru_cache
 from typing import Any
 
 from engine.troika import bids as B
-from engine.troika.cards import CODES, HONOUR, PLAY_ACTION, SUIT
+from engine.troika.cards import (
+    CODES,
+    DISCARD_ACTION,
+    FIVE_HEARTS,
+    HONOUR,
+    PLAY_ACTION,
+    SUIT,
+    THREE_SPADES,
+)
 
 #: ``BIT[card]``: a card's bit in a hand mask (bit ``card``; a suit's cards are consecutive ints,
 #: high first: the hand's display order within the suit).
@@ -27,14 +35,24 @@ _WIDTH = tuple(SUIT.count(suit) for suit in range(4))  # cards per suit in the 3
 #: ``SHIFT[suit]``, ``HELD[suit]``: a suit's part of a hand mask is ``mask >> SHIFT & HELD``.
 SHIFT: tuple[int, ...] = _FIRST
 HELD: tuple[int, ...] = tuple((1 << width) - 1 for width in _WIDTH)
-#: ``FOLLOW[suit][part]``: the play actions of that part of a hand, high first.
-FOLLOW: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(
-        tuple(PLAY_ACTION[first + i] for i in range(width) if part >> i & 1)
-        for part in range(1 << width)
+#: The bits of the cards a kitty exchange may not discard (5H, 3S).
+KEPT: int = BIT[FIVE_HEARTS] | BIT[THREE_SPADES]
+
+
+def _by_part(of: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """``[suit][part]``: the actions ``of[card]`` of that part of a hand, high first."""
+    return tuple(
+        tuple(
+            tuple(of[first + i] for i in range(width) if part >> i & 1)
+            for part in range(1 << width)
+        )
+        for first, width in zip(_FIRST, _WIDTH, strict=True)
     )
-    for first, width in zip(_FIRST, _WIDTH, strict=True)
-)
+
+
+#: ``FOLLOW[suit][part]``: the play actions of that part of a hand, high first.
+FOLLOW = _by_part(PLAY_ACTION)
+_DISCARDS = _by_part(DISCARD_ACTION)
 
 
 #: ``CARDS[suit][part]``: the cards of that part of a hand, high first.
@@ -76,6 +94,18 @@ def play_listing(mask: int, led: int | None) -> tuple[str, ...]:
         + FOLLOW[1][mask >> 9 & 511]
         + FOLLOW[3][mask >> 26 & 255]
         + FOLLOW[2][mask >> 18 & 255]
+    )
+
+
+def discard_listing(mask: int) -> tuple[str, ...]:
+    """The kitty exchange's discards of the hand ``mask``: any card but 5H and 3S, in hand
+    order."""
+    mask &= ~KEPT
+    return (
+        _DISCARDS[0][mask & 511]
+        + _DISCARDS[1][mask >> 9 & 511]
+        + _DISCARDS[3][mask >> 26 & 255]
+        + _DISCARDS[2][mask >> 18 & 255]
     )
 
 
