@@ -274,7 +274,8 @@ class TroikaGame(Game):
         dealer = seat == st["dealer"]
         may_misdeal = (
             auction.misdeal
-            and not self._hand_masks()[seat] & HONOURS
+            and not (self._masks if self._hands is st["hands"] else self._hand_masks())[seat]
+            & HONOURS
             and not any(entry[0] == seat for entry in st["bids"])
         )
         # ``Auction.listing``, its lookup inlined.
@@ -326,11 +327,12 @@ class TroikaGame(Game):
             trick = st["trick"]
             trick.append(card)
             events = [_PLAY_EVENT[seat][card].copy()]
-            if len(trick) == SEATS:
+            played = len(trick)
+            if played == SEATS:
                 return self._finish_trick(events)
             led = SUIT[trick[0]]
             if (
-                len(trick) == 1
+                played == 1
                 and st["trump"] is None
                 and st["options"]["trump_lead"]
                 and st["contract"] & 3 < B.NO
