@@ -415,13 +415,8 @@ class TroikaGame(Game):
         return self.apply(seat, action)
 
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
-        # A listed "play" (listed only in the play phase) is a held card that follows suit:
-        # played here, with no call more (32 of a deal's ~37 moves; ``_play`` comes here too).
-        card = _PLAY_LOOKUP.get(action)
-        if card is not None:
-            return self._play_listed(seat, card)
         # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
-        # is allowed (the dealer is not stuck).
+        # is allowed (the dealer is not stuck). ``apply`` plays listed cards itself.
         bid = B.BID_OF_ACTION.get(action)
         if bid is not None:
             return self._bid(seat, bid)
@@ -430,6 +425,9 @@ class TroikaGame(Game):
         card = _DISCARD_LOOKUP.get(action)
         if card is not None:  # a listed discard: _discard's checks are cheap
             return self._discard(seat, card)
+        card = _PLAY_LOOKUP.get(action)
+        if card is not None:
+            return self._play_listed(seat, card)
         return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
