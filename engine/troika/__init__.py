@@ -14,7 +14,8 @@ Layout (the file roles every game package shares): ``cards`` (card ints and tabl
 (options, presets), ``summary`` (``summary(options)``, the readable rules for ``/rules``),
 ``tricks`` (who wins a trick, what may be played, card points: the AI uses them too), ``game``
 (the state machine), ``views`` (``TroikaView``, what a seat sees); and Troika's own ``bids``
-(bid ints) and ``scoring`` (a hand's score, end of game).
+(bid ints), ``scoring`` (a hand's score, end of game) and ``listing`` (legal actions as tuples
+made once: plays by a hand's bits, the auction by its options).
 
 Scores are per team: team 0 = seats 0+2, team 1 = seats 1+3. Views give ``scores`` per team;
 ``result()["scores"]`` gives each seat its team's score, plus ``team_scores`` and ``teams``.

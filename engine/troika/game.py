@@ -1,9 +1,13 @@
 """The Troika state machine: deal, auction, trumps, kitty, eight tricks, scoring, next deal.
 
 Interpretations of the rules are listed in the package docstring (``engine/troika/__init__.py``).
-Speed matters (the bench plays thousands of deals a second): cards are ints, per-card facts
-come from the tables in ``cards.py``, action strings are precomputed, and the state is mutated
-in place only after an action has been fully validated.
+Speed matters (the bench plays thousands of deals a second, against OpenSpiel's Oh Hell): cards
+are ints, per-card facts come from the tables in ``cards.py``, and the state is mutated in place
+only after an action has been fully validated. Beside the state (never in it) the game keeps
+each hand as bits and one listing, for the seat it awaits: a tuple looked up in
+``listing.py``'s tables (plays by suit, kitty discards, the auction per kind of options), made
+by the move that hands the turn on, since every driver asks for it next. ``apply`` plays a
+listed card itself: on this path a Python call costs as much as the move.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from engine.troika.cards import (
     PLAY_ACTION,
     POINTS,
     RANK,
-    SORT_KEY,
     SUIT,
     SUIT_INDEX,
     SUITS,
@@ -31,6 +34,19 @@ from engine.troika.cards import (
     card_of,
     codes,
     deck_for,
+)
+from engine.troika.listing import (
+    BIT,
+    FOLLOW,
+    HELD,
+    HONOURS,
+    SHIFT,
+    Auction,
+    auction_for,
+    discard_listing,
+    hand_of,
+    mask_of,
+    play_listing,
 )
 from engine.troika.scoring import points_winner, rounds_winner, score_hand
 from engine.troika.spec import SPEC
@@ -44,6 +60,8 @@ TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
 _NEXT_SEAT = (1, 2, 3, 0)
+#: ``TroikaGame._lseat`` when nothing is listed: no seat a caller passes is this object.
+_NOBODY = object()
 #: ``_PLAY_EVENT[seat][card]``: the ``play`` event, copied (a fresh dict each move, cheaper
 #: than building it).
 _PLAY_EVENT: tuple[tuple[Event, ...], ...] = tuple(
@@ -61,25 +79,40 @@ class TroikaGame(Game):
 
     def __init__(self, state: dict[str, Any]) -> None:
         super().__init__(state)
-        # Each seat's play actions, in hand order and by suit, kept beside the state like the
-        # legal cache: the play listing is then a copy, not a pass over the hand. They stand
-        # for ``state["hands"][seat]`` while ``_acts_of[seat]`` is that very list (a deal makes
-        # new ones); the kitty exchange, which changes a hand in place, drops them.
-        self._acts_of: list[list[int] | None] = [None] * SEATS
-        self._suit_acts: list[tuple[list[str], ...]] = [([], [], [], []) for _ in range(SEATS)]
+        # Kept beside the state like the legal cache (``to_json`` and ``==`` do not see them):
+        # each seat's hand as bits, which the listings (``engine.troika.listing``) are looked up
+        # by. ``_masks`` stand for the hands of ``state["hands"]`` while ``_hands`` is that very
+        # list (a deal makes a new one); the kitty exchange, which changes a hand in place,
+        # drops them. ``_auction``: the table's auction listings, by its options.
+        self._hands: list[list[int]] | None = None
+        self._masks = [0] * SEATS
+        self._auction: Auction | None = None
+        # The legal cache of ``Game``, for the one seat a Troika state awaits: ``_listed`` is
+        # the listing of seat ``_lseat`` (``_NOBODY``: nothing listed), emptied by every move.
+        # Asked with ``seat is self._lseat``: seats are small ints, one object each, and an
+        # equal seat that is not that object (or True for 1) takes the plain path, which
+        # answers the same.
+        self._lseat: object = _NOBODY
+        self._listed: tuple[str, ...] = ()
 
     def state_changed(self) -> None:
         super().state_changed()
-        self._acts_of = [None] * SEATS
+        self._hands = None
+        self._auction = None
+        self._lseat = _NOBODY
 
-    def _hand_acts(self, seat: int, hand: list[int]) -> None:
-        """(Re)build ``seat``'s play actions from ``hand``."""
-        by_suit: tuple[list[str], ...] = ([], [], [], [])
-        suit, action = SUIT, PLAY_ACTION
-        for card in hand:
-            by_suit[suit[card]].append(action[card])
-        self._suit_acts[seat] = by_suit
-        self._acts_of[seat] = hand
+    def _hand_masks(self) -> list[int]:
+        """Each seat's hand as bits (made again if the hands are not the ones they were made
+        from)."""
+        hands = self.state["hands"]
+        if self._hands is not hands:
+            self._hands = hands
+            self._masks = [mask_of(hand) for hand in hands]
+        return self._masks
+
+    def _auction_listings(self) -> Auction:
+        auction = self._auction = auction_for(self.state["options"])
+        return auction
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -141,12 +174,16 @@ class TroikaGame(Game):
             order = list(deck_for(bool(st["options"]["kitty"])))
             shuffle(self.rng(), order)
         hands: list[list[int]] = [[], [], [], []]
+        masks = self._masks
         dealt = SEATS * HAND_SIZE
-        key = SORT_KEY.__getitem__
         for j in range(SEATS):
-            hand = order[j:dealt:SEATS]
-            hand.sort(key=key)
-            hands[(dealer + 1 + j) % SEATS] = hand
+            mask = 0
+            for card in order[j:dealt:SEATS]:
+                mask |= BIT[card]
+            seat = (dealer + 1 + j) % SEATS
+            masks[seat] = mask
+            hands[seat] = hand_of(mask)  # sorted for display, by its bits: no sort
+        self._hands = hands
         # One store a key (not ``st.update(**...)``, which builds a dict of them first).
         st["phase"] = "bidding"
         st["dealer"] = dealer
@@ -171,6 +208,9 @@ class TroikaGame(Game):
         st["tricks"] = [0, 0]
         st["points"] = [0, 0]
         hand_number = st["hands_played"] + 1
+        # The first bidder's listing, made here (every driver asks for it next).
+        self._listed = self._bidding_actions(st["turn"])
+        self._lseat = st["turn"]
         return {"type": "deal", "seat": dealer, "dealer": dealer, "hand_number": hand_number}
 
     # -- queries --------------------------------------------------------------------------------
@@ -194,70 +234,60 @@ class TroikaGame(Game):
         }
 
     def legal_actions(self, seat: int) -> list[str]:
-        # ``Game.legal_actions`` with the play listing inlined (32 of a deal's ~37 moves): the
-        # same cache, the same answer as ``_legal_actions``.
-        if type(seat) is int:
-            legal = self._legal.get(seat)
-            if legal is not None:
-                return list(legal)
-            st = self.state
-            if seat == st["turn"] and st["phase"] == "play":
-                hand = st["hands"][seat]
-                if self._acts_of[seat] is not hand:
-                    self._hand_acts(seat, hand)
-                trick = st["trick"]
-                by_suit = self._suit_acts[seat]
-                # Follow suit if you can (``playable``): the cards of the suit led, else all,
-                # in hand order (suits S H C D).
-                follow = by_suit[SUIT[trick[0]]] if trick else None
-                legal = tuple(follow or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2])
-                self._legal[seat] = legal
-                return list(legal)
-        return Game.legal_actions(self, seat)
+        # ``Game.legal_actions`` with the cache of the awaited seat only (see ``__init__``) and
+        # the listing a tuple looked up, never built: the same answer.
+        if seat is self._lseat:
+            return [*self._listed]  # a display, not a call of list(): a tenth cheaper
+        return [*self.cached_legal_actions(seat)]
+
+    def cached_legal_actions(self, seat: int) -> tuple[str, ...]:
+        if seat is self._lseat:
+            return self._listed
+        legal = self._listing(seat)
+        turn = self.state["turn"]
+        if legal and type(seat) is int and seat == turn:  # 1.0 == 1 and True == 1 would alias
+            self._lseat, self._listed = turn, legal
+        return legal
 
     def _legal_actions(self, seat: int) -> list[str]:
+        return list(self._listing(seat))
+
+    def _listing(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s legal actions now, a tuple that is never changed (often a shared one)."""
         st = self.state
         if seat != st["turn"]:
-            return []
+            return ()
         phase = st["phase"]
-        hand = st["hands"][seat]
-        if phase == "play":  # ``playable`` inlined: this is the hottest listing
+        if phase == "play":
             trick = st["trick"]
-            if trick:
-                led = SUIT[trick[0]]
-                follow = [PLAY_ACTION[c] for c in hand if SUIT[c] == led]
-                if follow:
-                    return follow
-            return [PLAY_ACTION[c] for c in hand]
+            return play_listing(self._hand_masks()[seat], SUIT[trick[0]] if trick else None)
         if phase == "bidding":
             return self._bidding_actions(seat)
         if phase == "trump":
-            return list(TRUMP_ACTIONS)
+            return TRUMP_ACTIONS
         if phase == "kitty":
-            return [DISCARD_ACTION[c] for c in hand if c != FIVE_HEARTS and c != THREE_SPADES]
-        return []
+            return discard_listing(self._hand_masks()[seat])
+        return ()
 
-    def _bidding_actions(self, seat: int) -> list[str]:
-        # _must_bid, _may_misdeal and _may_equal inlined: the auction lists at every bid.
+    def _bidding_actions(self, seat: int) -> tuple[str, ...]:
+        # _must_bid, _may_misdeal and _may_equal by the table's ``Auction``: the auction lists
+        # at every bid.
         st = self.state
-        options = st["options"]
-        bids, actions = B.bid_actions(options)
+        auction = self._auction or self._auction_listings()
         high = st["high"]
         dealer = seat == st["dealer"]
-        legal: list[str] = []
-        if not (dealer and high == B.PASS and options["stick_dealer"]):
-            legal.append("pass")
-        if (
-            options["misdeal"]
-            and misdeal_hand(st["hands"][seat])
+        may_misdeal = (
+            auction.misdeal
+            and not (self._masks if self._hands is st["hands"] else self._hand_masks())[seat]
+            & HONOURS
             and not any(entry[0] == seat for entry in st["bids"])
-        ):
-            legal.append("misdeal")
-        if dealer and high != B.PASS and options["auction"] == "single":
-            legal += actions[bisect_left(bids, high) :]
+        )
+        # ``Auction.listing``, its lookup inlined.
+        if dealer and high != B.PASS:
+            key = (high + 1) * 8 + 1 + 2 * may_misdeal + 4 * auction.single
         else:
-            legal += actions[bisect_right(bids, high) :]
-        return legal
+            key = (high + 1) * 8 + (not (dealer and auction.stick_dealer)) + 2 * may_misdeal
+        return auction.listings.get(key) or auction.listing(key)
 
     def _must_bid(self, seat: int) -> bool:
         """Stick the dealer: everyone else passed and nobody bid."""
@@ -281,85 +311,123 @@ class TroikaGame(Game):
 
     # -- actions --------------------------------------------------------------------------------
     def apply(self, seat: int, action: str) -> list[Event]:
-        # ``Game.apply`` with the listed play inlined (32 of a deal's ~37 moves): a listed
-        # "play" (listed only in the play phase) is a held card that follows suit, by the seat
-        # awaited. Nothing lists moves on this path, so the cache is emptied once.
-        legal = self._legal.get(seat) if type(seat) is int else None
-        if legal and action in legal:
+        # ``Game.apply`` for the awaited seat's listed moves: nothing is left to check. A
+        # listed play (32 of a deal's ~37 moves) is played right here: a Python call costs
+        # as much as the move itself.
+        if seat is self._lseat and action in self._listed:
+            self._lseat = _NOBODY  # each path below lists the next seat's moves, or leaves it
             card = _PLAY_LOOKUP.get(action)
-            if card is not None:
-                self._legal = {}
-                st = self.state
-                trick = st["trick"]
-                if not trick:  # a lead: it may fix trumps
-                    return self._play_listed(seat, card)
-                # A card played to a trick led (_play_listed's plain case, inlined).
-                hand = st["hands"][seat]
-                hand.remove(card)
-                if self._acts_of[seat] is hand:
-                    self._suit_acts[seat][SUIT[card]].remove(action)
-                trick.append(card)
-                if len(trick) < SEATS:
-                    nxt = st["turn"] = _NEXT_SEAT[seat]
-                    # The next seat's listing, made here where the trick is at hand: every
-                    # driver asks for it next (legal_actions then only copies it).
-                    hand = st["hands"][nxt]
-                    if self._acts_of[nxt] is not hand:
-                        self._hand_acts(nxt, hand)
-                    by_suit = self._suit_acts[nxt]
-                    listed = (
-                        by_suit[SUIT[trick[0]]] or by_suit[0] + by_suit[1] + by_suit[3] + by_suit[2]
-                    )
-                    self._legal = {nxt: tuple(listed)}
-                    return [_PLAY_EVENT[seat][card].copy()]
-                return self._finish_trick([_PLAY_EVENT[seat][card].copy()])
-            # Any other listed action: Game.apply's listed path, without its checks again.
-            self._legal = {}
-            try:
+            if card is None:  # a bid, pass, trump, discard or misdeal
                 return self._apply_legal(seat, action)
-            finally:
-                self._legal = {}
+            # A held card that follows suit, by the seat awaited.
+            st = self.state
+            hands = st["hands"]
+            hands[seat].remove(card)
+            if hands is self._hands:
+                masks = self._masks
+                masks[seat] ^= BIT[card]
+            else:
+                masks = self._hand_masks()  # from the hands as they are now: the card is out
+            trick = st["trick"]
+            trick.append(card)
+            events = [_PLAY_EVENT[seat][card].copy()]
+            played = len(trick)
+            if played < SEATS:
+                led = SUIT[trick[0]]
+                if (
+                    played == 1
+                    and st["trump"] is None
+                    and st["options"]["trump_lead"]
+                    and st["contract"] & 3 < B.NO
+                ):
+                    # trump_lead: the declarer's first lead fixes trumps.
+                    st["trump"] = led
+                    events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
+                nxt = st["turn"] = _NEXT_SEAT[seat]
+                # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
+                mask = masks[nxt]
+                self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
+                    FOLLOW[0][mask & 511]
+                    + FOLLOW[1][mask >> 9 & 511]
+                    + FOLLOW[3][mask >> 26 & 255]
+                    + FOLLOW[2][mask >> 18 & 255]
+                )
+                self._lseat = nxt
+                return events
+            # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
+            # inlined, the winner by four table lookups).
+            leader = st["leader"]
+            trump = st["trump"]
+            a, b, c, d = trick
+            keys = KEYS[4 if trump is None else trump][st["low"]][SUIT[a]]
+            best, index = keys[a], 0
+            if keys[b] > best:
+                best, index = keys[b], 1
+            if keys[c] > best:
+                best, index = keys[c], 2
+            if keys[d] > best:
+                index = 3
+            winner = (leader + index) % SEATS
+            team = winner & 1
+            value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
+            st["won"][team].extend(trick)
+            tricks = st["tricks"]
+            tricks[team] += 1
+            st["points"][team] += value
+            # The last trick is the record just added to the played ones (the same JSON
+            # twice: nothing changes a finished trick).
+            record = st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
+            try:
+                st["played_tricks"].append(record)
+            except KeyError:  # a state saved before the key existed
+                st["played_tricks"] = [record]
+            st["trick"] = []
+            st["leader"] = st["turn"] = winner
+            events.append(
+                {
+                    "type": "trick",
+                    "seat": winner,
+                    "cards": [CODES[a], CODES[b], CODES[c], CODES[d]],
+                    "points": value,
+                }
+            )
+            if tricks[0] + tricks[1] == TRICKS:
+                return self._score(events)
+            # The winner's lead, listed here (``play_listing`` inlined).
+            mask = masks[winner]
+            self._listed = (
+                FOLLOW[0][mask & 511]
+                + FOLLOW[1][mask >> 9 & 511]
+                + FOLLOW[3][mask >> 26 & 255]
+                + FOLLOW[2][mask >> 18 & 255]
+            )
+            self._lseat = winner
+            return events
+        # Game.apply checks all (a refusal changes nothing; the listing is made again).
+        self._lseat = _NOBODY
         return Game.apply(self, seat, action)
 
     def _play_listed(self, seat: int, card: int) -> list[Event]:
-        """``seat`` plays ``card``, known to be held and to follow suit."""
-        st = self.state
-        hand = st["hands"][seat]
-        hand.remove(card)
-        if self._acts_of[seat] is hand:
-            self._suit_acts[seat][SUIT[card]].remove(PLAY_ACTION[card])
-        trick = st["trick"]
-        play = _PLAY_EVENT[seat][card].copy()
-        if (
-            not trick
-            and st["trump"] is None
-            and st["options"]["trump_lead"]
-            and not B.is_no_trump(st["contract"])
-        ):
-            # trump_lead: the declarer's first lead fixes trumps.
-            st["trump"] = SUIT[card]
-            events = [{"type": "trump", "seat": seat, "suit": SUITS[SUIT[card]]}, play]
-        else:
-            events = [play]
-        trick.append(card)
-        if len(trick) < SEATS:
-            st["turn"] = _NEXT_SEAT[seat]
-            return events
-        return self._finish_trick(events)
+        """``seat`` plays ``card``, known to be held and to follow suit: ``apply``'s listed
+        play, for the paths that checked it themselves."""
+        action = PLAY_ACTION[card]
+        self._lseat, self._listed = seat, (action,)
+        return self.apply(seat, action)
 
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
-        # A listed "play" (listed only in the play phase) is a held card that follows suit:
-        # played here, with no call more (32 of a deal's ~37 moves; ``_play`` comes here too).
-        card = _PLAY_LOOKUP.get(action)
-        if card is not None:
-            return self._play_listed(seat, card)
         # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
-        # is allowed (the dealer is not stuck).
+        # is allowed (the dealer is not stuck). ``apply`` plays listed cards itself.
         bid = B.BID_OF_ACTION.get(action)
         if bid is not None:
             return self._bid(seat, bid)
         if action == "pass":
             return self._pass(seat)
+        card = _DISCARD_LOOKUP.get(action)
+        if card is not None:  # a listed discard: _discard's checks are cheap
+            return self._discard(seat, card)
+        card = _PLAY_LOOKUP.get(action)
+        if card is not None:
+            return self._play_listed(seat, card)
         return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -468,19 +536,23 @@ class TroikaGame(Game):
 
     def _next_bidder(self, seat: int, events: list[Event]) -> list[Event]:
         st = self.state
-        if st["options"]["auction"] == "single":
-            if seat != st["dealer"]:
-                st["turn"] = _NEXT_SEAT[seat]
-                return events
-            return self._end_auction(events)
-        passed = st["passed"]
-        high_seat = st["high_seat"]
-        if not any(not passed[s] and s != high_seat for s in range(SEATS)):
-            return self._end_auction(events)
-        nxt = (seat + 1) % SEATS
-        while passed[nxt] or nxt == high_seat:
-            nxt = (nxt + 1) % SEATS
-        st["turn"] = nxt
+        if (self._auction or self._auction_listings()).single:
+            if seat == st["dealer"]:
+                return self._end_auction(events)
+            nxt = st["turn"] = _NEXT_SEAT[seat]
+        else:
+            # The next seat (this one last) still in and not the high bidder; none: the end.
+            passed = st["passed"]
+            high_seat = st["high_seat"]
+            nxt = _NEXT_SEAT[seat]
+            while passed[nxt] or nxt == high_seat:
+                if nxt == seat:
+                    return self._end_auction(events)
+                nxt = _NEXT_SEAT[nxt]
+            st["turn"] = nxt
+        # The next bidder's listing, made here (every driver asks for it next).
+        self._listed = self._bidding_actions(nxt)
+        self._lseat = nxt
         return events
 
     def _end_auction(self, events: list[Event]) -> list[Event]:
@@ -493,20 +565,22 @@ class TroikaGame(Game):
         declarer = st["high_seat"]
         st["declarer"] = declarer
         st["contract"] = high
-        st["low"] = B.is_low(high)
+        # B.text, number_of, kind_of, is_low and is_no_trump inlined (bids are ints).
+        low = st["low"] = high & 1 == 1
+        text = B.TEXT[high]
         events.append(
             {
                 "type": "contract",
                 "seat": declarer,
-                "contract": B.text(high),
-                "bid": B.text(high),
-                "number": B.number_of(high),
-                "kind": B.KIND_NAMES[B.kind_of(high)],
-                "low": B.is_low(high),
+                "contract": text,
+                "bid": text,
+                "number": high >> 2,
+                "kind": B.KIND_NAMES[high & 3],
+                "low": low,
             }
         )
         st["turn"] = declarer
-        if not B.is_no_trump(high) and not st["options"]["trump_lead"]:
+        if high & 3 < B.NO and not st["options"]["trump_lead"]:
             st["phase"] = "trump"
             return events
         return self._after_trump(events)
@@ -517,10 +591,15 @@ class TroikaGame(Game):
         declarer = st["declarer"]
         if st["options"]["kitty"]:
             kitty = st["kitty"]
-            hand = st["hands"][declarer]
-            self._acts_of[declarer] = None  # the hand changes in place
-            hand.extend(kitty)
-            hand.sort(key=SORT_KEY.__getitem__)
+            masks = self._hand_masks()
+            mask = masks[declarer]
+            for card in kitty:
+                mask |= BIT[card]
+            masks[declarer] = mask
+            # The same list, the kitty in, sorted for display by its bits (the masks stand).
+            st["hands"][declarer][:] = hand_of(mask)
+            self._listed = discard_listing(mask)  # made here: every driver asks for it next
+            self._lseat = declarer
             st["kitty_taken"] = kitty
             st["kitty"] = []
             st["phase"] = "kitty"
@@ -556,8 +635,9 @@ class TroikaGame(Game):
             raise IllegalAction("troika.not_held_kitty", card=CODES[card], **self._may(seat))
         if card in (FIVE_HEARTS, THREE_SPADES):
             raise IllegalAction("troika.kitty_keeps_5h_3s", card=CODES[card], **self._may(seat))
-        self._acts_of[seat] = None  # the hand changes in place
+        masks = self._hand_masks()
         hand.remove(card)
+        masks[seat] ^= BIT[card]
         st["discards"].append(card)
         left = 2 - len(st["discards"])
         events: list[Event] = [
@@ -566,6 +646,8 @@ class TroikaGame(Game):
         ]
         if left == 0:
             return self._start_play(events)
+        self._listed = discard_listing(masks[seat])  # made here: every driver asks for it next
+        self._lseat = seat
         return events
 
     # play ------------------------------------------------------------------------------------
@@ -582,41 +664,6 @@ class TroikaGame(Game):
             )
         return self._play_listed(seat, card)
 
-    def _finish_trick(self, events: list[Event]) -> list[Event]:
-        st = self.state
-        trick = st["trick"]
-        leader = st["leader"]
-        trump = st["trump"]
-        a, b, c, d = trick
-        # ``trick_winner`` and ``trick_points`` inlined, the winner by four table lookups.
-        keys = KEYS[4 if trump is None else trump][st["low"]][SUIT[a]]
-        best, index = keys[a], 0
-        if keys[b] > best:
-            best, index = keys[b], 1
-        if keys[c] > best:
-            best, index = keys[c], 2
-        if keys[d] > best:
-            index = 3
-        winner = (leader + index) % SEATS
-        team = winner & 1
-        value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-        st["won"][team].extend(trick)
-        tricks = st["tricks"]
-        tricks[team] += 1
-        st["points"][team] += value
-        st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
-        played = st.get("played_tricks")
-        if played is None:  # a state saved before the key existed
-            played = st["played_tricks"] = []
-        played.append({"leader": leader, "cards": [a, b, c, d], "winner": winner})
-        st["trick"] = []
-        st["leader"] = st["turn"] = winner
-        shown = [CODES[a], CODES[b], CODES[c], CODES[d]]
-        events.append({"type": "trick", "seat": winner, "cards": shown, "points": value})
-        if tricks[0] + tricks[1] == TRICKS:
-            return self._score(events)
-        return events
-
     # scoring ---------------------------------------------------------------------------------
     def _score(self, events: list[Event]) -> list[Event]:
         st = self.state
@@ -627,8 +674,8 @@ class TroikaGame(Game):
         scores = st["scores"]
         outcome = score_hand(
             declarer_team=team,
-            bid_number=B.number_of(contract),
-            no_trump=B.is_no_trump(contract),
+            bid_number=contract >> 2,  # B.number_of and B.is_no_trump inlined
+            no_trump=contract & 3 >= B.NO,
             points=st["points"],
             scores=scores,
             target=st["target"],
@@ -652,7 +699,7 @@ class TroikaGame(Game):
                 "hand_number": st["hands_played"],
                 "seat": declarer,
                 "declarer_team": team,
-                "bid": B.text(contract),
+                "bid": B.TEXT[contract],
                 "made": outcome.made,
                 "hand_points": list(st["points"]),
                 "tricks": list(st["tricks"]),

@@ -5,12 +5,10 @@ Kept apart from the state machine so each rule can be tested with plain numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):  # a tuple: made once a hand, and by the AI for each bid it weighs
     made: bool
     changes: tuple[int, int]  # per team
     target: int
