@@ -131,10 +131,11 @@ class HandOver(TypedDict):
     partner: int | None
     card_points: list[int]  # per seat
     tapp_points: int
-    contract_points: int
-    others_points: int
+    # None in a misere deal: every seat plays for itself, there is no side nor multiple.
+    contract_points: int | None
+    others_points: int | None
     tricks: list[int]
-    multiple: int
+    multiple: int | None
     payments: list[int]
     scores: list[int]
 
