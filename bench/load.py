@@ -5,6 +5,7 @@
                          [--games troeven,troggu,troika,troikuntza]
                          [--postgres | --database postgresql://...] [--processes 2]
                          [--web [--web-clients 2]] [--parts [--stall-stacks]]
+                         [--gc-thresholds 300,2000,10]
 
 What runs, in one process and one event loop, as in the bot:
 
@@ -71,6 +72,7 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import gc
 import heapq
 import json
 import logging
@@ -174,6 +176,9 @@ class Config:
     parts: bool = False
     #: With ``parts``: sample the loop thread's stack in its long stalls (it slows the loop).
     stall_stacks: bool = False
+    #: The garbage collector's thresholds instead of the bot's (``bot/service/gc_tuning.py``),
+    #: set once the service has started (to compare settings in one checkout).
+    gc_thresholds: tuple[int, int, int] | None = None
 
 
 class BenchError(RuntimeError):
@@ -434,6 +439,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     except BaseException:
         root.removeHandler(handler)
         raise
+    if config.gc_thresholds is not None:
+        gc.set_threshold(*config.gc_thresholds)
     watch = None
     if config.parts:
         players.parts = AckParts()
@@ -683,6 +690,11 @@ def main(argv: list[str] | None = None) -> int:
         help="with --parts: sample the loop's stack in long stalls (a thread: it slows the loop)",
     )
     parser.add_argument(
+        "--gc-thresholds",
+        type=_thresholds,
+        help="the garbage collector's thresholds (gen0,gen1,gen2) instead of the bot's",
+    )
+    parser.add_argument(
         "--web", action="store_true", help="two open pages of the web table per table"
     )
     parser.add_argument(
@@ -747,6 +759,7 @@ def main(argv: list[str] | None = None) -> int:
         web_clients=args.web_clients,
         parts=args.parts,
         stall_stacks=args.stall_stacks,
+        gc_thresholds=args.gc_thresholds,
     )
     try:
         with _database(args.postgres, config) as config:
@@ -766,6 +779,16 @@ def main(argv: list[str] | None = None) -> int:
     print(table_text(result.figures))
     print(json.dumps(result.figures))
     return 0
+
+
+def _thresholds(text: str) -> tuple[int, int, int]:
+    try:
+        first, second, third = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("three whole numbers: gen0,gen1,gen2") from None
+    if min(first, second, third) < 1:
+        raise argparse.ArgumentTypeError("each 1 or more")
+    return first, second, third
 
 
 @contextlib.contextmanager
