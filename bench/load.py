@@ -5,6 +5,7 @@
                          [--games troeven,troggu,troika,troikuntza]
                          [--postgres | --database postgresql://...] [--processes 2]
                          [--web [--web-clients 2]] [--parts [--stall-stacks]]
+                         [--gc-thresholds 300,2000,10]
 
 What runs, in one process and one event loop, as in the bot:
 
@@ -77,6 +78,8 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import gc
+import heapq
 import json
 import logging
 import os
@@ -132,6 +135,8 @@ KEYS = (
     "db_cpu_us_per_action",
 )
 STALL_TICK = 0.001
+#: A timer whose time is within this of the loop's clock runs (as asyncio's own timers).
+CLOCK_RESOLUTION = time.get_clock_info("monotonic").resolution
 #: Tables per server (one of each game; ``guild_of``).
 GUILD_TABLES = len(GAMES)
 #: What a process of ``--processes`` says once warmed up, and is told to start measuring.
@@ -177,6 +182,9 @@ class Config:
     parts: bool = False
     #: With ``parts``: sample the loop thread's stack in its long stalls (it slows the loop).
     stall_stacks: bool = False
+    #: The garbage collector's thresholds instead of the bot's (``bot/service/gc_tuning.py``),
+    #: set once the service has started (to compare settings in one checkout).
+    gc_thresholds: tuple[int, int, int] | None = None
 
 
 class BenchError(RuntimeError):
@@ -228,7 +236,13 @@ class Players:
         self.stats = Stats()
         self.rng = random.Random(config.seed)
         self.loop = asyncio.get_running_loop()
-        self._pending: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        #: The clicks on their way: (due, channel, user) in a heap, under one timer for the
+        #: earliest, and their (channel, user). Plain tuples of numbers, which the garbage
+        #: collector stops tracking: a timer handle per waiting player (2,000 at 1,000 tables)
+        #: would lengthen the bot's collections, and the players are Discord's side.
+        self._due: list[tuple[float, int, int]] = []
+        self._pending: set[tuple[int, int]] = set()
+        self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
         self._games: dict[int, int] = {}  # channel -> games opened there
@@ -274,14 +288,26 @@ class Players:
             if user is None or (table.channel_id, user) in self._pending:
                 continue
             due = self.loop.time() + self.rng.expovariate(1 / self.config.think)
-            self._pending[(table.channel_id, user)] = self.loop.call_at(
-                due, self._arrive, table.channel_id, user, due
-            )
+            self._pending.add((table.channel_id, user))
+            heapq.heappush(self._due, (due, table.channel_id, user))
+            if self._due[0][0] == due:  # the earliest now
+                self._arm()
 
-    def _arrive(self, channel: int, user: int, due: float) -> None:
-        """The click reaches the bot (a socket read, in the real one)."""
-        self._pending.pop((channel, user), None)
-        self._spawn(self.click(channel, user, due, self.loop.time()))
+    def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self.loop.call_at(self._due[0][0], self._arrive) if self._due else None
+
+    def _arrive(self) -> None:
+        """The clicks due reach the bot (a socket read each, in the real one), in order, as
+        the loop would have run one timer each."""
+        self._timer = None
+        now = self.loop.time()
+        while self._due and self._due[0][0] <= now + CLOCK_RESOLUTION:
+            due, channel, user = heapq.heappop(self._due)
+            self._pending.discard((channel, user))
+            self._spawn(self.click(channel, user, due, now))
+        self._arm()
 
     def _spawn(self, coro: Any) -> None:
         task = self.loop.create_task(coro)
@@ -338,8 +364,10 @@ class Players:
         """No more clicks; the clicks under way finish (a click cancelled inside ``act`` would
         leave the service's memory behind its database: see the report of issue 18)."""
         self._stopping = True
-        for handle in self._pending.values():
-            handle.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._due.clear()
         self._pending.clear()
         if self._tasks:
             _, late = await asyncio.wait(list(self._tasks), timeout=30)
@@ -417,6 +445,8 @@ async def run(config: Config, ready: Callable[[], Awaitable[None]] | None = None
     except BaseException:
         root.removeHandler(handler)
         raise
+    if config.gc_thresholds is not None:
+        gc.set_threshold(*config.gc_thresholds)
     watch = None
     if config.parts:
         players.parts = AckParts()
@@ -704,6 +734,11 @@ def main(argv: list[str] | None = None) -> int:
         help="with --parts: sample the loop's stack in long stalls (a thread: it slows the loop)",
     )
     parser.add_argument(
+        "--gc-thresholds",
+        type=_thresholds,
+        help="the garbage collector's thresholds (gen0,gen1,gen2) instead of the bot's",
+    )
+    parser.add_argument(
         "--web", action="store_true", help="two open pages of the web table per table"
     )
     parser.add_argument(
@@ -768,6 +803,7 @@ def main(argv: list[str] | None = None) -> int:
         web_clients=args.web_clients,
         parts=args.parts,
         stall_stacks=args.stall_stacks,
+        gc_thresholds=args.gc_thresholds,
     )
     try:
         with _database(args.postgres, config) as config:
@@ -787,6 +823,16 @@ def main(argv: list[str] | None = None) -> int:
     print(table_text(result.figures))
     print(json.dumps(result.figures))
     return 0
+
+
+def _thresholds(text: str) -> tuple[int, int, int]:
+    try:
+        first, second, third = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("three whole numbers: gen0,gen1,gen2") from None
+    if min(first, second, third) < 1:
+        raise argparse.ArgumentTypeError("each 1 or more")
+    return first, second, third
 
 
 @contextlib.contextmanager

@@ -61,6 +61,8 @@ def child_command(config: Config, processes: int, shard: int, report: Path) -> l
     command += ["--child-report", str(report)]
     if config.web:  # each process its own web table, with its tables' pages
         command += ["--web", "--web-clients", str(config.web_clients)]
+    if config.gc_thresholds is not None:
+        command += ["--gc-thresholds", ",".join(map(str, config.gc_thresholds))]
     return command if config.live_panels else [*command, "--no-live-panels"]
 
 

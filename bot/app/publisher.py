@@ -319,6 +319,11 @@ class TablePublisher:
                     await self._ping(channel_id, state)
         except Exception:
             log.exception("could not update the table message in channel %d", channel_id)
+        finally:
+            # A task only while there is work: kept once done (1,000 channels), it kept its
+            # coroutine and context alive for the garbage collector to scan.
+            if state.worker is asyncio.current_task():
+                state.worker = None
 
     async def _request(self, channel_id: int) -> None:
         """Wait for the budget's go before a request of this channel."""

@@ -72,7 +72,10 @@ def set_locale(language: str | None) -> str:
     """Write in ``language`` for the rest of this task (an interaction's handler: each runs in
     its own task, so the setting ends with it)."""
     code = language if language == PSEUDO else language_of(language)
-    _current.set(code)
+    # Already so (the default language, or the creating task's): a set would still give the
+    # task's context a new mapping (two objects for the collector to scan while it lives).
+    if _current.get() != code:
+        _current.set(code)
     return code
 
 

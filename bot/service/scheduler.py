@@ -18,6 +18,13 @@ SimCord move time by hand):
 - ``after``: a short pause that is not stored (the AI's thinking pause, the back-off of a
   refused write), slept once.
 
+A job waits as a timer handle of the event loop (``loop.call_later``), and becomes a task only
+once it is due: at 1,000 tables some 2,000 jobs wait at any time, and a task per waiting job
+(its coroutine, its sleep's future and timer, its context) kept ~20,000 young objects alive for
+each generation-1 collection to scan (``bench/gc_census.py``). That needs the loop's own clock
+to sleep on: with another ``sleep`` (the tests' clock, SimCord's declared waits) a job waits in
+its own task, sleeping with it, as before; the waits are the same either way.
+
 ``settle`` (tests, the terminal) waits until no job fires nor waits with ``busy`` (an AI about
 to move): every table waits for a human or a deadline.
 """
@@ -43,21 +50,28 @@ class Fired(Protocol):
     async def fire(self, job: object) -> None: ...
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Entry:
     job: object
     at: float | None
     after: float
     busy: bool
+    #: The loop's timer while it waits (``sleep`` is the loop's own), else None.
+    handle: asyncio.Handle | None = field(default=None, repr=False)
+    #: Its task: from its arming (another ``sleep``) or from when it is due, until it has fired.
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
 class Scheduler:
-    """Keyed delayed jobs, each in a task of its own while it waits and fires."""
+    """Keyed delayed jobs: each waits as a timer of the loop, and fires in a task of its own."""
 
     def __init__(self, clock: Clock, sleep: Sleep) -> None:
         self.clock = clock
         self.sleep = sleep
+        #: The loop's own sleep: a job waits as a timer handle (see the module's docstring).
+        self._timers = sleep is asyncio.sleep
+        #: One bound method for every timer (not one made per arming).
+        self._wake_cb = self._wake
         self.target: Fired | None = None
         self.running = False
         #: The jobs waiting, and those firing (a key may have one of each: a firing job that
@@ -76,6 +90,10 @@ class Scheduler:
         self.running = False
         entries = [*self._waiting.values(), *self._firing.values()]
         self._waiting, self._firing = {}, {}
+        for entry in entries:
+            if entry.handle is not None:
+                entry.handle.cancel()
+                entry.handle = None
         tasks = [e.task for e in entries if e.task is not None]
         for task in tasks:
             task.cancel()
@@ -105,9 +123,15 @@ class Scheduler:
         self._drop(key)
         entry = _Entry(job, at, after, busy)
         self._waiting[key] = entry
-        entry.task = asyncio.get_running_loop().create_task(
-            self._run(key, entry), name=f"job-{key}"
-        )
+        loop = asyncio.get_running_loop()
+        if not self._timers:
+            entry.task = loop.create_task(self._run(key, entry, True), name=f"job-{key}")
+        elif at is not None:
+            entry.handle = loop.call_later(max(at - self.clock(), 0.0), self._wake_cb, key, entry)
+        elif after > 0:
+            entry.handle = loop.call_later(after, self._wake_cb, key, entry)
+        else:  # the loop's next turn: let the caller's change finish first
+            entry.handle = loop.call_soon(self._wake_cb, key, entry)
 
     def cancel(self, key: Hashable) -> None:
         """Forget ``key``'s job (one the calling task is firing finishes)."""
@@ -125,19 +149,44 @@ class Scheduler:
             if old is None or old.task is current:
                 continue
             del entries[key]
+            if old.handle is not None:
+                old.handle.cancel()
+                old.handle = None
             if old.task is not None and not old.task.done():
                 old.task.cancel()
+            # A task cancelled before its first step never runs ``_run``'s cleanup: its
+            # coroutine holds the entry, the entry the task (a cycle), and ``settle`` must look
+            # again.
+            old.task = None
+            self._idle.set()
 
     # -- waiting and firing -------------------------------------------------------------------
-    async def _run(self, key: Hashable, entry: _Entry) -> None:
+    def _wake(self, key: Hashable, entry: _Entry) -> None:
+        """A job's timer: due, it starts the job's task; a stored time not yet come on the
+        clock (re-read: a clock of days, a clock set back) sets the timer again."""
+        if self._waiting.get(key) is not entry:
+            return
+        loop = asyncio.get_running_loop()
+        if entry.at is not None and (left := entry.at - self.clock()) > 0:
+            entry.handle = loop.call_later(left, self._wake_cb, key, entry)
+            return
+        entry.handle = None
+        entry.task = loop.create_task(self._run(key, entry, False), name=f"job-{key}")
+
+    async def _sleep_until_due(self, entry: _Entry) -> None:
+        if entry.at is not None:
+            while (left := entry.at - self.clock()) > 0:
+                await self.sleep(left)
+        elif entry.after > 0:
+            await self.sleep(entry.after)
+        else:
+            await asyncio.sleep(0)  # let the caller's change finish first
+
+    async def _run(self, key: Hashable, entry: _Entry, wait: bool) -> None:
+        """Fire the job (once ``wait``-ed with ``sleep``, when it is not the loop's own)."""
         try:
-            if entry.at is not None:
-                while (left := entry.at - self.clock()) > 0:
-                    await self.sleep(left)
-            elif entry.after > 0:
-                await self.sleep(entry.after)
-            else:
-                await asyncio.sleep(0)  # let the caller's change finish first
+            if wait:
+                await self._sleep_until_due(entry)
             if self._waiting.get(key) is not entry or self.target is None:
                 return
             del self._waiting[key]
@@ -160,7 +209,7 @@ class Scheduler:
 
     def busy(self) -> bool:
         """A job fires, or waits marked ``busy`` (an AI about to move). A deadline waiting is
-        not busy, even once its time has come: its task then wakes and fires (busy)."""
+        not busy, even once its time has come: it then wakes and fires (busy)."""
         return bool(self._firing) or any(e.busy for e in self._waiting.values())
 
     async def settle(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 
 import pytest
 
@@ -47,6 +48,23 @@ def test_language_is_per_task() -> None:
 
     assert asyncio.run(both()) == ["fr", "de"]
     assert current() == "en"
+
+
+def test_setting_the_language_a_task_already_has_leaves_its_context_alone() -> None:
+    """Every publisher worker and panel redraw sets its language: the default (or the one its
+    creator had) needs no new mapping in the task's context for the collector to scan."""
+
+    async def speaker(code: str) -> tuple[bool, str]:
+        before = contextvars.copy_context()
+        set_locale(code)
+        after = contextvars.copy_context()
+        return len(after) == len(before), current()
+
+    async def both() -> list[tuple[bool, str]]:
+        return list(await asyncio.gather(speaker("en-US"), speaker("fr")))
+
+    # (in a context of its own: one where another test set a language proves nothing)
+    assert contextvars.Context().run(asyncio.run, both()) == [(True, "en"), (False, "fr")]
 
 
 def test_translations_looked_up_once_follow_the_catalog_in_use(

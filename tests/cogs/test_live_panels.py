@@ -52,6 +52,12 @@ async def test_a_waiting_players_panel_is_edited_when_his_turn_comes(world: Worl
     assert shown is not None
     assert sorted(act_buttons(shown.components)) == sorted(legal), "redrawn with his moves"
     assert (shown.embeds[0].description or "").startswith("**Your move:**")
+    # A task only while it draws: a finished one is not kept by the panel (nor the table's
+    # message worker by its channel), for the garbage collector to scan at every collection.
+    await world.env.settle()
+    live = world.bot.live_panels._panels[world.channel.id][member.id]
+    assert live.redraw is None
+    assert world.bot.table_publisher._channels[world.channel.id].worker is None
 
 
 async def test_a_may_i_button_appears_when_the_window_opens(world: World) -> None:

@@ -139,3 +139,96 @@ async def test_a_replaced_job_leaves_no_garbage_cycle() -> None:
         gc.enable()
         await scheduler.stop()
     assert found < 50, f"{found} objects in garbage cycles after 50 replaced jobs"
+
+
+# -- on the loop's own sleep: a waiting job is a timer of the loop, a task once it is due ------
+
+
+class StillClock:
+    """An epoch clock that moves only when told (the loop's timers run on real time)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def fired_soon(target: Target, count: int) -> None:
+    async def wait() -> None:
+        while len(target.fired) < count:
+            await asyncio.sleep(0.005)
+
+    await asyncio.wait_for(wait(), 5)
+
+
+def on_the_loop(clock: StillClock) -> tuple[Scheduler, Target]:
+    scheduler, target = Scheduler(clock, asyncio.sleep), Target()
+    scheduler.start(target)
+    return scheduler, target
+
+
+async def test_waiting_jobs_are_timers_not_tasks() -> None:
+    """2,000 jobs wait at 1,000 tables: a task each kept their coroutines, futures and contexts
+    alive for the garbage collector to scan. Only a due job has a task."""
+    clock = StillClock()
+    scheduler, target = on_the_loop(clock)
+    before = len(asyncio.all_tasks())
+    for n in range(100):
+        scheduler.arm(("play", n), n, at=clock() + 3600)
+        scheduler.arm(("ai", n), n, after=3600, busy=True)
+    assert len(asyncio.all_tasks()) == before
+    assert all(scheduler.armed(("play", n)) for n in range(100))
+    scheduler.arm("now", "now")
+    await fired_soon(target, 1)
+    assert target.fired == ["now"]
+    await scheduler.stop()
+    assert len(asyncio.all_tasks()) == before
+
+
+async def test_a_timer_rereads_the_clock_before_firing() -> None:
+    """The loop's timer ends when the loop's clock says; the job fires only once the service's
+    clock has reached its stored time (a clock of days, a wall clock set back)."""
+    clock = StillClock()
+    scheduler, target = on_the_loop(clock)
+    scheduler.arm("k", "due", at=clock() + 0.02)
+    await asyncio.sleep(0.1)  # the timer ran, more than once: the clock stood still
+    assert target.fired == [] and scheduler.armed("k") and not scheduler.busy()
+    clock.now += 0.02
+    await fired_soon(target, 1)
+    assert target.fired == ["due"] and not scheduler.armed("k")
+    await scheduler.stop()
+
+
+async def test_timers_are_replaced_cancelled_and_rearmed_by_their_job() -> None:
+    clock = StillClock()
+    scheduler, target = on_the_loop(clock)
+    target.then = lambda job: job == "one" and scheduler.arm("k", "two", after=0.01)
+    scheduler.arm("a", "first", at=clock() - 1)
+    scheduler.arm("a", "second", at=clock())  # replaces the first before the loop turns
+    scheduler.arm("b", "other", after=0.01)
+    scheduler.cancel("b")
+    scheduler.arm("k", "one", after=0.01)
+    await fired_soon(target, 3)
+    await asyncio.sleep(0.05)
+    assert sorted(target.fired) == ["one", "second", "two"]
+    assert not any(scheduler.armed(key) for key in ("a", "b", "k"))
+    await scheduler.stop()
+
+
+async def test_settle_on_the_loop_waits_for_a_busy_timer() -> None:
+    clock = StillClock()
+    scheduler, target = on_the_loop(clock)
+    scheduler.arm("deadline", "later", at=clock() + 60)
+    await asyncio.wait_for(scheduler.settle(), 1)
+    scheduler.arm("ai", "move", after=0.01, busy=True)
+    assert scheduler.busy()
+    await asyncio.wait_for(scheduler.settle(), 5)
+    assert target.fired == ["move"] and not scheduler.busy()
+    # A due job replaced before its task's first step: settle does not wait for it.
+    scheduler.arm("ai", "first", busy=True)
+    await asyncio.sleep(0)  # its timer ran: its task is made, not started
+    scheduler.arm("ai", "second", after=3600)
+    await asyncio.wait_for(scheduler.settle(), 1)
+    assert target.fired == ["move"]
+    await scheduler.stop()
