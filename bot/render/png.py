@@ -3,8 +3,8 @@
 Deflating a picture's pixels was most of its cost (a hand: ~0.4 ms of ~0.6 ms in Pillow's
 writer, which links the zlib its wheel ships). The same rows deflated by zlib-ng at its level 1
 take a third of that, for files 15-20% larger (a hand 12 KB -> 14.5 KB). Measured per picture,
-CPU, medians of 7 runs: a hand of 11 cards 626 -> 242 us, a 4-seat table 1,074 -> 301 us,
-Troeven layouts 540 -> 170 us. Decoded, the pixels are the same (tests/bot/render/
+CPU, medians of 7 runs: a hand of 11 cards 626 -> 242 us, a 4-seat table 1,074 -> 301 us, a
+two-player layout 540 -> 170 us. Decoded, the pixels are the same (tests/bot/render/
 test_picture_pixels.py decodes every kind of picture).
 
 Rows are left unfiltered (filter byte 0), as Pillow writes a palette picture: the deflate
