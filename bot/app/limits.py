@@ -78,10 +78,13 @@ def _fit_embed(embed: discord.Embed, cut: list[str]) -> None:
     if embed.description and len(embed.description) > DESCRIPTION:
         cut.append("description")
         embed.description = clip(embed.description, DESCRIPTION)
-    while len(embed.fields) > FIELDS:
+    # ``Embed.fields`` makes a proxy of every field at each read: read once (again if cut).
+    fields = embed.fields
+    while len(fields) > FIELDS:
         embed.remove_field(-1)
         cut.append("a field over 25")
-    for i, field in enumerate(embed.fields):
+        fields = embed.fields
+    for i, field in enumerate(fields):
         name, value = field.name or "\u200b", field.value or "\u200b"
         if len(name) > FIELD_NAME or len(value) > FIELD_VALUE:
             cut.append(f"field {name[:20]!r}")

@@ -48,6 +48,8 @@ _lock = threading.Lock()
 Memo = dict[str, tuple[object, dict[Any, Any]]]
 _memo: Memo = {}
 _memo_p: Memo = {}
+#: ``_n``'s, by ``(singular, plural, n)``: a count's form (``3 cards``) at every panel.
+_memo_n: Memo = {}
 MEMO_KEPT = 20_000
 
 
@@ -118,6 +120,7 @@ def forget_catalogs() -> None:
         _catalogs.clear()
         _memo.clear()
         _memo_p.clear()
+        _memo_n.clear()
 
 
 def own_catalog_packages() -> list[Path]:
@@ -227,7 +230,10 @@ def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
     if language == DEFAULT:
         text = singular if n == 1 else plural
     else:
-        text = catalog(language).ngettext(singular, plural, n)
+        known = language_memo(_memo_n, language)
+        text = known.get((singular, plural, n))
+        if text is None:
+            text = known[(singular, plural, n)] = catalog(language).ngettext(singular, plural, n)
     return text.format(n=n, **params)
 
 

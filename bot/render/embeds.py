@@ -153,8 +153,9 @@ def turn_line(table: Table, names: Sequence[str], to_act: Sequence[int]) -> str:
 
 def add_sections(embed: discord.Embed, sections: Sequence[Section], room: int = FIELDS) -> None:
     """A presenter's sections as embed fields (empty ones skipped, each clipped to the limits)."""
+    count = len(embed.fields)  # (counted here: ``Embed.fields`` makes every field's proxy)
     for section in sections:
-        if len(embed.fields) >= room:
+        if count >= room:
             break
         if not section.text.strip():
             continue
@@ -163,6 +164,7 @@ def add_sections(embed: discord.Embed, sections: Sequence[Section], room: int = 
             value=_clip(section.text, FIELD_VALUE),
             inline=section.inline,
         )
+        count += 1
 
 
 def sections_text(sections: Sequence[Section]) -> list[str]:

@@ -264,7 +264,17 @@ def _pretty(code: str) -> str:
 
 
 def pretty_list(codes: list[str] | tuple[str, ...], empty: str = "—") -> str:
-    return " ".join(pretty(c) for c in codes) if codes else empty
+    if not codes:
+        return empty
+    # ``pretty`` of each card, the language's memo looked up once for the list.
+    known = language_memo(_PRETTY, current(), PRETTY_KEPT)
+    shown = []
+    for code in codes:
+        text = known.get(code)
+        if text is None:
+            text = known[code] = _pretty(code)
+        shown.append(text)
+    return " ".join(shown)
 
 
 def suit_name(code: str) -> str:
