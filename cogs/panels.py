@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.app import custom_ids
 from bot.app.decks import DEFAULT_DECK, PlayerDecks
 from bot.app.errors import answer
-from bot.app.limits import fit
+from bot.app.limits import fit_clipped
 from bot.i18n import _, _p, current
 from bot.i18n.refusals import typed_move
 from bot.render import embeds, pictures
@@ -96,9 +96,12 @@ def draw_panel(
     view = dict(tv.game or {})
     legal = list(in_hand_order(tv.legal, view.get("hand") or ()))
     presenter = embeds.presenter_of(table)
-    picture = presenter.hand_picture_for(view, legal, embeds.seating_of(table, tv.seat))
+    seating = embeds.seating_of(table, tv.seat)
+    picture = presenter.hand_picture_for(view, legal, seating)
     picture = in_colours(picture, deck)
-    embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)
+    embed = embeds.hand_embed(
+        table, view, legal, image_name=HAND_IMAGE if picture else None, seating=seating
+    )
     spec = presenter.card_groups(view, legal)
     own = None if spec is None else spec.label
     components, left_out = shared_actions_view(channel, table.game, tuple(legal), current(), own)
@@ -118,7 +121,9 @@ def draw_panel(
         )
     if note:
         embed.set_author(name=note[:250])
-    return Panel(fit(None, [embed], what="hand panel")[1][0], components, picture)
+    # Every part of the embed is clipped as it is made (``hand_embed``, the lines above): only
+    # its total is left to check.
+    return Panel(fit_clipped(embed, what="hand panel"), components, picture)
 
 
 def _table_view(

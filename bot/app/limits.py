@@ -71,6 +71,15 @@ def fit(
     return content, out
 
 
+def fit_clipped(embed: discord.Embed, *, what: str = "message") -> discord.Embed:
+    """``fit`` of one embed whose every part was clipped to its own limit as it was made, with
+    at most ``FIELDS`` fields (``embeds.hand_embed``: a panel at every move): only the total is
+    left to check (``len`` sums the parts once); ``fit`` cuts one over it."""
+    if len(embed) <= EMBED_TOTAL:
+        return embed
+    return fit(None, [embed], what=what)[1][0]
+
+
 def _fit_embed(embed: discord.Embed, cut: list[str]) -> None:
     if embed.title and len(embed.title) > TITLE:
         cut.append("title")

@@ -343,12 +343,19 @@ def latest_text(lines: Sequence[str]) -> str:
 
 
 def hand_embed(
-    table: Table, view: Mapping[str, Any], legal: Sequence[str], *, image_name: str | None = None
+    table: Table,
+    view: Mapping[str, Any],
+    legal: Sequence[str],
+    *,
+    image_name: str | None = None,
+    seating: Seating | None = None,
 ) -> discord.Embed:
-    """A player's private hand: only ever sent ephemerally to that player."""
+    """A player's private hand: only ever sent ephemerally to that player. ``seating``: the
+    table's for his seat (``seating_of(table, seat)``), when the caller has it already."""
     seat = view.get("seat")
     presenter = presenter_of(table)
-    seating = seating_of(table, seat if isinstance(seat, int) else None)
+    if seating is None or seating.viewer != seat:
+        seating = seating_of(table, seat if isinstance(seat, int) else None)
     shown = presenter.heading(view, seating)
     embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
                           color=COLOR_PLAY)  # fmt: skip

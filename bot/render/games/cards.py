@@ -18,9 +18,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from bot.i18n import DEFAULT, N_, _, _p, current
 from bot.i18n.core import Memo, language_memo
+from bot.render.presenter import Picture
 from engine import cards as french
 from engine.errors import IllegalAction
 
@@ -152,6 +154,21 @@ def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     if letters is None:
         letters = known["letters"] = _picture_letters()
     return dict(letters)
+
+
+def hand_picture_of(view: Mapping[str, Any]) -> Picture | None:
+    """The picture of the view's ``hand`` (``Picture.of("hand_png", cards=hand,
+    **picture_letters())``, the same picture), made without sorting and freezing its arguments
+    at every panel: the letters are frozen once per language."""
+    hand = view.get("hand")
+    if not hand:
+        return None
+    known = language_memo(_PICTURE_LETTERS, current())
+    letters = known.get("frozen")
+    if letters is None:
+        letters = known["frozen"] = Picture.of("hand_png", **picture_letters()).args
+    # ("cards" sorts before "letters", the one other argument: the order ``Picture.of`` gives.)
+    return Picture("hand_png", (("cards", tuple(str(card) for card in hand)), *letters))
 
 
 def _picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:

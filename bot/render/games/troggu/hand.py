@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.i18n import _, _n, _p
 from bot.render.games._words import cards, pack, within_limits
-from bot.render.games.cards import face, picture_letters, pretty, pretty_list
+from bot.render.games.cards import face, hand_picture_of, pretty, pretty_list
 from bot.render.games.troggu.table import contract_section, table_sections, trick_sections
 from bot.render.games.troggu.words import (
     BIDS,
@@ -137,8 +137,7 @@ def _follow_hint(view: View) -> list[str]:
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
-    hand = [str(c) for c in view.get("hand") or []]
-    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+    return hand_picture_of(view)
 
 
 def action_label(action: str) -> str:

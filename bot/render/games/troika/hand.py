@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot.i18n import _, _n, _p
 from bot.render.games._tricks import by_suit, card_of_action, trick_lines, trick_now
 from bot.render.games._words import pack, within_limits
-from bot.render.games.cards import picture_letters, pretty, pretty_list, pretty_suit, suit_name
+from bot.render.games.cards import hand_picture_of, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.games.troika.table import contract_section, hand_points_section
 from bot.render.games.troika.words import bid_words
 from bot.render.presenter import Picture, Seating, Section, View
@@ -93,8 +93,7 @@ def _move_lines(view: View, legal: Sequence[str], hand: list[str]) -> list[str]:
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
-    hand = [str(c) for c in view.get("hand") or []]
-    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+    return hand_picture_of(view)
 
 
 def action_label(action: str) -> str:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.i18n import _, _p
 from bot.render.games._words import cards, pack, points, within_limits
-from bot.render.games.cards import picture_letters, pretty, pretty_list
+from bot.render.games.cards import hand_picture_of, pretty, pretty_list
 from bot.render.games.troikuntza.table import mayi_section, meld_sections, pile_section
 from bot.render.games.troikuntza.words import (
     DONE,
@@ -135,8 +135,7 @@ def card_groups(view: View, legal: Sequence[str]) -> CardGroups | None:
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
-    hand = [str(c) for c in view.get("hand") or []]
-    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+    return hand_picture_of(view)
 
 
 def action_label(action: str) -> str:
