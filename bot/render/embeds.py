@@ -23,6 +23,7 @@ import discord
 
 from bot.i18n import _, _p, current
 from bot.i18n.core import Memo, language_memo
+from bot.render.one_state import shared
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
 from bot.service import Table, TableStatus
 from engine import GAMES
@@ -356,7 +357,8 @@ def hand_embed(
     presenter = presenter_of(table)
     if seating is None or seating.viewer != seat:
         seating = seating_of(table, seat if isinstance(seat, int) else None)
-    shown = presenter.heading(view, seating)
+    # (Every seat's panel of a state shares its heading and whose turn it is: ``one_state``.)
+    shown = shared(("heading",), lambda: presenter.heading(view, seating))
     embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
                           color=COLOR_PLAY)  # fmt: skip
     sections = presenter.hand_sections(view, legal, seating)
@@ -368,7 +370,7 @@ def hand_embed(
     if decide:
         embed.description = _clip(f"**{_('Your move')}:** {decide}", DESCRIPTION)
     elif table.status is TableStatus.PLAYING:
-        waiting = turn_line(table, seating.names, table.to_act)
+        waiting = shared(("waiting",), lambda: turn_line(table, seating.names, table.to_act))
         embed.description = _clip(_("Waiting: {who}", who=waiting or "—"), DESCRIPTION)
     shown_sections = [s for s in sections if s.role not in hidden | {"move"}]
     add_sections(embed, shown_sections, room=FIELDS - 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import _, _n, _p
+from bot.render.games._tricks import seats_of
 from bot.render.games._words import cards, pack, within_limits
 from bot.render.games.cards import face, hand_picture_of, pretty, pretty_list
 from bot.render.games.troggu.table import contract_section, table_sections, trick_sections
@@ -17,6 +18,7 @@ from bot.render.games.troggu.words import (
     grouped,
     suit,
 )
+from bot.render.one_state import reader_in, shared
 from bot.render.presenter import Picture, Seating, Section, View
 from engine.troggu.scoring import HALF
 
@@ -32,7 +34,10 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     sections.append(contract_section(view, seating))
     if you:
         sections.append(Section(_("You"), "\n".join(you)))
-    sections += trick_sections(view, seating, last=False)
+    # The trick names its players and who leads: the same for every other reader.
+    named = [*seats_of(view.get("trick")), *list(view.get("to_act") or ())[:1]]
+    key = ("trick_sections", reader_in(seating, named))
+    sections += shared(key, lambda: tuple(trick_sections(view, seating, last=False)))
     if legal:
         sections += pack(_("Your move"), moves(legal), role="move")
     return within_limits(sections)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from bot.i18n import _, _p
@@ -18,6 +18,7 @@ from bot.render.games.troikuntza.words import (
     hand_text,
     round_number,
 )
+from bot.render.one_state import reader_in, shared
 from bot.render.presenter import CardGroups, Picture, Seating, Section, View
 from engine.troikuntza.melds import RUN_MIN, TROIKA_MIN, card_points
 
@@ -27,16 +28,23 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     worth = sum(card_points(c) for c in hand)
     title = _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
     sections = [Section(title, hand_text(hand), role="hand")]
-    sections.append(Section(_("Contract"), contract_text(view)))
+    # What the table shows is the same for every reader it does not name (``one_state``).
+    sections.append(shared(("contract",), lambda: Section(_("Contract"), contract_text(view))))
     you = _you_lines(view, seating)
     if you:
         sections.append(Section(_("You"), "\n".join(you)))
-    sections.append(pile_section(view, seating, private=True))
-    mayi = mayi_section(view, seating)
+    current = [view.get("current")]
+    key = ("pile", reader_in(seating, current))
+    sections.append(shared(key, lambda: pile_section(view, seating, private=True)))
+    window = view.get("mayi") or {}
+    named = [*current, *(window.get("calls") or ()), *(window.get("eligible") or ())]
+    mayi = shared(("mayi", reader_in(seating, named)), lambda: mayi_section(view, seating))
     if mayi is not None:
         sections.append(mayi)
     # The melds are on the table message; here only when he may lay off on them.
-    melds = meld_sections(view, seating)
+    owners = [m.get("owner") for m in view.get("melds") or () if isinstance(m, Mapping)]
+    key = ("melds", reader_in(seating, owners))
+    melds = list(shared(key, lambda: tuple(meld_sections(view, seating))))
     if not any(action.startswith("layoff ") for action in legal):
         melds = [replace(section, role="table") for section in melds]
     sections += melds

@@ -1,0 +1,78 @@
+"""Text every seat's hand panel of one state of a table shows alike, made once per state and
+language.
+
+At every change of a table the acting player's panel is drawn and so is the live panel of each
+other player watching his: the heading, whose turn it is, the trick, the melds on the table are
+the same words for all of them. ``cogs.panels.draw_panel`` draws a panel inside
+``one_state(channel, state)`` (``state``: the table's ``TableSnapshot`` the panel is drawn from,
+one per state of the game); a presenter makes such a part through ``shared(key, make)``,
+and the first panel of the state in that language makes it for the others. Outside a state (a
+test, the terminal, the table message) ``shared`` just makes it.
+
+A part that names seats says "you" to the reader when he is one of them: its key then holds his
+seat (``reader_in``), so that only the readers it does not name share it. The panel payload test
+(``tests/cogs/test_panel_payloads_kept.py``) draws every seat's panel and compares it with the
+panels drawn before anything was shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from bot.i18n import current
+from bot.render.presenter import Seating
+
+T = TypeVar("T")
+
+#: The parts made for the state being drawn, in the reader's language (None: no state).
+_PARTS: ContextVar[dict[Hashable, Any] | None] = ContextVar("one_state_parts", default=None)
+#: By channel: the table state last drawn there and its parts by language. Only the latest
+#: state of a table is kept (its panels are drawn together, right after its change); the state
+#: is held, so that it is told from the next one by identity.
+_STATES: dict[int, tuple[object, dict[str, dict[Hashable, Any]]]] = {}
+STATES_KEPT = 4096
+
+
+@contextmanager
+def one_state(channel: int, state: object) -> Iterator[None]:
+    """Share the parts of the panels drawn in the block: they show ``state`` (one state of the
+    channel's table) in the language in effect."""
+    found = _STATES.get(channel)
+    if found is None or found[0] is not state:
+        if len(_STATES) >= STATES_KEPT:
+            _STATES.clear()
+        found = _STATES[channel] = (state, {})
+    by_language = found[1]
+    language = current()
+    parts = by_language.get(language)
+    if parts is None:
+        parts = by_language[language] = {}
+    token = _PARTS.set(parts)
+    try:
+        yield
+    finally:
+        _PARTS.reset(token)
+
+
+def shared(key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, made once per state and language when a panel of a state is drawn. ``key``
+    names the part and all it depends on beside the state and the language (the reader's seat
+    when the part says "you" to him: ``reader_in``)."""
+    parts = _PARTS.get()
+    if parts is None:
+        return make()
+    if key in parts:
+        found: T = parts[key]
+        return found
+    made = parts[key] = make()
+    return made
+
+
+def reader_in(seating: Seating, seats: Iterable[Any]) -> int | None:
+    """The reader's seat when ``seats`` (those a part names) hold it, else None: the part is
+    then the same for every reader it does not name."""
+    viewer = seating.viewer
+    return viewer if viewer is not None and viewer in seats else None
