@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.i18n.core import use_locale  # noqa: E402
 from bot.service import Limits, TableService  # noqa: E402
-from cogs.action_rows import shared_actions_view  # noqa: E402
+from cogs.action_rows import forget_action_rows  # noqa: E402
 from cogs.panels import draw_panel  # noqa: E402
 from engine import GAMES  # noqa: E402
 
@@ -49,7 +49,7 @@ async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
             await service.start()
             # A new state's buttons are made afresh in the bot (each state's moves differ);
             # the same seeded games each round would find them all made.
-            shared_actions_view.cache_clear()
+            forget_action_rows()
             spent = 0.0
             drawn = 0
             for number, game in enumerate(sorted(GAMES)):
