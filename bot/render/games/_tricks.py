@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.i18n import N_, _, _n
 from bot.render.games._words import pack, said, whom
-from bot.render.games.cards import face, picture_letters, pretty, pretty_list
+from bot.render.games.cards import face, hand_words, picture_letters, pretty, pretty_list
 from bot.render.one_state import reader_in, shared
 from bot.render.presenter import Picture, Seating, Section, View
 
@@ -106,6 +106,10 @@ def trick_picture(view: View, seating: Seating) -> Picture | None:
 
 def by_suit(cards: Sequence[str]) -> str:
     """A hand as it is held: suits apart (``A♤ 10♤ · K♥️ 5♥️``), in the order given."""
+    return hand_words(cards, _by_suit)
+
+
+def _by_suit(cards: Sequence[str]) -> str:
     groups: list[list[str]] = []
     last_suit: str | None = None
     for code in cards:

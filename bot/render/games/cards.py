@@ -15,7 +15,7 @@ threads, which do not know the reader's language: presenters hand them the lette
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -278,6 +278,23 @@ def _pretty(code: str) -> str:
     if f.family == "hidden":
         return "🂠"
     return f.code
+
+
+#: Hands as written so far, by language and (how, cards) (``language_memo``): a seat's hand is
+#: written at every change of its table, and changes only when he plays.
+_HANDS: Memo = {}
+HANDS_KEPT = 8192
+
+
+def hand_words(cards: Sequence[Any], write: Callable[[Sequence[str]], str]) -> str:
+    """``write(cards)`` (a hand as text: ``write`` depends on the cards and the language
+    only), made once per hand and language."""
+    known = language_memo(_HANDS, current(), HANDS_KEPT)
+    key = (write, tuple(str(card) for card in cards))
+    text = known.get(key)
+    if text is None:
+        text = known[key] = write(key[1])
+    return text
 
 
 def pretty_list(codes: list[str] | tuple[str, ...], empty: str = "—") -> str:
