@@ -101,33 +101,33 @@ def timestamp(epoch: float | None, style: str = "R") -> str:
     return "" if epoch is None else f"<t:{int(epoch)}:{style}>"
 
 
-#: Seatings made lately: (the table state's id, viewer, language) -> (that state, its seating).
+#: Public seatings made lately: (the table state's id, language) -> (that state, its seating).
 #: One state of a table is read by the publisher and by every live panel, each several times
 #: (the heading, the sections, the picture), and naming the seats translates every name again.
 #: A ``Table`` never changes (a change is a new one); the entry holds it, so its id is not reused
 #: while the entry lives.
-_SEATINGS: dict[tuple[int, int | None, str], tuple[Table, Seating]] = {}
+_SEATINGS: dict[tuple[int, str], tuple[Table, Seating]] = {}
 SEATINGS_KEPT = 4096
 
 
 def seating_of(table: Table, viewer: int | None = None) -> Seating:
     """What a presenter knows of the table beside the view."""
-    key = (id(table), viewer, current())
+    if viewer is not None:
+        # The table's public seating with the reader's seat: the names are named once per
+        # state and language for every panel of the table (and its table message). Not kept:
+        # a reader's is asked for once per state (his panel), and an entry holds its table.
+        return seating_of(table).for_seat(viewer)
+    key = (id(table), current())
     found = _SEATINGS.get(key)
     if found is not None and found[0] is table:
         return found[1]
-    if viewer is not None:
-        # The table's public seating with the reader's seat: the names are named once per
-        # state and language for every panel of the table (and its table message).
-        seating = seating_of(table).for_seat(viewer)
-    else:
-        seating = Seating(
-            names=tuple(names_of(table)),
-            viewer=None,
-            deadlines=dict(table.deadlines),
-            window_deadline=table.window_deadline,
-            options=dict(table.options),
-        )
+    seating = Seating(
+        names=tuple(names_of(table)),
+        viewer=None,
+        deadlines=dict(table.deadlines),
+        window_deadline=table.window_deadline,
+        options=dict(table.options),
+    )
     if len(_SEATINGS) >= SEATINGS_KEPT:
         _SEATINGS.clear()
     _SEATINGS[key] = (table, seating)

@@ -163,12 +163,18 @@ def hand_picture_of(view: Mapping[str, Any]) -> Picture | None:
     hand = view.get("hand")
     if not hand:
         return None
+    # ("cards" sorts before "letters", the one other argument: the order ``Picture.of`` gives.)
+    return Picture("hand_png", (("cards", tuple(str(card) for card in hand)), *frozen_letters()))
+
+
+def frozen_letters() -> tuple[tuple[str, Any], ...]:
+    """``picture_letters()`` as a ``Picture``'s arguments (``Picture.of`` sorts and freezes
+    them), frozen once per language: one ``("letters", ...)`` pair, or none in English."""
     known = language_memo(_PICTURE_LETTERS, current())
-    letters = known.get("frozen")
+    letters: tuple[tuple[str, Any], ...] | None = known.get("frozen")
     if letters is None:
         letters = known["frozen"] = Picture.of("hand_png", **picture_letters()).args
-    # ("cards" sorts before "letters", the one other argument: the order ``Picture.of`` gives.)
-    return Picture("hand_png", (("cards", tuple(str(card) for card in hand)), *letters))
+    return letters
 
 
 def _picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
