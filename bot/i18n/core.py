@@ -107,7 +107,8 @@ def language_memo(memo: Memo, language: str, kept: int | None = None) -> dict[An
     Started over when the language's catalog is another object than the one its entries were
     read from (a test's, ``forget_catalogs``), or when it holds ``kept`` entries (default
     ``MEMO_KEPT``: a caller that passes words no catalog has must not make it grow)."""
-    source = None if language == DEFAULT else catalog(language)
+    # (The loaded catalog read directly: this runs at every word and card of every panel.)
+    source = None if language == DEFAULT else _catalogs.get(language) or catalog(language)
     known = memo.get(language)
     if known is None or known[0] is not source or len(known[1]) >= (kept or MEMO_KEPT):
         known = memo[language] = (source, {})

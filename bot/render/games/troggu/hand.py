@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.i18n import _, _n, _p
 from bot.render.games._tricks import seats_of
 from bot.render.games._words import cards, pack, within_limits
-from bot.render.games.cards import face, hand_picture_of, pretty, pretty_list
+from bot.render.games.cards import face, hand_picture_of, hand_words, pretty, pretty_list
 from bot.render.games.troggu.table import contract_section, table_sections, trick_sections
 from bot.render.games.troggu.words import (
     BIDS,
@@ -114,10 +114,15 @@ def _you_lines(view: View, seating: Seating) -> list[str]:
 def _suits_held(view: View) -> list[str]:
     """The key to the suit emoji of his cards (``🏆 cups · 🪄 batons``): a wand for batons or a
     trophy for cups need not be guessed from the move buttons."""
-    held = {face(str(c)).suit for c in view.get("hand") or []}
+    line = hand_words(view.get("hand") or (), _suits_line)
+    return [line] if line else []
+
+
+def _suits_line(hand: Sequence[str]) -> str:
+    held = {face(c).suit for c in hand}
     names = [suit(word) for word, code in SUIT_WORD.items() if code in held]
     # i18n: the Tarot suits in the player's hand with their symbols: "🏆 cups · 🪄 batons"
-    return [_("Your suits: {suits}", suits=" · ".join(names))] if names else []
+    return _("Your suits: {suits}", suits=" · ".join(names)) if names else ""
 
 
 def _follow_hint(view: View) -> list[str]:

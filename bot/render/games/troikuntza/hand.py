@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.i18n import _, _p
 from bot.render.games._words import cards, pack, points, within_limits
-from bot.render.games.cards import hand_picture_of, pretty, pretty_list
+from bot.render.games.cards import hand_picture_of, hand_words, pretty, pretty_list
 from bot.render.games.troikuntza.table import mayi_section, meld_sections, pile_section
 from bot.render.games.troikuntza.words import (
     DONE,
@@ -25,8 +25,7 @@ from engine.troikuntza.melds import RUN_MIN, TROIKA_MIN, card_points
 
 def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
     hand = [str(c) for c in view.get("hand") or []]
-    worth = sum(card_points(c) for c in hand)
-    title = _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
+    title = hand_words(hand, _hand_title)
     sections = [Section(title, hand_text(hand), role="hand")]
     # What the table shows is the same for every reader it does not name (``one_state``).
     sections.append(shared(("contract",), lambda: Section(_("Contract"), contract_text(view))))
@@ -51,6 +50,12 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     if legal:
         sections += pack(_("Your move"), moves(legal, hand), role="move")
     return within_limits(sections)
+
+
+def _hand_title(hand: Sequence[str]) -> str:
+    """``Your hand (11 cards, 85 points)``."""
+    worth = sum(card_points(c) for c in hand)
+    return _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
 
 
 def contract_text(view: View) -> str:
