@@ -29,6 +29,11 @@ T = TypeVar("T")
 
 #: The parts made for the state being drawn, in the reader's language (None: no state).
 _PARTS: ContextVar[dict[Hashable, Any] | None] = ContextVar("one_state_parts", default=None)
+#: Each reader's parts kept from one state to the next (``kept``), in his language.
+_KEPT: ContextVar[dict[Hashable, tuple[Any, Any]] | None] = ContextVar("one_state_kept",
+                                                                      default=None)  # fmt: skip
+#: By channel and language: the parts ``kept`` there, with what they were made from.
+_LASTING: dict[int, dict[str, dict[Hashable, tuple[Any, Any]]]] = {}
 #: By channel: the table state last drawn there and its parts by language. Only the latest
 #: state of a table is kept (its panels are drawn together, right after its change); the state
 #: is held, so that it is told from the next one by identity.
@@ -50,11 +55,20 @@ def one_state(channel: int, state: object) -> Iterator[None]:
     parts = by_language.get(language)
     if parts is None:
         parts = by_language[language] = {}
-    token = _PARTS.set(parts)
+    lasting = _LASTING.get(channel)
+    if lasting is None:
+        if len(_LASTING) >= STATES_KEPT:
+            _LASTING.clear()
+        lasting = _LASTING[channel] = {}
+    kept_parts = lasting.get(language)
+    if kept_parts is None:
+        kept_parts = lasting[language] = {}
+    token, kept_token = _PARTS.set(parts), _KEPT.set(kept_parts)
     try:
         yield
     finally:
         _PARTS.reset(token)
+        _KEPT.reset(kept_token)
 
 
 def shared(key: Hashable, make: Callable[[], T]) -> T:
@@ -68,6 +82,26 @@ def shared(key: Hashable, make: Callable[[], T]) -> T:
         found: T = parts[key]
         return found
     made = parts[key] = make()
+    return made
+
+
+def kept(seating: Seating, name: str, inputs: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """``make()``, the part ``name`` of the reader's panel (``seating.viewer``), made again
+    only when ``inputs`` changed since his panel at this table last made it: ``inputs`` is all
+    the part reads of the view (compared by value), beside the seating's names and options and
+    the language. What changes seldom (the contract all through the play) is not written again
+    at every move."""
+    parts = _KEPT.get()
+    if parts is None:
+        return make()
+    key = (name, seating.viewer)
+    inputs = (*inputs, seating.names, seating.options)
+    found = parts.get(key)
+    if found is not None and found[0] == inputs:
+        made: T = found[1]
+        return made
+    made = make()
+    parts[key] = (inputs, made)
     return made
 
 

@@ -18,7 +18,7 @@ from bot.render.games.troggu.words import (
     grouped,
     suit,
 )
-from bot.render.one_state import reader_in, shared
+from bot.render.one_state import kept, reader_in, shared
 from bot.render.presenter import Picture, Seating, Section, View
 from engine.troggu.scoring import HALF
 
@@ -31,7 +31,9 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
         Section(_("Your hand ({cards})", cards=cards(len(hand))), grouped(hand), role="hand")
     ]
     you = _you_lines(view, seating)
-    sections.append(contract_section(view, seating))
+    # The contract changes seldom: written again only when it does.
+    sections.append(kept(seating, "contract", _contract_reads(view),
+                         lambda: contract_section(view, seating)))  # fmt: skip
     if you:
         sections.append(Section(_("You"), "\n".join(you)))
     # The trick names its players and who leads: the same for every other reader.
@@ -41,6 +43,28 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     if legal:
         sections += pack(_("Your move"), moves(legal), role="move")
     return within_limits(sections)
+
+
+def _contract_reads(view: View) -> tuple[object, ...]:
+    """All ``contract_section`` reads of the view (the bids, the contract, the Tapp, the
+    partner): its text changes only when one of them does."""
+    return tuple(view.get(key) for key in _CONTRACT_KEYS)
+
+
+_CONTRACT_KEYS = (
+    "phase",
+    "contract",
+    "declarer",
+    "forced",
+    "discards_left",
+    "tapp_size",
+    "players",
+    "dealer",
+    "bids",
+    "called",
+    "partner",
+    "partner_known",
+)
 
 
 def moves(legal: Sequence[str]) -> list[str]:
