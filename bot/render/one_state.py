@@ -17,8 +17,8 @@ panels drawn before anything was shared.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Iterable
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
@@ -41,20 +41,42 @@ _STATES: dict[int, tuple[object, dict[str, dict[Hashable, Any]]]] = {}
 STATES_KEPT = 4096
 
 
-@contextmanager
-def one_state(channel: int, state: object) -> Iterator[None]:
+def one_state(channel: int, state: object) -> AbstractContextManager[None]:
     """Share the parts of the panels drawn in the block: they show ``state`` (one state of the
     channel's table) in the language in effect."""
+    return _OneState(channel, state)
+
+
+class _OneState:
+    """``one_state``'s block (a class: a generator's context manager cost more than what a
+    panel's heading shares)."""
+
+    __slots__ = ("channel", "state", "tokens")
+
+    def __init__(self, channel: int, state: object) -> None:
+        self.channel, self.state = channel, state
+
+    def __enter__(self) -> None:
+        parts, kept_parts = _parts_of(self.channel, self.state, current())
+        self.tokens = _PARTS.set(parts), _KEPT.set(kept_parts)
+
+    def __exit__(self, *error: object) -> None:
+        _PARTS.reset(self.tokens[0])
+        _KEPT.reset(self.tokens[1])
+
+
+def _parts_of(
+    channel: int, state: object, language: str
+) -> tuple[dict[Hashable, Any], dict[Hashable, tuple[Any, Any]]]:
+    """The parts shared by the panels of ``state`` in ``language``, and those kept there."""
     found = _STATES.get(channel)
     if found is None or found[0] is not state:
         if len(_STATES) >= STATES_KEPT:
             _STATES.clear()
         found = _STATES[channel] = (state, {})
-    by_language = found[1]
-    language = current()
-    parts = by_language.get(language)
+    parts = found[1].get(language)
     if parts is None:
-        parts = by_language[language] = {}
+        parts = found[1][language] = {}
     lasting = _LASTING.get(channel)
     if lasting is None:
         if len(_LASTING) >= STATES_KEPT:
@@ -63,12 +85,7 @@ def one_state(channel: int, state: object) -> Iterator[None]:
     kept_parts = lasting.get(language)
     if kept_parts is None:
         kept_parts = lasting[language] = {}
-    token, kept_token = _PARTS.set(parts), _KEPT.set(kept_parts)
-    try:
-        yield
-    finally:
-        _PARTS.reset(token)
-        _KEPT.reset(kept_token)
+    return parts, kept_parts
 
 
 def shared(key: Hashable, make: Callable[[], T]) -> T:

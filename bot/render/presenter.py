@@ -364,6 +364,8 @@ def _tone(action: str) -> str:
 def unplayable(cards: Sequence[Any], legal: Sequence[str]) -> tuple[int, ...]:
     """The positions of ``cards`` no legal move names, when some move names one of them (else
     none: the moves are not about cards, or every card is allowed)."""
+    if not legal:  # (a waiting player's panel: most of them)
+        return ()
     named = {word.casefold() for action in legal for word in str(action).split()[1:]}
     held = [str(card).casefold() if card is not None else None for card in cards]
     if not named.intersection(c for c in held if c is not None):
