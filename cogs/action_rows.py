@@ -284,7 +284,7 @@ def shared_actions_view(
     (``custom_ids.Sealed``: the payload only, a few objects for the collector to scan).
     ``language``: the reader's (the labels are his words), part of the key. Laid out once for
     every channel of as many digits (``_rows_for_any_channel``): the same moves come up at many
-    tables (a bid, Take or Draw, a trump to name)."""
+    tables (a bid, a draw, a pass)."""
     digits = len(str(channel))
     rows, left_out = _rows_for_any_channel(digits, game, legal, language, own)
     stand_in, here = str(_stand_in(digits)).encode(), str(channel).encode()

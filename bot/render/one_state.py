@@ -2,7 +2,7 @@
 language.
 
 At every change of a table the acting player's panel is drawn and so is the live panel of each
-other player watching his: the heading, whose turn it is, the trick, the melds on the table are
+other player watching his: the heading, whose turn it is, the cards on the table are
 the same words for all of them. ``cogs.panels.draw_panel`` draws a panel inside
 ``one_state(channel, state)`` (``state``: the table's ``TableSnapshot`` the panel is drawn from,
 one per state of the game); a presenter makes such a part through ``shared(key, make)``,
