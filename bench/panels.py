@@ -10,9 +10,10 @@ four games, all seats human, and at each state draws every seat's panel once, as
 per state, then builds its payload as discord.py sends it (``Embed.to_dict``, the components):
 the figure (CPU time of the thread, which a busy machine disturbs less than the clock) is the
 median over ``--rounds`` (after one round of warm-up) of the microseconds
-per panel. The same games are
-played each time (seeded), so two checkouts compare (run one, then the other, interleaved);
-the load average is printed.
+per panel. Each round plays other games (its own seeds: what is made once per hand, per state or
+per moves is not found made by an earlier round), the same ones in every run, so two checkouts
+compare (run one, then the other, interleaved; this script runs the checkout it lies in: copy
+it into the other); the load average is printed.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.i18n.core import use_locale  # noqa: E402
 from bot.service import Limits, TableService  # noqa: E402
-from cogs.action_rows import shared_actions_view  # noqa: E402
+from cogs import action_rows  # noqa: E402
 from cogs.panels import draw_panel  # noqa: E402
 from engine import GAMES  # noqa: E402
 
@@ -47,9 +48,10 @@ async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
             service = TableService(Path(folder) / f"r{round_}.db", ai_delay=0,
                                    limits=Limits.none())  # fmt: skip
             await service.start()
-            # A new state's buttons are made afresh in the bot (each state's moves differ);
-            # the same seeded games each round would find them all made.
-            shared_actions_view.cache_clear()
+            # A new state's buttons are made afresh in the bot (each state's moves differ). (An
+            # older checkout has only the per channel cache.)
+            forget = getattr(action_rows, "forget_action_rows", None)
+            (forget or action_rows.shared_actions_view.cache_clear)()
             spent = 0.0
             drawn = 0
             for number, game in enumerate(sorted(GAMES)):
@@ -58,11 +60,12 @@ async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
                 channel = 1000 + number
                 users = [channel * 10 + i for i in range(PLAYERS[game])]
                 await service.open_table(channel, 1, users[0], "Ann", game,
-                                         options={"timer": "off"}, seed=7 + number)  # fmt: skip
+                                         options={"timer": "off"},
+                                         seed=7 + number + 1000 * round_)  # fmt: skip
                 for i, user in enumerate(users[1:], 1):
                     await service.join(channel, user, f"P{i}")
                 await service.start_game(channel, users[0])
-                rng = random.Random(number)
+                rng = random.Random(number + 1000 * round_)
                 for _move in range(moves):
                     table = service.get_table(channel)
                     if table is None or table.status.value != "playing":

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import orjson
 
 from bot.app import custom_ids
-from bot.i18n import _p, use_locale
+from bot.i18n import _p, current, use_locale
+from bot.i18n.core import Memo, language_memo
 from bot.render.presenter import Presenter, presenter_for
 
 #: Rows of a message; the last one holds "Refresh".
@@ -129,7 +131,7 @@ def _layout(
         rows = _rows_for(len(actions))
         buttons = all(_fits_button(channel, a) for a in actions) and len(actions) <= limit
         if buttons and row + len(rows) <= ACTION_ROWS:
-            labels = _short_labels([presenter.action_label(a)[:80] for a in actions])
+            labels = _short_labels([_label(presenter, a)[:80] for a in actions])
             done = 0
             for size in rows:
                 for action, label in zip(actions[done : done + size], labels[done : done + size],
@@ -151,7 +153,7 @@ def _layout(
                     row,
                     custom_ids.pick(channel, key, part // SELECT_LIMIT),
                     placeholder=_placeholder(group, part, len(chunk), len(usable)),
-                    options=tuple((presenter.action_label(a)[:100], a) for a in chunk),
+                    options=tuple((_label(presenter, a)[:100], a) for a in chunk),
                 )
             )
             row += 1
@@ -280,10 +282,72 @@ def shared_actions_view(
     system call for its random id (which lets go of the GIL: the loop then waits for the render
     and database threads) and dozens of objects. Kept sealed
     (``custom_ids.Sealed``: the payload only, a few objects for the collector to scan).
-    ``language``: the reader's (the labels are his words), part of the key."""
+    ``language``: the reader's (the labels are his words), part of the key. Laid out once for
+    every channel of as many digits (``_rows_for_any_channel``): the same moves come up at many
+    tables (a bid, a draw, a pass)."""
+    digits = len(str(channel))
+    rows, left_out = _rows_for_any_channel(digits, game, legal, language, own)
+    stand_in, here = str(_stand_in(digits)).encode(), str(channel).encode()
+    for start in _ID_STARTS:
+        rows = rows.replace(start + stand_in, start + here)
+    return custom_ids.Sealed(orjson.loads(rows)), left_out
+
+
+def _stand_in(digits: int) -> int:
+    """The channel the rows of every channel of ``digits`` digits are laid out for: the layout
+    reads a channel only in its custom ids and their length."""
+    return int("9" * digits)
+
+
+def _id_start(made: str) -> bytes:
+    """A custom id made for channel 0, up to its channel, as it starts in JSON (``"tt:act:``)."""
+    return b'"' + made[: made.index(":0") + 1].encode()
+
+
+#: How each custom id of the action rows begins, before its channel.
+_ID_STARTS = tuple(
+    _id_start(made)
+    for made in (
+        custom_ids.act(0, "x"),
+        custom_ids.pick(0, "x", 0),
+        custom_ids.refresh(0),
+        custom_ids.cards_do(0, "open", ""),
+    )
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _rows_for_any_channel(
+    digits: int, game: str, legal: tuple[str, ...], language: str, own: str | None
+) -> tuple[bytes, tuple[str, ...]]:
+    """``actions_payload`` for the channel ``_stand_in(digits)``, as JSON (``shared_actions_view``
+    puts the channel in)."""
     with use_locale(language):
-        payload, left_out = actions_payload(channel, legal, presenter_for(game), own)
-    return custom_ids.Sealed(payload), tuple(left_out)
+        payload, left_out = actions_payload(_stand_in(digits), legal, presenter_for(game), own)
+    return orjson.dumps(payload), tuple(left_out)
+
+
+def forget_action_rows() -> None:
+    """Lay every action row out afresh (``bench/panels.py``: the same seeded games each round
+    would find them all made)."""
+    shared_actions_view.cache_clear()
+    _rows_for_any_channel.cache_clear()
+
+
+#: Moves' labels by language and (game, move) (``language_memo``): a move's label is its
+#: game's words for it, the same at every table (its cards, bids and verbs).
+_LABELS: Memo = {}
+LABELS_KEPT = 8192
+
+
+def _label(presenter: Presenter, action: str) -> str:
+    """``presenter.action_label(action)``, made once per game, move and language."""
+    known = language_memo(_LABELS, current(), LABELS_KEPT)
+    key = (presenter.game, action)
+    label = known.get(key)
+    if label is None:
+        label = known[key] = presenter.action_label(action)
+    return label
 
 
 def _action_button(
@@ -292,6 +356,6 @@ def _action_button(
     return _Item(
         row,
         custom_ids.act(channel, action),
-        label or presenter.action_label(action)[:80],
+        label or _label(presenter, action)[:80],
         _STYLES.get(presenter.action_tone(action), discord.ButtonStyle.primary),
     )

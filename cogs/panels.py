@@ -21,17 +21,17 @@ from discord.ext import commands
 from bot.app import custom_ids
 from bot.app.decks import DEFAULT_DECK, PlayerDecks
 from bot.app.errors import answer
-from bot.app.limits import fit
+from bot.app.limits import fit_clipped
 from bot.i18n import _, _p, current
 from bot.i18n.refusals import typed_move
 from bot.render import embeds, pictures
+from bot.render.one_state import one_state
 from bot.render.presenter import Picture
 from bot.service import (
     NoTable,
     NotAtTable,
     Table,
     TableService,
-    TableSnapshot,
     TableStatus,
     TableView,
     WrongPhase,
@@ -92,13 +92,32 @@ def draw_panel(
         raise NotAtTable(_("You are not playing at this table: you have no hand to show."))
     if table.status is not TableStatus.PLAYING:
         raise NotAtTable(_("The game has not started yet: the host starts it with /start."))
-    tv = _table_view(service, state, channel, user_id)
+    index = seat.index if seat.is_human else None
+    if state.current:
+        try:
+            tv = state.table_view(index)
+        except Exception:  # (a damaged game: the service's own path reports it, below)
+            pass
+        else:
+            # The parts every seat's panel of this state shows alike are made once.
+            with one_state(channel, state):
+                return _draw_panel(tv, channel, note, picks, deck)
+    return _draw_panel(service.view(channel, user_id), channel, note, picks, deck)
+
+
+def _draw_panel(
+    tv: TableView, channel: int, note: str | None, picks: str | None, deck: str
+) -> Panel:
+    table = tv.table
     view = dict(tv.game or {})
     legal = list(in_hand_order(tv.legal, view.get("hand") or ()))
     presenter = embeds.presenter_of(table)
-    picture = presenter.hand_picture_for(view, legal, embeds.seating_of(table, tv.seat))
+    seating = embeds.seating_of(table, tv.seat)
+    picture = presenter.hand_picture_for(view, legal, seating)
     picture = in_colours(picture, deck)
-    embed = embeds.hand_embed(table, view, legal, image_name=HAND_IMAGE if picture else None)
+    embed = embeds.hand_embed(
+        table, view, legal, image_name=HAND_IMAGE if picture else None, seating=seating
+    )
     spec = presenter.card_groups(view, legal)
     own = None if spec is None else spec.label
     components, left_out = shared_actions_view(channel, table.game, tuple(legal), current(), own)
@@ -118,23 +137,9 @@ def draw_panel(
         )
     if note:
         embed.set_author(name=note[:250])
-    return Panel(fit(None, [embed], what="hand panel")[1][0], components, picture)
-
-
-def _table_view(
-    service: TableService, state: TableSnapshot, channel: int, user_id: int
-) -> TableView:
-    """``service.view``, read from ``state`` (the table's current one, just looked up): the
-    service would look the table and its state up again. A fault (a damaged game) goes through
-    the service, which reports it."""
-    seat = state.table.seat_of(user_id)
-    index = seat.index if seat is not None and seat.is_human else None
-    if state.current:
-        try:
-            return state.table_view(index)
-        except Exception:  # the service's own path raises what it should
-            pass
-    return service.view(channel, user_id)
+    # Every part of the embed is clipped as it is made (``hand_embed``, the lines above): only
+    # its total is left to check.
+    return Panel(fit_clipped(embed, what="hand panel"), components, picture)
 
 
 def _file(png: bytes | None) -> list[discord.File]:

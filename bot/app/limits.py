@@ -71,6 +71,15 @@ def fit(
     return content, out
 
 
+def fit_clipped(embed: discord.Embed, *, what: str = "message") -> discord.Embed:
+    """``fit`` of one embed whose every part was clipped to its own limit as it was made, with
+    at most ``FIELDS`` fields (``embeds.hand_embed``: a panel at every move): only the total is
+    left to check (``len`` sums the parts once); ``fit`` cuts one over it."""
+    if len(embed) <= EMBED_TOTAL:
+        return embed
+    return fit(None, [embed], what=what)[1][0]
+
+
 def _fit_embed(embed: discord.Embed, cut: list[str]) -> None:
     if embed.title and len(embed.title) > TITLE:
         cut.append("title")
@@ -78,10 +87,13 @@ def _fit_embed(embed: discord.Embed, cut: list[str]) -> None:
     if embed.description and len(embed.description) > DESCRIPTION:
         cut.append("description")
         embed.description = clip(embed.description, DESCRIPTION)
-    while len(embed.fields) > FIELDS:
+    # ``Embed.fields`` makes a proxy of every field at each read: read once (again if cut).
+    fields = embed.fields
+    while len(fields) > FIELDS:
         embed.remove_field(-1)
         cut.append("a field over 25")
-    for i, field in enumerate(embed.fields):
+        fields = embed.fields
+    for i, field in enumerate(fields):
         name, value = field.name or "\u200b", field.value or "\u200b"
         if len(name) > FIELD_NAME or len(value) > FIELD_VALUE:
             cut.append(f"field {name[:20]!r}")

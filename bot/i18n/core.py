@@ -48,6 +48,8 @@ _lock = threading.Lock()
 Memo = dict[str, tuple[object, dict[Any, Any]]]
 _memo: Memo = {}
 _memo_p: Memo = {}
+#: ``_n``'s, by ``(singular, plural, n)``: a count's form (``3 cards``) at every panel.
+_memo_n: Memo = {}
 MEMO_KEPT = 20_000
 
 
@@ -108,7 +110,8 @@ def language_memo(memo: Memo, language: str, kept: int | None = None) -> dict[An
     Started over when the language's catalog is another object than the one its entries were
     read from (a test's, ``forget_catalogs``), or when it holds ``kept`` entries (default
     ``MEMO_KEPT``: a caller that passes words no catalog has must not make it grow)."""
-    source = None if language == DEFAULT else catalog(language)
+    # (The loaded catalog read directly: this runs at every word and card of every panel.)
+    source = None if language == DEFAULT else _catalogs.get(language) or catalog(language)
     known = memo.get(language)
     if known is None or known[0] is not source or len(known[1]) >= (kept or MEMO_KEPT):
         known = memo[language] = (source, {})
@@ -121,6 +124,7 @@ def forget_catalogs() -> None:
         _catalogs.clear()
         _memo.clear()
         _memo_p.clear()
+        _memo_n.clear()
 
 
 def own_catalog_packages() -> list[Path]:
@@ -230,7 +234,10 @@ def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
     if language == DEFAULT:
         text = singular if n == 1 else plural
     else:
-        text = catalog(language).ngettext(singular, plural, n)
+        known = language_memo(_memo_n, language)
+        text = known.get((singular, plural, n))
+        if text is None:
+            text = known[(singular, plural, n)] = catalog(language).ngettext(singular, plural, n)
     return text.format(n=n, **params)
 
 

@@ -23,6 +23,7 @@ import discord
 
 from bot.i18n import _, _p, current
 from bot.i18n.core import Memo, language_memo
+from bot.render.one_state import shared
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
 from bot.service import Table, TableStatus
 from engine import GAMES
@@ -100,33 +101,33 @@ def timestamp(epoch: float | None, style: str = "R") -> str:
     return "" if epoch is None else f"<t:{int(epoch)}:{style}>"
 
 
-#: Seatings made lately: (the table state's id, viewer, language) -> (that state, its seating).
+#: Public seatings made lately: (the table state's id, language) -> (that state, its seating).
 #: One state of a table is read by the publisher and by every live panel, each several times
 #: (the heading, the sections, the picture), and naming the seats translates every name again.
 #: A ``Table`` never changes (a change is a new one); the entry holds it, so its id is not reused
 #: while the entry lives.
-_SEATINGS: dict[tuple[int, int | None, str], tuple[Table, Seating]] = {}
+_SEATINGS: dict[tuple[int, str], tuple[Table, Seating]] = {}
 SEATINGS_KEPT = 4096
 
 
 def seating_of(table: Table, viewer: int | None = None) -> Seating:
     """What a presenter knows of the table beside the view."""
-    key = (id(table), viewer, current())
+    if viewer is not None:
+        # The table's public seating with the reader's seat: the names are named once per
+        # state and language for every panel of the table (and its table message). Not kept:
+        # a reader's is asked for once per state (his panel), and an entry holds its table.
+        return seating_of(table).for_seat(viewer)
+    key = (id(table), current())
     found = _SEATINGS.get(key)
     if found is not None and found[0] is table:
         return found[1]
-    if viewer is not None:
-        # The table's public seating with the reader's seat: the names are named once per
-        # state and language for every panel of the table (and its table message).
-        seating = seating_of(table).for_seat(viewer)
-    else:
-        seating = Seating(
-            names=tuple(names_of(table)),
-            viewer=None,
-            deadlines=dict(table.deadlines),
-            window_deadline=table.window_deadline,
-            options=dict(table.options),
-        )
+    seating = Seating(
+        names=tuple(names_of(table)),
+        viewer=None,
+        deadlines=dict(table.deadlines),
+        window_deadline=table.window_deadline,
+        options=dict(table.options),
+    )
     if len(_SEATINGS) >= SEATINGS_KEPT:
         _SEATINGS.clear()
     _SEATINGS[key] = (table, seating)
@@ -153,8 +154,9 @@ def turn_line(table: Table, names: Sequence[str], to_act: Sequence[int]) -> str:
 
 def add_sections(embed: discord.Embed, sections: Sequence[Section], room: int = FIELDS) -> None:
     """A presenter's sections as embed fields (empty ones skipped, each clipped to the limits)."""
+    count = len(embed.fields)  # (counted here: ``Embed.fields`` makes every field's proxy)
     for section in sections:
-        if len(embed.fields) >= room:
+        if count >= room:
             break
         if not section.text.strip():
             continue
@@ -163,6 +165,7 @@ def add_sections(embed: discord.Embed, sections: Sequence[Section], room: int = 
             value=_clip(section.text, FIELD_VALUE),
             inline=section.inline,
         )
+        count += 1
 
 
 def sections_text(sections: Sequence[Section]) -> list[str]:
@@ -341,13 +344,21 @@ def latest_text(lines: Sequence[str]) -> str:
 
 
 def hand_embed(
-    table: Table, view: Mapping[str, Any], legal: Sequence[str], *, image_name: str | None = None
+    table: Table,
+    view: Mapping[str, Any],
+    legal: Sequence[str],
+    *,
+    image_name: str | None = None,
+    seating: Seating | None = None,
 ) -> discord.Embed:
-    """A player's private hand: only ever sent ephemerally to that player."""
+    """A player's private hand: only ever sent ephemerally to that player. ``seating``: the
+    table's for his seat (``seating_of(table, seat)``), when the caller has it already."""
     seat = view.get("seat")
     presenter = presenter_of(table)
-    seating = seating_of(table, seat if isinstance(seat, int) else None)
-    shown = presenter.heading(view, seating)
+    if seating is None or seating.viewer != seat:
+        seating = seating_of(table, seat if isinstance(seat, int) else None)
+    # (Every seat's panel of a state shares its heading and whose turn it is: ``one_state``.)
+    shown = shared(("heading",), lambda: presenter.heading(view, seating))
     embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
                           color=COLOR_PLAY)  # fmt: skip
     sections = presenter.hand_sections(view, legal, seating)
@@ -359,7 +370,7 @@ def hand_embed(
     if decide:
         embed.description = _clip(f"**{_('Your move')}:** {decide}", DESCRIPTION)
     elif table.status is TableStatus.PLAYING:
-        waiting = turn_line(table, seating.names, table.to_act)
+        waiting = shared(("waiting",), lambda: turn_line(table, seating.names, table.to_act))
         embed.description = _clip(_("Waiting: {who}", who=waiting or "—"), DESCRIPTION)
     shown_sections = [s for s in sections if s.role not in hidden | {"move"}]
     add_sections(embed, shown_sections, room=FIELDS - 2)

@@ -21,6 +21,7 @@ Contract (tested for every game over random complete games):
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -249,14 +250,7 @@ class Presenter(ABC):
         """How a move's button looks: ``card`` (a verb and one card: a grey button, on which a
         red suit still shows; Discord's red button would swallow it), ``decline`` (Pass: red)
         or ``move``."""
-        from bot.render.games.cards import face
-
-        words = action.split()
-        if action == "pass":
-            return "decline"  # a red button, apart from the bids: it must not look like one
-        if len(words) != 2 or face(words[1]).family in {"unknown", "hidden"}:
-            return "move"
-        return "card"
+        return _tone(action)
 
     def card_groups(self, view: View, legal: Sequence[str]) -> CardGroups | None:
         """The move the player may make of cards he chooses himself, group by group, beside the
@@ -353,9 +347,25 @@ class Presenter(ABC):
         return UnknownEvent(f"{self.game}: no narration for event {event.get('type')!r}")
 
 
+@functools.lru_cache(maxsize=4096)
+def _tone(action: str) -> str:
+    """``Presenter.action_tone``: the same for a move in every game and language, asked twice
+    for each of a panel's buttons."""
+    from bot.render.games.cards import face
+
+    words = action.split()
+    if action == "pass":
+        return "decline"  # a red button, apart from the bids: it must not look like one
+    if len(words) != 2 or face(words[1]).family in {"unknown", "hidden"}:
+        return "move"
+    return "card"
+
+
 def unplayable(cards: Sequence[Any], legal: Sequence[str]) -> tuple[int, ...]:
     """The positions of ``cards`` no legal move names, when some move names one of them (else
     none: the moves are not about cards, or every card is allowed)."""
+    if not legal:  # (a waiting player's panel: most of them)
+        return ()
     named = {word.casefold() for action in legal for word in str(action).split()[1:]}
     held = [str(card).casefold() if card is not None else None for card in cards]
     if not named.intersection(c for c in held if c is not None):

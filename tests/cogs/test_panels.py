@@ -157,3 +157,25 @@ def test_the_panels_payload_is_what_discord_py_sends_for_its_view() -> None:
                 assert left == left_out
                 kinds |= {c["type"] for row in payload for c in row["components"]}
     assert kinds == {2, 3}, "buttons and selects both compared"
+
+
+def test_the_rows_laid_out_for_any_channel_are_each_channels_own() -> None:
+    """``shared_actions_view`` lays the rows out once for every channel of as many digits and
+    puts the channel in: the same payload as laid out for that channel, with its buttons,
+    selects (left out moves too) and the pick's button, ids near Discord's length limit."""
+    from bot.i18n import use_locale
+    from cogs.action_rows import actions_payload, forget_action_rows, shared_actions_view
+
+    lists = _legal_lists()[::7]
+    channels = (7, 40, 1_234_567_890_123_456_789, 999_999_999_999_999_998, 12_345_678_901_234_567)
+    forget_action_rows()
+    for language in ("en", "fr"):
+        for index, (game, legal, _hand) in enumerate(lists):
+            own = "Lay down my own" if index % 3 == 0 else None
+            for channel in channels:
+                sealed, left = shared_actions_view(channel, game, legal, language, own)
+                with use_locale(language):
+                    payload, left_out = actions_payload(channel, legal, presenter_for(game), own)
+                assert sealed.to_components() == payload, (channel, game, legal)
+                assert left == tuple(left_out)
+    forget_action_rows()

@@ -12,7 +12,8 @@ from typing import Any
 
 from bot.i18n import N_, _, _n
 from bot.render.games._words import pack, said, whom
-from bot.render.games.cards import face, picture_letters, pretty, pretty_list
+from bot.render.games.cards import face, hand_words, picture_letters, pretty, pretty_list
+from bot.render.one_state import reader_in, shared
 from bot.render.presenter import Picture, Seating, Section, View
 
 Played = list[tuple[int, str]]
@@ -46,7 +47,22 @@ def played_text(played: Played, seating: Seating) -> str:
 
 
 def trick_lines(view: View, seating: Seating) -> list[str]:
-    """The trick in progress, or the last trick and who took it (no line before the first)."""
+    """The trick in progress, or the last trick and who took it (no line before the first):
+    the same for every reader it does not name (``one_state``)."""
+    named = seats_of(view.get("trick"))
+    last = view.get("last_trick")
+    if isinstance(last, Mapping):
+        named += [*seats_of(last.get("cards")), last.get("winner")]
+    key = ("trick_lines", reader_in(seating, named))
+    return list(shared(key, lambda: tuple(_trick_lines(view, seating))))
+
+
+def seats_of(cards: Any) -> list[Any]:
+    """The seats of a view's ``[{"seat", "card"}, ...]`` (whatever they hold)."""
+    return [item.get("seat") for item in cards or () if isinstance(item, Mapping)]
+
+
+def _trick_lines(view: View, seating: Seating) -> list[str]:
     now = trick_now(view)
     if now:
         return [_("On the table: {cards}", cards=played_text(now, seating))]
@@ -90,6 +106,10 @@ def trick_picture(view: View, seating: Seating) -> Picture | None:
 
 def by_suit(cards: Sequence[str]) -> str:
     """A hand as it is held: suits apart (``A♤ 10♤ · K♥️ 5♥️``), in the order given."""
+    return hand_words(cards, _by_suit)
+
+
+def _by_suit(cards: Sequence[str]) -> str:
     groups: list[list[str]] = []
     last_suit: str | None = None
     for code in cards:

@@ -174,6 +174,15 @@ def within_limits(sections: list[Section]) -> list[Section]:
     """The sections of one message inside the message limits: each field clipped to its size;
     when there are too many or they are too long together, the last ones give way to one line
     saying how many were left out (the presenters shorten their own text before this)."""
+    # Nearly always every section fits as it is (a panel at every move): kept, not made again.
+    total = 0
+    for s in sections:
+        if len(s.title) > FIELD_TITLE or not s.text or len(s.text) > FIELD_TEXT:
+            break
+        total += len(s.title) + len(s.text)
+    else:
+        if len(sections) <= MESSAGE_SECTIONS and total <= MESSAGE_TEXT:
+            return list(sections)
     out = [
         Section(s.title[:FIELD_TITLE], clip(s.text, FIELD_TEXT) or "—", s.inline, s.role)
         for s in sections

@@ -15,12 +15,14 @@ threads, which do not know the reader's language: presenters hand them the lette
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from bot.i18n import DEFAULT, N_, _, _p, current
 from bot.i18n.core import Memo, language_memo
+from bot.render.presenter import Picture
 from engine import cards as french
 from engine.errors import IllegalAction
 
@@ -154,6 +156,27 @@ def picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     return dict(letters)
 
 
+def hand_picture_of(view: Mapping[str, Any]) -> Picture | None:
+    """The picture of the view's ``hand`` (``Picture.of("hand_png", cards=hand,
+    **picture_letters())``, the same picture), made without sorting and freezing its arguments
+    at every panel: the letters are frozen once per language."""
+    hand = view.get("hand")
+    if not hand:
+        return None
+    # ("cards" sorts before "letters", the one other argument: the order ``Picture.of`` gives.)
+    return Picture("hand_png", (("cards", tuple(map(str, hand))), *frozen_letters()))
+
+
+def frozen_letters() -> tuple[tuple[str, Any], ...]:
+    """``picture_letters()`` as a ``Picture``'s arguments (``Picture.of`` sorts and freezes
+    them), frozen once per language: one ``("letters", ...)`` pair, or none in English."""
+    known = language_memo(_PICTURE_LETTERS, current())
+    letters: tuple[tuple[str, Any], ...] | None = known.get("frozen")
+    if letters is None:
+        letters = known["frozen"] = Picture.of("hand_png", **picture_letters()).args
+    return letters
+
+
 def _picture_letters() -> dict[str, tuple[tuple[str, str], ...]]:
     letters = rank_letters()
     # i18n: the word on a Joker in a picture (capitals, short)
@@ -263,8 +286,35 @@ def _pretty(code: str) -> str:
     return f.code
 
 
+#: Hands as written so far, by language and (how, cards) (``language_memo``): a seat's hand is
+#: written at every change of its table, and changes only when he plays.
+_HANDS: Memo = {}
+HANDS_KEPT = 8192
+
+
+def hand_words(cards: Sequence[Any], write: Callable[[Sequence[str]], str]) -> str:
+    """``write(cards)`` (a hand as text: ``write`` depends on the cards and the language
+    only), made once per hand and language."""
+    known = language_memo(_HANDS, current(), HANDS_KEPT)
+    key = (write, tuple(str(card) for card in cards))
+    text = known.get(key)
+    if text is None:
+        text = known[key] = write(key[1])
+    return text
+
+
 def pretty_list(codes: list[str] | tuple[str, ...], empty: str = "—") -> str:
-    return " ".join(pretty(c) for c in codes) if codes else empty
+    if not codes:
+        return empty
+    # ``pretty`` of each card, the language's memo looked up once for the list.
+    known = language_memo(_PRETTY, current(), PRETTY_KEPT)
+    shown = []
+    for code in codes:
+        text = known.get(code)
+        if text is None:
+            text = known[code] = _pretty(code)
+        shown.append(text)
+    return " ".join(shown)
 
 
 def suit_name(code: str) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.i18n import _
 from bot.render.games._tricks import by_suit, card_of_action, trick_lines, trick_now
 from bot.render.games._words import within_limits
-from bot.render.games.cards import picture_letters, pretty, pretty_list, pretty_suit, suit_name
+from bot.render.games.cards import hand_picture_of, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.games.troeven.table import (
     deal_lines,
     layout_line,
@@ -81,8 +81,7 @@ def _move_line(view: View, legal: Sequence[str], hand: list[str]) -> str:
 def hand_picture(view: View, seating: Seating) -> Picture | None:
     if view.get("version") == "layout":
         return layouts_picture(view, seating)
-    hand = [str(c) for c in view.get("hand") or []]
-    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+    return hand_picture_of(view)
 
 
 def action_label(action: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.i18n import N_, _, _n
 from bot.render.games._tricks import last_trick, trick_lines, trick_now, trick_picture
 from bot.render.games._words import said, whom, within_limits
-from bot.render.games.cards import picture_letters, pretty, pretty_suit
+from bot.render.games.cards import frozen_letters, pretty, pretty_suit
 from bot.render.games.troeven.verdict import scores_section
 from bot.render.games.troeven.words import COVERS, TRICKS, places
 from bot.render.presenter import Picture, Seating, Section, View
@@ -103,7 +103,8 @@ def table_picture(view: View, seating: Seating) -> Picture | None:
 def layouts_picture(view: View, seating: Seating) -> Picture:
     """The trick on the table, then both layouts as stacks: each face-down card peeks out under
     the face-up card covering it (which card turns up next is what a player plans by)."""
-    rows: list[tuple[str, list[tuple[str | None, int]]]] = []
+    # Made as ``Picture.of`` freezes its arguments (tuples), not frozen again at every panel.
+    rows: list[tuple[str, tuple[tuple[str | None, int], ...]]] = []
     played = trick_now(view)
     # i18n: a label on the picture (about 12 characters fit)
     title = _("On the table")
@@ -113,7 +114,7 @@ def layouts_picture(view: View, seating: Seating) -> Picture:
         # i18n: a label on the picture (about 12 characters fit)
         title = _("Last trick")
     if played:
-        rows.append((title, [(card, 0) for _seat, card in played]))
+        rows.append((title, tuple((card, 0) for _seat, card in played)))
     to_act = list(view.get("to_act") or [])
     highlight = None
     # In a player's panel his own layout comes last, named "You", nearest his buttons.
@@ -129,5 +130,7 @@ def layouts_picture(view: View, seating: Seating) -> Picture:
         hidden = int(counts[seat]) if seat < len(counts) else 0
         if to_act[:1] == [seat]:
             highlight = len(rows)
-        rows.append((f"{seating.who(seat)} {hidden}↓", stacks))  # ↓: face-down cards
-    return Picture.of("layouts_png", rows=rows, highlight=highlight, **picture_letters())
+        rows.append((f"{seating.who(seat)} {hidden}↓", tuple(stacks)))  # ↓: face-down cards
+    # (The arguments by name: highlight, letters, rows.)
+    args = (("highlight", highlight), *frozen_letters(), ("rows", tuple(rows)))
+    return Picture("layouts_png", args)

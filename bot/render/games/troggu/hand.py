@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import _, _n, _p
+from bot.render.games._tricks import seats_of
 from bot.render.games._words import cards, pack, within_limits
-from bot.render.games.cards import face, picture_letters, pretty, pretty_list
+from bot.render.games.cards import face, hand_picture_of, hand_words, pretty, pretty_list
 from bot.render.games.troggu.table import contract_section, table_sections, trick_sections
 from bot.render.games.troggu.words import (
     BIDS,
@@ -17,6 +18,7 @@ from bot.render.games.troggu.words import (
     grouped,
     suit,
 )
+from bot.render.one_state import kept, reader_in, shared
 from bot.render.presenter import Picture, Seating, Section, View
 from engine.troggu.scoring import HALF
 
@@ -29,13 +31,40 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
         Section(_("Your hand ({cards})", cards=cards(len(hand))), grouped(hand), role="hand")
     ]
     you = _you_lines(view, seating)
-    sections.append(contract_section(view, seating))
+    # The contract changes seldom: written again only when it does.
+    sections.append(kept(seating, "contract", _contract_reads(view),
+                         lambda: contract_section(view, seating)))  # fmt: skip
     if you:
         sections.append(Section(_("You"), "\n".join(you)))
-    sections += trick_sections(view, seating, last=False)
+    # The trick names its players and who leads: the same for every other reader.
+    named = [*seats_of(view.get("trick")), *list(view.get("to_act") or ())[:1]]
+    key = ("trick_sections", reader_in(seating, named))
+    sections += shared(key, lambda: tuple(trick_sections(view, seating, last=False)))
     if legal:
         sections += pack(_("Your move"), moves(legal), role="move")
     return within_limits(sections)
+
+
+def _contract_reads(view: View) -> tuple[object, ...]:
+    """All ``contract_section`` reads of the view (the bids, the contract, the Tapp, the
+    partner): its text changes only when one of them does."""
+    return tuple(view.get(key) for key in _CONTRACT_KEYS)
+
+
+_CONTRACT_KEYS = (
+    "phase",
+    "contract",
+    "declarer",
+    "forced",
+    "discards_left",
+    "tapp_size",
+    "players",
+    "dealer",
+    "bids",
+    "called",
+    "partner",
+    "partner_known",
+)
 
 
 def moves(legal: Sequence[str]) -> list[str]:
@@ -109,10 +138,15 @@ def _you_lines(view: View, seating: Seating) -> list[str]:
 def _suits_held(view: View) -> list[str]:
     """The key to the suit emoji of his cards (``🏆 cups · 🪄 batons``): a wand for batons or a
     trophy for cups need not be guessed from the move buttons."""
-    held = {face(str(c)).suit for c in view.get("hand") or []}
+    line = hand_words(view.get("hand") or (), _suits_line)
+    return [line] if line else []
+
+
+def _suits_line(hand: Sequence[str]) -> str:
+    held = {face(c).suit for c in hand}
     names = [suit(word) for word, code in SUIT_WORD.items() if code in held]
     # i18n: the Tarot suits in the player's hand with their symbols: "🏆 cups · 🪄 batons"
-    return [_("Your suits: {suits}", suits=" · ".join(names))] if names else []
+    return _("Your suits: {suits}", suits=" · ".join(names)) if names else ""
 
 
 def _follow_hint(view: View) -> list[str]:
@@ -137,8 +171,7 @@ def _follow_hint(view: View) -> list[str]:
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
-    hand = [str(c) for c in view.get("hand") or []]
-    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+    return hand_picture_of(view)
 
 
 def action_label(action: str) -> str:

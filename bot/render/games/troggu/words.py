@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import N_, _
-from bot.render.games.cards import TAROT_SUITS, face, pretty
+from bot.render.games.cards import TAROT_SUITS, face, hand_words, pretty
 from bot.render.presenter import Seating
 from engine.troggu.cards import CODES, POINTS
 
@@ -52,6 +52,10 @@ def card_points(cards: Sequence[str]) -> int:
 
 def grouped(cards: Sequence[str]) -> str:
     """A hand by suit, trumps last: ``K🏆 3🏆 · 10⚔ · T21 T4 Fool``."""
+    return hand_words(cards, _grouped)
+
+
+def _grouped(cards: Sequence[str]) -> str:
     groups: dict[str, list[str]] = {}
     for code in cards:
         f = face(code)

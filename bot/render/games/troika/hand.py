@@ -8,9 +8,10 @@ from dataclasses import replace
 from bot.i18n import _, _n, _p
 from bot.render.games._tricks import by_suit, card_of_action, trick_lines, trick_now
 from bot.render.games._words import pack, within_limits
-from bot.render.games.cards import picture_letters, pretty, pretty_list, pretty_suit, suit_name
+from bot.render.games.cards import hand_picture_of, pretty, pretty_list, pretty_suit, suit_name
 from bot.render.games.troika.table import contract_section, hand_points_section
-from bot.render.games.troika.words import bid_words
+from bot.render.games.troika.words import bid_words, options_of
+from bot.render.one_state import kept
 from bot.render.presenter import Picture, Seating, Section, View
 
 
@@ -22,17 +23,37 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
         partner = (seat + 2) % 4
         lines.append(_("Partner: {name}", name=seating.name(partner)))
     sections = [Section(_("Your hand"), "\n".join(lines), role="hand")]
-    sections.append(contract_section(view, seating))
+    # The contract and the hand points change seldom: written again only when they do.
+    sections.append(kept(seating, "contract", _contract_reads(view, seating),
+                         lambda: contract_section(view, seating)))  # fmt: skip
     table = trick_lines(view, seating)
     if table:
         sections.append(Section(_("Trick"), "\n".join(table)))
-    points = hand_points_section(view, seating)
+    reads = (view.get("hand_points"), view.get("tricks_won"))
+    points = kept(seating, "hand points", reads, lambda: hand_points_section(view, seating))
     if points is not None:
         sections.append(replace(points, role="table"))
     move = _move_lines(view, legal, hand)
     if move:
         sections += pack(_("Your move"), move, role="move")
     return within_limits(sections)
+
+
+def _contract_reads(view: View, seating: Seating) -> tuple[object, ...]:
+    """All ``contract_section`` reads of the view (its bidding's lines, its trumps' line, its
+    rules' lines): its text changes only when one of them does."""
+    return (
+        view.get("contract"),
+        view.get("trump"),
+        view.get("phase"),
+        view.get("discard_count"),
+        options_of(view, seating),
+        view.get("dealer"),
+        view.get("dealer_draw"),
+        view.get("hand_number"),
+        view.get("bids"),
+        view.get("high_bid"),
+    )
 
 
 def _move_lines(view: View, legal: Sequence[str], hand: list[str]) -> list[str]:
@@ -93,8 +114,7 @@ def _move_lines(view: View, legal: Sequence[str], hand: list[str]) -> list[str]:
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
-    hand = [str(c) for c in view.get("hand") or []]
-    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+    return hand_picture_of(view)
 
 
 def action_label(action: str) -> str:

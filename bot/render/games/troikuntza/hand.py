@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from bot.i18n import _, _p
 from bot.render.games._words import cards, pack, points, within_limits
-from bot.render.games.cards import picture_letters, pretty, pretty_list
+from bot.render.games.cards import hand_picture_of, hand_words, pretty, pretty_list
 from bot.render.games.troikuntza.table import mayi_section, meld_sections, pile_section
 from bot.render.games.troikuntza.words import (
     DONE,
@@ -18,31 +18,44 @@ from bot.render.games.troikuntza.words import (
     hand_text,
     round_number,
 )
+from bot.render.one_state import reader_in, shared
 from bot.render.presenter import CardGroups, Picture, Seating, Section, View
 from engine.troikuntza.melds import RUN_MIN, TROIKA_MIN, card_points
 
 
 def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
     hand = [str(c) for c in view.get("hand") or []]
-    worth = sum(card_points(c) for c in hand)
-    title = _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
+    title = hand_words(hand, _hand_title)
     sections = [Section(title, hand_text(hand), role="hand")]
-    sections.append(Section(_("Contract"), contract_text(view)))
+    # What the table shows is the same for every reader it does not name (``one_state``).
+    sections.append(shared(("contract",), lambda: Section(_("Contract"), contract_text(view))))
     you = _you_lines(view, seating)
     if you:
         sections.append(Section(_("You"), "\n".join(you)))
-    sections.append(pile_section(view, seating, private=True))
-    mayi = mayi_section(view, seating)
+    current = [view.get("current")]
+    key = ("pile", reader_in(seating, current))
+    sections.append(shared(key, lambda: pile_section(view, seating, private=True)))
+    window = view.get("mayi") or {}
+    named = [*current, *(window.get("calls") or ()), *(window.get("eligible") or ())]
+    mayi = shared(("mayi", reader_in(seating, named)), lambda: mayi_section(view, seating))
     if mayi is not None:
         sections.append(mayi)
     # The melds are on the table message; here only when he may lay off on them.
-    melds = meld_sections(view, seating)
+    owners = [m.get("owner") for m in view.get("melds") or () if isinstance(m, Mapping)]
+    key = ("melds", reader_in(seating, owners))
+    melds = list(shared(key, lambda: tuple(meld_sections(view, seating))))
     if not any(action.startswith("layoff ") for action in legal):
         melds = [replace(section, role="table") for section in melds]
     sections += melds
     if legal:
         sections += pack(_("Your move"), moves(legal, hand), role="move")
     return within_limits(sections)
+
+
+def _hand_title(hand: Sequence[str]) -> str:
+    """``Your hand (11 cards, 85 points)``."""
+    worth = sum(card_points(c) for c in hand)
+    return _("Your hand ({cards}, {points})", cards=cards(len(hand)), points=points(worth))
 
 
 def contract_text(view: View) -> str:
@@ -135,8 +148,7 @@ def card_groups(view: View, legal: Sequence[str]) -> CardGroups | None:
 
 
 def hand_picture(view: View, seating: Seating) -> Picture | None:
-    hand = [str(c) for c in view.get("hand") or []]
-    return Picture.of("hand_png", cards=hand, **picture_letters()) if hand else None
+    return hand_picture_of(view)
 
 
 def action_label(action: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import N_, _n
 from bot.render.games._words import names_and
-from bot.render.games.cards import face, pretty
+from bot.render.games.cards import face, hand_words, pretty
 from bot.render.presenter import View
 
 #: Beyond this many melds (or characters) they are shown compactly, one line per player (a
@@ -20,6 +20,10 @@ _SUIT_ORDER = ("S", "H", "D", "C")
 
 def hand_text(cards: Sequence[str]) -> str:
     """A hand by suit, jokers last: ``3♤ K♤ · 4♥️ 4♥️ · 🃏``."""
+    return hand_words(cards, _hand_text)
+
+
+def _hand_text(cards: Sequence[str]) -> str:
     groups: dict[str, list[str]] = {}
     for code in cards:
         f = face(code)
