@@ -355,13 +355,19 @@ class TablePublisher:
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)  # type: ignore[return-value]
 
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
+        # No snapshot is held across a wait (``snap = None`` before each): the table moves on
+        # meanwhile, and a past state held here (its table, every view read of it) is what the
+        # garbage collector scans at each generation-1 collection (1,000 of them at 1,000
+        # tables waiting for the request budget).
         snap = self._newest(channel_id, state)
         if snap is None or snap.table.id != state.table_id:
             return
         if state.message_id is None and not state.searched:
             state.searched = True
             hand = (self._view_of(snap) or {}).get("hand_number")
-            state.message_id = await self._find_message(channel_id, snap.table, hand)
+            table_id, snap = snap.table.id, None
+            state.message_id = await self._find_message(channel_id, table_id, hand)
+        snap = None
         # The edit's turn first, then the table as it is by then: a busy budget makes the
         # message skip the states in between, drawn once, instead of showing the state it had
         # when the wait began (at 1,000 tables a turn comes every ~25 s).
@@ -371,6 +377,7 @@ class TablePublisher:
             return
         table = snap.table
         view = self._view_of(snap)
+        snap = None
         hand = view.get("hand_number") if view else None
         if state.message_id is not None and state.hand is not None and hand != state.hand:
             # A new deal without a scored hand (a hand thrown in): close the old message.
@@ -432,7 +439,7 @@ class TablePublisher:
                    hand=state.hand or "-", done=done)  # fmt: skip
         embed.set_footer(text=footer)
         if state.message_id is None and not job.final:
-            state.message_id = await self._find_message(channel_id, job.table, state.hand)
+            state.message_id = await self._find_message(channel_id, job.table.id, state.hand)
         # A hand's message keeps nothing clickable once it is over: the next message has them;
         # the final message of a finished game offers a rematch (``table_components``).
         view = table_components(job.table, self.activity) if job.final else None
@@ -452,7 +459,7 @@ class TablePublisher:
             return None
         return discord.File(io.BytesIO(await pictures.render(picture)), IMAGE_NAME)
 
-    async def _find_message(self, channel_id: int, table: Table, hand: Any) -> int | None:
+    async def _find_message(self, channel_id: int, table_id: int, hand: Any) -> int | None:
         """After a restart: the message this table and hand were last shown in, if recent."""
         me = self.bot.user
         if me is None:
@@ -464,7 +471,7 @@ class TablePublisher:
                     continue
                 footer = message.embeds[0].footer.text or ""
                 match = _FOOTER.search(footer)
-                if match is None or int(match["table"]) != table.id:
+                if match is None or int(match["table"]) != table_id:
                     continue
                 if footer.endswith(_done_words()):
                     return None
@@ -500,6 +507,7 @@ class TablePublisher:
                 )
         if not mentions:
             return
+        del snap, table  # (not held while waiting: see ``_refresh``)
         await self._delete_ping(channel_id, state)
         await self._request(channel_id)
         text = fit("\n".join(mentions), what=f"turn ping of channel {channel_id}")[0]
