@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bot.render import pool
 from bot.render.games import images
@@ -21,12 +22,22 @@ def png(picture: Picture) -> bytes:
     return bytes(_drawing(picture)(**picture.kwargs()))
 
 
+def _key(picture: Picture) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """The render pool's cache key of ``picture``: its fields as a plain tuple (equal pictures,
+    equal keys). Not the ``Picture`` itself: the cache keeps 4,096 keys, and a tuple of strings
+    and numbers leaves the garbage collector's scans while an object is scanned at every
+    generation-1 collection for as long as it is kept."""
+    return (picture.draw, picture.args)
+
+
 async def render(picture: Picture) -> bytes:
     """The same, drawn in the render pool (the event loop keeps serving other tables), and
     answered from its cache when the same picture was drawn before."""
-    return await pool.default_pool().render_keyed(picture, _drawing(picture), **picture.kwargs())
+    return await pool.default_pool().render_keyed(
+        _key(picture), _drawing(picture), **picture.kwargs()
+    )
 
 
 def ready(picture: Picture) -> bytes | None:
     """The picture's PNG bytes if the render pool has them already, else None (nothing drawn)."""
-    return pool.default_pool().cache.peek(picture)
+    return pool.default_pool().cache.peek(_key(picture))
