@@ -22,6 +22,7 @@ import contextlib
 import functools
 import io
 import logging
+import math
 import re
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
+import orjson
 
 from bot import metrics
 from bot.app import custom_ids, turn_pings
@@ -115,8 +117,11 @@ class _Channel:
     #: The table's newest state as its last event told it (see ``_newest``).
     snapshot: TableSnapshot | None = None
     #: The hand's first public events: its end's summary names the contract from them (the
-    #: parts the engine's ``hand_over`` does not carry); the contract comes first.
-    hand_events: list[Mapping[str, Any]] = field(default_factory=list)
+    #: parts the engine's ``hand_over`` does not carry); the contract comes first. Kept as
+    #: their JSON when it gives them back exactly (``_kept``): a hand lasts minutes, and its
+    #: events' dicts and lists kept that long are scanned by the garbage collector at the next
+    #: generation-1 collection (thousands of them at 1,000 tables); bytes are not scanned.
+    hand_events: list[Mapping[str, Any] | bytes] = field(default_factory=list)
 
 
 class TablePublisher:
@@ -208,7 +213,7 @@ class TablePublisher:
             data = engine_event.data
             kind = data.get("type")
             if kind == "hand_over":
-                told = {**data, "hand_events": tuple(state.hand_events)}
+                told = {**data, "hand_events": tuple(map(_given_back, state.hand_events))}
                 state.hand_events.clear()
                 summary = _told(presenter.summary, told, seating, table)
                 self._freeze(state, table, final=False, data=data, sections=summary or [])
@@ -216,7 +221,7 @@ class TablePublisher:
             if kind == "game_over":
                 continue  # told when the game-over message is frozen
             if len(state.hand_events) < HAND_EVENTS:
-                state.hand_events.append(data)
+                state.hand_events.append(_kept(data))
             line = _told(presenter.narrate, data, seating, table)
             if line:
                 state.lines.append(line)
@@ -716,6 +721,35 @@ def _merged(jobs: Sequence[_Freeze]) -> _Freeze:
     lines = [line for job in jobs for line in job.lines]
     sections = [section for job in reversed(jobs) for section in job.sections]
     return _Freeze(last.table, last.title, lines, sections, last.color, any(j.final for j in jobs))
+
+
+def _kept(event: Mapping[str, Any]) -> Mapping[str, Any] | bytes:
+    """``event`` as its JSON if ``orjson.loads`` gives it back exactly (the same types: dicts
+    with text keys, lists, text, ints, finite floats, bools, None); else the event itself."""
+    return orjson.dumps(event) if _plain(event) else event
+
+
+def _given_back(kept: Mapping[str, Any] | bytes) -> Mapping[str, Any]:
+    if type(kept) is bytes:
+        event: Mapping[str, Any] = orjson.loads(kept)
+        return event
+    return kept  # type: ignore[return-value]
+
+
+def _plain(value: Any) -> bool:
+    """``value`` comes back from its JSON as it is (see ``_kept``)."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int:
+        return -(2**63) <= value < 2**64  # (orjson's integers)
+    if kind is float:
+        return math.isfinite(value)
+    if kind is list:
+        return all(_plain(v) for v in value)
+    if kind is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())
+    return False
 
 
 def _told(tell: Any, event: Mapping[str, Any], seating: Seating, table: Table) -> Any:
