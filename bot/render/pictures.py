@@ -31,9 +31,9 @@ def _key(picture: Picture) -> Hashable:
     next generation-1 collection (a tuple nested n deep leaves its scans only after n
     collections: 12,000 objects); bytes are never scanned."""
     try:
-        return orjson.dumps((picture.draw, picture.args))
+        return orjson.dumps((picture.draw, picture.flat))
     except TypeError:  # an argument JSON cannot hold (none so far): the picture's own fields
-        return (picture.draw, picture.args)
+        return (picture.draw, picture.flat)
 
 
 async def render(picture: Picture) -> bytes:
