@@ -55,17 +55,10 @@ class TableSnapshot:
         "_legal",
         "_table_views",
         "_json",
-        "_before",
     )
 
-    def __init__(
-        self, table: Table, game: Game | None, before: tuple[dict[str, Any], ...] = ()
-    ) -> None:
+    def __init__(self, table: Table, game: Game | None) -> None:
         self.table = table
-        #: The views of the table's state before this one (``views_made``), until this one is
-        #: retired: a view of this state holds their lists where its own read the same (most
-        #: of a view is as it was a move ago), see ``_shared``.
-        self._before = before
         #: The live game while this is the table's current state; None once retired.
         self._game: Game | None = game
         self._retired = False
@@ -89,12 +82,7 @@ class TableSnapshot:
     def retire(self) -> None:
         """The table moved on (the service's call, once the game changed)."""
         self._retired = True
-        self._before = ()
         self._game = None
-
-    def views_made(self) -> tuple[dict[str, Any], ...]:
-        """The views of this state made so far (for the next state's ``before``)."""
-        return tuple(v for v in (self._public, *self._views.values()) if type(v) is dict)
 
     # -- the values ---------------------------------------------------------------------------
     @property
@@ -116,19 +104,16 @@ class TableSnapshot:
 
     def _shared(self, view: Any) -> Any:
         """``view`` (just made by the engine) holding, for each list or dict that reads the same
-        as the one under the same key of a view of this state already made, or of the state
-        before (``before``), that one instead of its own copy: the seats' views of a state
-        repeat most of the public one (the scores, the trick, the tricks played: 60-75% of
-        their lists), and a move changes little of each view. Each copy is one more object the
-        garbage collector scans at the next generation-1 collection (tens of thousands at 1,000
-        busy tables); a list kept from a move ago has been scanned already. Reads the same:
-        equal (``==``: a list is never a tuple) and the same JSON (``==`` finds ``1``, ``1.0``
-        and ``True`` equal, and dicts whatever their keys' order). A snapshot's views are read
-        only, by every reader, as before."""
+        as the one under the same key of a view of this state already made, that one instead
+        of its own copy: the seats' views of a state repeat most of the public one (the scores,
+        the trick, the tricks played: 60-75% of their lists), and each copy is one more object
+        the garbage collector scans at the next generation-1 collection (tens of thousands at
+        1,000 busy tables). Reads the same: equal (``==``: a list is never a tuple) and the same
+        JSON (``==`` finds ``1``, ``1.0`` and ``True`` equal, and dicts whatever their keys'
+        order). A snapshot's views are read only, by every reader, as before."""
         if type(view) is not dict:
             return view
         made = [v for v in (self._public, *self._views.values()) if type(v) is dict]
-        made.extend(self._before)
         if not made:
             return view
         known = self._json

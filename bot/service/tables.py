@@ -229,8 +229,6 @@ class LiveTable(TableRecord):
     _public: tuple[tuple[Any, ...], Table] | None = field(default=None, repr=False)
     #: The current state's snapshot (see ``snapshot``).
     _snapshot: TableSnapshot | None = field(default=None, repr=False)
-    #: The views of the state the game left last (``game_changed``), for the next snapshot.
-    _views_before: tuple[dict[str, Any], ...] = field(default=(), repr=False)
 
     def committed_game(self) -> Game:
         """The game as committed: the stored snapshot and the moves logged after it replayed
@@ -307,19 +305,15 @@ class LiveTable(TableRecord):
         public = self.public()
         snap = self._snapshot
         if snap is None or snap.table is not public or not snap.current:
-            before = self._views_before
             if snap is not None:
-                before = snap.views_made() or before
                 snap.retire()
-            self._views_before = ()
-            snap = self._snapshot = TableSnapshot(public, self.game, before)
+            snap = self._snapshot = TableSnapshot(public, self.game)
         return snap
 
     def game_changed(self) -> None:
         """The game moved (or was put back): the snapshot's values are out of date even if its
         ``Table`` is not yet."""
         if self._snapshot is not None:
-            self._views_before = self._snapshot.views_made() or self._views_before
             self._snapshot.retire()
             self._snapshot = None
 
