@@ -22,6 +22,7 @@ import contextlib
 import functools
 import io
 import logging
+import math
 import re
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
+import orjson
 
 from bot import metrics
 from bot.app import custom_ids, turn_pings
@@ -115,8 +117,11 @@ class _Channel:
     #: The table's newest state as its last event told it (see ``_newest``).
     snapshot: TableSnapshot | None = None
     #: The hand's first public events: its end's summary names the contract from them (the
-    #: parts the engine's ``hand_over`` does not carry); the contract comes first.
-    hand_events: list[Mapping[str, Any]] = field(default_factory=list)
+    #: parts the engine's ``hand_over`` does not carry); the contract comes first. Kept as
+    #: their JSON when it gives them back exactly (``_kept``): a hand lasts minutes, and its
+    #: events' dicts and lists kept that long are scanned by the garbage collector at the next
+    #: generation-1 collection (thousands of them at 1,000 tables); bytes are not scanned.
+    hand_events: list[Mapping[str, Any] | bytes] = field(default_factory=list)
 
 
 class TablePublisher:
@@ -208,7 +213,7 @@ class TablePublisher:
             data = engine_event.data
             kind = data.get("type")
             if kind == "hand_over":
-                told = {**data, "hand_events": tuple(state.hand_events)}
+                told = {**data, "hand_events": tuple(map(_given_back, state.hand_events))}
                 state.hand_events.clear()
                 summary = _told(presenter.summary, told, seating, table)
                 self._freeze(state, table, final=False, data=data, sections=summary or [])
@@ -216,7 +221,7 @@ class TablePublisher:
             if kind == "game_over":
                 continue  # told when the game-over message is frozen
             if len(state.hand_events) < HAND_EVENTS:
-                state.hand_events.append(data)
+                state.hand_events.append(_kept(data))
             line = _told(presenter.narrate, data, seating, table)
             if line:
                 state.lines.append(line)
@@ -360,13 +365,19 @@ class TablePublisher:
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)  # type: ignore[return-value]
 
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
+        # No snapshot is held across a wait (``snap = None`` before each): the table moves on
+        # meanwhile, and a past state held here (its table, every view read of it) is what the
+        # garbage collector scans at each generation-1 collection (1,000 of them at 1,000
+        # tables waiting for the request budget).
         snap = self._newest(channel_id, state)
         if snap is None or snap.table.id != state.table_id:
             return
         if state.message_id is None and not state.searched:
             state.searched = True
             hand = (self._view_of(snap) or {}).get("hand_number")
-            state.message_id = await self._find_message(channel_id, snap.table, hand)
+            table_id, snap = snap.table.id, None
+            state.message_id = await self._find_message(channel_id, table_id, hand)
+        snap = None
         # The edit's turn first, then the table as it is by then: a busy budget makes the
         # message skip the states in between, drawn once, instead of showing the state it had
         # when the wait began (at 1,000 tables a turn comes every ~25 s).
@@ -376,6 +387,7 @@ class TablePublisher:
             return
         table = snap.table
         view = self._view_of(snap)
+        snap = None
         hand = view.get("hand_number") if view else None
         if state.message_id is not None and state.hand is not None and hand != state.hand:
             # A new deal without a scored hand (a hand thrown in): close the old message.
@@ -437,7 +449,7 @@ class TablePublisher:
                    hand=state.hand or "-", done=done)  # fmt: skip
         embed.set_footer(text=footer)
         if state.message_id is None and not job.final:
-            state.message_id = await self._find_message(channel_id, job.table, state.hand)
+            state.message_id = await self._find_message(channel_id, job.table.id, state.hand)
         # A hand's message keeps nothing clickable once it is over: the next message has them;
         # the final message of a finished game offers a rematch (``table_components``).
         view = table_components(job.table, self.activity) if job.final else None
@@ -457,7 +469,7 @@ class TablePublisher:
             return None
         return discord.File(io.BytesIO(await pictures.render(picture)), IMAGE_NAME)
 
-    async def _find_message(self, channel_id: int, table: Table, hand: Any) -> int | None:
+    async def _find_message(self, channel_id: int, table_id: int, hand: Any) -> int | None:
         """After a restart: the message this table and hand were last shown in, if recent."""
         me = self.bot.user
         if me is None:
@@ -469,7 +481,7 @@ class TablePublisher:
                     continue
                 footer = message.embeds[0].footer.text or ""
                 match = _FOOTER.search(footer)
-                if match is None or int(match["table"]) != table.id:
+                if match is None or int(match["table"]) != table_id:
                     continue
                 if footer.endswith(_done_words()):
                     return None
@@ -505,6 +517,7 @@ class TablePublisher:
                 )
         if not mentions:
             return
+        del snap, table  # (not held while waiting: see ``_refresh``)
         await self._delete_ping(channel_id, state)
         await self._request(channel_id)
         text = fit("\n".join(mentions), what=f"turn ping of channel {channel_id}")[0]
@@ -713,6 +726,35 @@ def _merged(jobs: Sequence[_Freeze]) -> _Freeze:
     lines = [line for job in jobs for line in job.lines]
     sections = [section for job in reversed(jobs) for section in job.sections]
     return _Freeze(last.table, last.title, lines, sections, last.color, any(j.final for j in jobs))
+
+
+def _kept(event: Mapping[str, Any]) -> Mapping[str, Any] | bytes:
+    """``event`` as its JSON if ``orjson.loads`` gives it back exactly (the same types: dicts
+    with text keys, lists, text, ints, finite floats, bools, None); else the event itself."""
+    return orjson.dumps(event) if _plain(event) else event
+
+
+def _given_back(kept: Mapping[str, Any] | bytes) -> Mapping[str, Any]:
+    if type(kept) is bytes:
+        event: Mapping[str, Any] = orjson.loads(kept)
+        return event
+    return kept  # type: ignore[return-value]
+
+
+def _plain(value: Any) -> bool:
+    """``value`` comes back from its JSON as it is (see ``_kept``)."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int:
+        return -(2**63) <= value < 2**64  # (orjson's integers)
+    if kind is float:
+        return math.isfinite(value)
+    if kind is list:
+        return all(_plain(v) for v in value)
+    if kind is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())
+    return False
 
 
 def _told(tell: Any, event: Mapping[str, Any], seating: Seating, table: Table) -> Any:

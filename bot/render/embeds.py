@@ -25,7 +25,7 @@ from bot.i18n import _, _p, current
 from bot.i18n.core import Memo, language_memo
 from bot.render.one_state import shared
 from bot.render.presenter import Presenter, Seating, Section, presenter_for
-from bot.service import Table, TableStatus
+from bot.service import Seat, Table, TableStatus
 from engine import GAMES
 from engine.options import format_value
 
@@ -69,7 +69,10 @@ def ai_name(stored: str, level: str | None) -> str:
 
 
 #: Names by the reader's language and the table's seats (``language_memo``): a table's seats
-#: seldom change, its state at every move (``seating_of``).
+#: seldom change, its state at every move (``seating_of``). Keyed by what ``_names_of`` reads
+#: of the seats as a tuple of strings and numbers, not by the ``Seat`` objects: such a tuple
+#: leaves the garbage collector's scans, while one holding seats keeps every seat a table ever
+#: had (its lobby's too) in each generation-1 collection (7,000 objects at 1,000 tables).
 _NAMES: Memo = {}
 NAMES_KEPT = 4096
 
@@ -77,10 +80,20 @@ NAMES_KEPT = 4096
 def names_of(table: Table) -> list[str]:
     """Display names by engine seat (AI seats say so)."""
     known = language_memo(_NAMES, current(), NAMES_KEPT)
-    names = known.get(table.seats)
+    key = _names_key(table.seats)
+    names = known.get(key)
     if names is None:
-        names = known[table.seats] = tuple(_names_of(table))
+        names = known[key] = tuple(_names_of(table))
     return list(names)
+
+
+def _names_key(seats: Sequence[Seat]) -> tuple[Any, ...]:
+    """What ``_names_of`` reads of ``seats``, one flat tuple."""
+    return tuple(
+        field
+        for s in seats
+        for field in (s.index, s.name, s.user_id, s.ai_level, s.left_at is not None)
+    )
 
 
 def _names_of(table: Table) -> list[str]:
@@ -101,13 +114,15 @@ def timestamp(epoch: float | None, style: str = "R") -> str:
     return "" if epoch is None else f"<t:{int(epoch)}:{style}>"
 
 
-#: Public seatings made lately: (the table state's id, language) -> (that state, its seating).
-#: One state of a table is read by the publisher and by every live panel, each several times
-#: (the heading, the sections, the picture), and naming the seats translates every name again.
-#: A ``Table`` never changes (a change is a new one); the entry holds it, so its id is not reused
-#: while the entry lives.
+#: Public seatings made lately: (the table's channel, language) -> (the table's state, its
+#: seating). One state of a table is read by the publisher and by every live panel, each several
+#: times (the heading, the sections, the picture), and naming the seats translates every name
+#: again. A ``Table`` never changes (a change is a new one): an entry serves the state it holds
+#: and is replaced by the channel's next state, so that it keeps no past state of a table alive
+#: (keyed by the state's id, the entries held up to 4,096 past ``Table``s and their seats for
+#: the garbage collector to scan at every generation-1 collection).
 _SEATINGS: dict[tuple[int, str], tuple[Table, Seating]] = {}
-SEATINGS_KEPT = 4096
+SEATINGS_KEPT = 16384
 
 
 def seating_of(table: Table, viewer: int | None = None) -> Seating:
@@ -117,7 +132,7 @@ def seating_of(table: Table, viewer: int | None = None) -> Seating:
         # state and language for every panel of the table (and its table message). Not kept:
         # a reader's is asked for once per state (his panel), and an entry holds its table.
         return seating_of(table).for_seat(viewer)
-    key = (id(table), current())
+    key = (table.channel_id, current())
     found = _SEATINGS.get(key)
     if found is not None and found[0] is table:
         return found[1]

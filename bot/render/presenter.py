@@ -70,17 +70,39 @@ class CardGroups:
 class Picture:
     """What to draw: ``draw`` names a drawing function of ``bot.render.games.images`` and
     ``args`` are its keyword arguments as plain, hashable data (so a picture can be drawn on a
-    worker and a picture that did not change is not drawn again)."""
+    worker and a picture that did not change is not drawn again).
+
+    The arguments are kept flat (``flat``: name, value, name, value..., by name): the garbage
+    collector lets go of a tuple of strings and numbers at its first collection, but of a
+    tuple holding tuples only one level deeper per collection, so (name, value) pairs kept
+    each picture of a live panel in the next generation-1 collection as 4-5 objects, 2 flat."""
 
     draw: str
-    args: tuple[tuple[str, Any], ...] = ()
+    flat: tuple[Any, ...] = ()
 
     @classmethod
     def of(cls, draw: str, **args: Any) -> Picture:
-        return cls(draw, tuple(sorted((k, _frozen(v)) for k, v in args.items())))
+        return cls(draw, _flat(sorted((k, _frozen(v)) for k, v in args.items())))
+
+    @classmethod
+    def of_pairs(cls, draw: str, pairs: Sequence[tuple[str, Any]]) -> Picture:
+        """A picture from its arguments already frozen and in name order (as ``of`` makes
+        them): for the callers that keep frozen parts made once per language."""
+        return cls(draw, _flat(pairs))
+
+    @property
+    def args(self) -> tuple[tuple[str, Any], ...]:
+        """The keyword arguments as (name, value) pairs, by name."""
+        flat = self.flat
+        return tuple(zip(flat[::2], flat[1::2], strict=True))
 
     def kwargs(self) -> dict[str, Any]:
-        return dict(self.args)
+        flat = self.flat
+        return dict(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _flat(pairs: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+    return tuple(part for pair in pairs for part in pair)
 
 
 #: Values that are already plain and hashable (a hand's cards: the common case, at every panel).
@@ -239,7 +261,7 @@ class Presenter(ABC):
         if not dim:
             return picture
         # ``Picture.of(draw, **args, dim=dim)`` without freezing the frozen arguments again.
-        return Picture(picture.draw, tuple(sorted((*picture.args, ("dim", dim)))))
+        return Picture(picture.draw, _flat(sorted((*picture.args, ("dim", dim)))))
 
     def action_label(self, action: str) -> str:
         """A legal action as a button or list label (``play 5h`` -> ``5♥``), at most 80

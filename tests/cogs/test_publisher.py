@@ -140,3 +140,21 @@ async def test_the_hand_over_message_names_the_contract_in_full(world: World) ->
     )
     assert re.search(r"\bbid \*\*\d+", text), text
     assert re.search(r"Trumps: \S+ (spades|hearts|diamonds|clubs)|No trumps", text), text
+
+
+def test_a_hands_events_are_kept_as_json_and_given_back_exactly() -> None:
+    """The publisher keeps a hand's public events until its end (for its summary) as their
+    JSON, which the collector does not scan, when the JSON gives them back exactly; an event
+    it would not (a tuple, an int key, NaN, a huge int) is kept as it is."""
+    from bot.app.publisher import _given_back, _kept
+
+    plain = {"type": "trick", "cards": ["AS", "KH"], "seat": 2, "points": 1.5, "last": True,
+             "nested": {"x": [None, -0.0, 2**63]}}  # fmt: skip
+    kept = _kept(plain)
+    assert isinstance(kept, bytes)
+    back = _given_back(kept)
+    assert back == plain and list(back) == list(plain)
+    assert [type(v) for v in back.values()] == [type(v) for v in plain.values()]
+    assert type(back["nested"]["x"][1]) is float and type(back["last"]) is bool
+    for odd in ({"cards": ("AS",)}, {"by": {1: "x"}}, {"x": float("nan")}, {"n": 2**70}):
+        assert _kept(odd) is odd and _given_back(odd) is odd

@@ -164,7 +164,7 @@ def hand_picture_of(view: Mapping[str, Any]) -> Picture | None:
     if not hand:
         return None
     # ("cards" sorts before "letters", the one other argument: the order ``Picture.of`` gives.)
-    return Picture("hand_png", (("cards", tuple(map(str, hand))), *frozen_letters()))
+    return Picture.of_pairs("hand_png", (("cards", tuple(map(str, hand))), *frozen_letters()))
 
 
 def frozen_letters() -> tuple[tuple[str, Any], ...]:

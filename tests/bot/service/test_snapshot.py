@@ -4,14 +4,18 @@ acting player's reply, the service's reads), and one the table moved on from say
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
+import orjson
 import pytest
 
 from bot.service import ActionApplied, RecordingListener, TableService, TurnChanged
-from bot.service.snapshot import StaleSnapshot
+from bot.service.models import Table
+from bot.service.snapshot import StaleSnapshot, TableSnapshot
 from engine.game import Game
 
 CH = 778
@@ -120,3 +124,50 @@ async def test_a_lobby_snapshot_has_no_game(service: TableService) -> None:
     assert state is not None and state.current
     assert state.public_view is None and state.view(0) is None and state.legal(0) == ()
     assert state.seq == 0 and service.snapshot(CH + 1) is None
+
+
+def _dumped(view: Any) -> bytes:
+    return orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
+
+
+@pytest.mark.parametrize("game, players", [("troeven", 2), ("troggu", 4), ("troika", 4),
+                                           ("troikuntza", 4)])  # fmt: skip
+def test_views_share_what_they_repeat_and_read_as_the_engines(game: str, players: int) -> None:
+    """Each seat's view holds the public view's own list where its own reads the same (one
+    object for the collector instead of two), and reads exactly as the engine's."""
+    import engine
+
+    rng = random.Random(5)
+    played = engine.new_game(game, players, seed=11)
+    shared = 0
+    for _ in range(40):
+        if played.is_over() or not played.to_act():
+            break
+        state = TableSnapshot(cast(Table, SimpleNamespace(id=1, move_number=0)), played)
+        public = state.public_view
+        assert public is not None and _dumped(public) == _dumped(played.view(None))
+        for seat in range(players):
+            view = state.view(seat)
+            assert view is not None and _dumped(view) == _dumped(played.view(seat))
+            assert list(view) == list(played.view(seat))
+            shared += sum(1 for k, v in view.items() if isinstance(v, list) and v is public.get(k))
+        seat = played.to_act()[0]
+        played.apply(seat, rng.choice(played.legal_actions(seat)))
+    assert shared > 0
+
+
+def test_a_view_keeps_its_own_value_where_only_equal_is_not_the_same() -> None:
+    """``1 == True == 1.0`` and dicts are equal in any order: such values are not shared."""
+    public = {"a": [1, 2], "b": {"x": 1, "y": 2}, "c": [[1]], "d": ["same"]}
+    seat = {"a": [True, 2], "b": {"y": 2, "x": 1}, "c": [[1.0]], "d": ["same"]}
+
+    class Fake:
+        def view(self, who: int | None) -> dict[str, Any]:
+            return dict(public if who is None else seat)
+
+    state = TableSnapshot(cast(Table, SimpleNamespace(id=1, move_number=0)), cast(Game, Fake()))
+    assert state.public_view is not None
+    mine = state.view(0)
+    assert mine is not None and _dumped(mine) == _dumped(seat)
+    assert mine["a"] is seat["a"] and mine["b"] is seat["b"] and mine["c"] is seat["c"]
+    assert mine["d"] is state.public_view["d"]

@@ -133,4 +133,4 @@ def layouts_picture(view: View, seating: Seating) -> Picture:
         rows.append((f"{seating.who(seat)} {hidden}↓", tuple(stacks)))  # ↓: face-down cards
     # (The arguments by name: highlight, letters, rows.)
     args = (("highlight", highlight), *frozen_letters(), ("rows", tuple(rows)))
-    return Picture("layouts_png", args)
+    return Picture.of_pairs("layouts_png", args)
