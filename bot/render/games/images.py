@@ -108,7 +108,12 @@ def _pieces(code: str | None, width: int, colours: str, letters: Letters) -> tup
     exactly, so the picture is the same; copying most of the card instead of blending it made
     pasting a card 2-4 times faster (a hand pastes one per card at nearly every move)."""
     tile = _shadowed(code, width, colours, letters)
-    core = _core(tile, width)
+    return _cut(tile, _core(tile, width))
+
+
+def _cut(tile: Image.Image, core: tuple[int, int, int, int] | None) -> tuple[Piece, ...]:
+    """``tile`` (RGBA) as pieces: ``core``, opaque, copied; the bands around it blended (the
+    whole tile blended if there is no opaque ``core``)."""
     if core is None:
         return ((0, 0, tile, True),)
     return tuple((box[0], box[1], tile.crop(box), True) for box in _bands(tile, core)) + (
@@ -166,9 +171,11 @@ def _put(
     colours: str,
     letters: Letters = (),
     dim: bool = False,
+    hidden: Box | None = None,
 ) -> None:
     """Paste a card (with a soft shadow that separates overlapping cards) at (x, y); ``dim``
-    fades it under a grey veil (``DIM``): the player may not play it now."""
+    fades it under a grey veil (``DIM``): the player may not play it now. A piece of it inside
+    ``hidden`` (a box an opaque piece pasted later covers: ``_cover``) is not pasted."""
     x, y = int(round(x)) - _SHADOW_AT[0], int(round(y)) - _SHADOW_AT[1]
     key = (code, width, colours, tuple(letters))
     veils: tuple[tuple[int, int, Image.Image, Image.Image], ...] = ()
@@ -176,16 +183,48 @@ def _put(
         pieces, veils = _dimmed_pieces(*key)
     else:
         pieces = _pieces(*key)
+    _paste(img, pieces, x, y, hidden)
+    core = img.im
+    for dx, dy, grey, mask in veils:
+        box = (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height)
+        if hidden is None or not _inside(box, hidden):
+            core.paste(grey.im, box, mask.im)
+
+
+#: A box of pixels: left, top, right, bottom (right and bottom excluded).
+Box = tuple[int, int, int, int]
+
+
+def _inside(box: Box, outer: Box) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def _paste(img: Image.Image, pieces: Sequence[Piece], x: int, y: int, hidden: Box | None) -> None:
+    """Paste ``pieces`` with their tile's top-left corner at (x, y): blended through their
+    alpha or copied, those inside ``hidden`` left out (covered later by an opaque piece: not
+    pasting them leaves the same pixels)."""
     # The imaging core's paste, not ``Image.paste``: its checks cost as much as pasting a band.
     core = img.im
     for dx, dy, piece, blended in pieces:
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
+        if hidden is not None and _inside(box, hidden):
+            continue
         if blended:
             core.paste(piece.im, box, piece.im)
         else:
             core.paste(piece.im, box)
-    for dx, dy, grey, mask in veils:
-        core.paste(grey.im, (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height), mask.im)
+
+
+def _cover(
+    x: float, y: float, code: str | None, width: int, colours: str, letters: Letters = ()
+) -> Box | None:
+    """The box of the opaque middle a card put at (x, y) (``_put``, faded or not: the same box)
+    copies over whatever is under it, or None if it has none."""
+    x, y = int(round(x)) - _SHADOW_AT[0], int(round(y)) - _SHADOW_AT[1]
+    dx, dy, middle, blended = _pieces(code, width, colours, tuple(letters))[-1]
+    if blended:
+        return None
+    return (x + dx, y + dy, x + dx + middle.width, y + dy + middle.height)
 
 
 def draw_ahead(codes: Sequence[str]) -> None:
@@ -197,14 +236,28 @@ def draw_ahead(codes: Sequence[str]) -> None:
         for width in (HAND_W, CARD_W):
             _pieces(code, width, "two", ())
         for width in (LAYOUT_W, MELD_W):
-            card_index(code, width)
+            _chip_pieces(code, width, "two", ())
 
 
-def _blend(img: Image.Image, piece: Image.Image, x: int, y: int) -> None:
-    """``img.paste(piece, (x, y), piece)`` for an RGBA piece on an RGB picture: the imaging
-    core's paste that ``Image.paste`` makes, without its checks (a layout pastes a dozen card
-    indexes, each costing as much in checks as in pasting)."""
-    img.im.paste(piece.im, (x, y, x + piece.width, y + piece.height), piece.im)
+def _chip(img: Image.Image, code: str, width: int, colours: str, letters: Letters,
+          x: int, y: int) -> None:  # fmt: skip
+    """The card's index (``card_index``) blended at (x, y), in pieces (``_chip_pieces``), by
+    the imaging core's paste rather than ``Image.paste``, whose checks cost as much as pasting
+    (a layout pastes a dozen card indexes)."""
+    _paste(img, _chip_pieces(code, width, colours, tuple(letters)), x, y, None)
+
+
+@lru_cache(maxsize=512)
+def _chip_pieces(code: str, width: int, colours: str, letters: Letters) -> tuple[Piece, ...]:
+    """A card's index cut as ``_pieces`` cuts a card: its opaque middle copied, the bands
+    around it (the rounded, smoothed edge) blended. Blending the whole chip was most of the
+    cost of drawing a layout (a dozen chips or more)."""
+    chip = card_index(code, width, colours, letters)
+    w, h = chip.size
+    inset = math.ceil(w * 0.09) + 2  # past the corners' radius and their smoothed edge
+    box = (2, inset, w - 2, h - inset)
+    opaque = w > 4 and h > 2 * inset and chip.getchannel("A").crop(box).getextrema() == (255, 255)
+    return _cut(chip, box if opaque else None)
 
 
 def _place(
@@ -354,7 +407,11 @@ def hand_image(
         for j in range(k):
             if i < len(cards):
                 x, y = margin + j * step, margin + r * row_step
-                _put(img, x, y, cards[i], width, colours, letters, dim=i in dimmed)
+                # The next card of the row, put after this one, covers its right edge.
+                hidden = None
+                if j + 1 < k and i + 1 < len(cards):
+                    hidden = _cover(x + step, y, cards[i + 1], width, colours, letters)
+                _put(img, x, y, cards[i], width, colours, letters, i in dimmed, hidden)
             i += 1
     return img
 
@@ -420,8 +477,8 @@ def rows_image(
         draw_text(draw, (10, top + chip_h / 2), label, 20, LABEL, anchor="lm",
                   max_width=label_w - 16)  # fmt: skip
         for i, card in enumerate(cards):
-            chip = card_index(card if card is not None else "??", MELD_W, colours, letters)
-            _blend(img, chip, label_w + i * (chip_w + 2), top)
+            code = card if card is not None else "??"
+            _chip(img, code, MELD_W, colours, letters, label_w + i * (chip_w + 2), top)
     if left_out:
         more = f"+ {left_out} …"  # no words in a picture: they are drawn off the reader's task
         draw_text(draw, (10, height - 28), more, 18, LABEL)
@@ -454,7 +511,6 @@ def layouts_image(
     width = max(20 + step * max(widest, 1) - 8, 360)
     img = Image.new("RGB", (width, 8 + row_h * max(len(rows), 1)), FELT)
     draw = ImageDraw.Draw(img)
-    back = card_index("??", LAYOUT_W, colours)
     for r, (name, places) in enumerate(rows):
         top = 8 + r * row_h
         draw_text(draw, (10, top + 4), name, 22, GOLD if r == highlight else LABEL,
@@ -466,13 +522,12 @@ def layouts_image(
                 draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
                 continue
             if down > 0 and up is not None:
-                _blend(img, back, x, y + peek)
+                _chip(img, "??", LAYOUT_W, colours, (), x, y + peek)
                 _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
             if up is not None:
-                chip = card_index(up, LAYOUT_W, colours, letters)
-                _blend(img, chip, x, y)
+                _chip(img, up, LAYOUT_W, colours, letters, x, y)
             else:
-                _blend(img, back, x, y)
+                _chip(img, "??", LAYOUT_W, colours, (), x, y)
                 _count_badge(img, x + w / 2, y + h / 2, down)
     return img
 
@@ -649,8 +704,7 @@ def _meld(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, number: i
         draw.text((x + r, cy), str(number), font=font(size), fill=BLACK, anchor="mm")
     step = index_width(w) + 2
     for i, card in enumerate(cards):
-        chip = card_index(card, w, colours)
-        _blend(img, chip, x + 40 + i * step, y)
+        _chip(img, card, w, colours, (), x + 40 + i * step, y)
 
 
 @lru_cache(maxsize=32)
