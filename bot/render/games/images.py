@@ -26,21 +26,23 @@ Each card face is drawn once per (code, width, colours) and reused (``card_face`
 into an opaque middle that is copied and edges that are blended (``_pieces``: most of a card is
 copied, not blended, with the same pixels), and a picture whose inputs did not change is not
 drawn or encoded again (``bot.render.cache``). The picture workers start with the usual faces
-drawn (``bot.render.ready_faces``). Every
+drawn (``bot.render.ready_faces``). A layouts picture is written from bands (a row's name, its
+places) kept deflated, those that did not change neither drawn nor deflated again. Every
 picture is encoded on one palette made once (``_palette``): small files, quick to encode. To
 draw off the event loop, ``await bot.render.pool.render(images.table_png, ...)``.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import ParamSpec
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from bot.render.cache import png_cache
+from bot.render.cache import LruBytes, freeze, png_cache
 from bot.render.fonts import draw_text, font
 from bot.render.games.faces import (
     BLACK,
@@ -60,7 +62,7 @@ from bot.render.games.faces import (
     index_width,
     scheme,
 )
-from bot.render.png import encode_indexed
+from bot.render.png import Band, deflate_band, encode_bands, encode_indexed
 
 P = ParamSpec("P")
 
@@ -489,6 +491,21 @@ def rows_image(
 Place = tuple[str | None, int]
 
 
+#: A layout picture's rows (``layouts_image``): a name's band, then its places' band below.
+LAYOUT_TOP = 8
+LAYOUT_LABEL_H = 32
+LAYOUT_PEEK = 24
+
+
+def _layout_size(rows: Sequence[tuple[str, Sequence[Place]]]) -> tuple[int, int, int]:
+    """(width, height, one row's height) of the layouts picture of ``rows``."""
+    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
+    row_h = LAYOUT_LABEL_H + h + LAYOUT_PEEK + 12
+    widest = max((len(places) for _, places in rows), default=1)
+    width = max(20 + (w + 8) * max(widest, 1) - 8, 360)
+    return width, LAYOUT_TOP + row_h * max(len(rows), 1), row_h
+
+
 def layouts_image(
     rows: Sequence[tuple[str, Sequence[Place]]],
     colours: str = "two",
@@ -502,34 +519,41 @@ def layouts_image(
     neither is an empty outline. ``highlight`` (a row index, whose turn) has its name in gold.
     """
     scheme(colours)
-    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
-    step = w + 8
-    peek = 24
-    label_h = 32
-    row_h = label_h + h + peek + 12
-    widest = max((len(places) for _, places in rows), default=1)
-    width = max(20 + step * max(widest, 1) - 8, 360)
-    img = Image.new("RGB", (width, 8 + row_h * max(len(rows), 1)), FELT)
-    draw = ImageDraw.Draw(img)
+    width, height, row_h = _layout_size(rows)
+    img = Image.new("RGB", (width, height), FELT)
     for r, (name, places) in enumerate(rows):
-        top = 8 + r * row_h
-        draw_text(draw, (10, top + 4), name, 22, GOLD if r == highlight else LABEL,
-                  max_width=width - 20)  # fmt: skip
-        y = top + label_h
-        for i, (up, down) in enumerate(places):
-            x = 10 + i * step
-            if up is None and down <= 0:
-                draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
-                continue
-            if down > 0 and up is not None:
-                _chip(img, "??", LAYOUT_W, colours, (), x, y + peek)
-                _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
-            if up is not None:
-                _chip(img, up, LAYOUT_W, colours, letters, x, y)
-            else:
-                _chip(img, "??", LAYOUT_W, colours, (), x, y)
-                _count_badge(img, x + w / 2, y + h / 2, down)
+        top = LAYOUT_TOP + r * row_h
+        _layout_name(img, top, name, r == highlight)
+        _layout_places(img, top + LAYOUT_LABEL_H, places, colours, letters)
     return img
+
+
+def _layout_name(img: Image.Image, top: int, name: str, gold: bool) -> None:
+    """A layout's name, its band's top at ``top`` (gold: whose turn)."""
+    draw_text(ImageDraw.Draw(img), (10, top + 4), name, 22, GOLD if gold else LABEL,
+              max_width=img.width - 20)  # fmt: skip
+
+
+def _layout_places(
+    img: Image.Image, y: int, places: Sequence[Place], colours: str, letters: Letters
+) -> None:
+    """A layout's places side by side, their top at ``y``."""
+    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
+    peek = LAYOUT_PEEK
+    draw = ImageDraw.Draw(img)
+    for i, (up, down) in enumerate(places):
+        x = 10 + i * (w + 8)
+        if up is None and down <= 0:
+            draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
+            continue
+        if down > 0 and up is not None:
+            _chip(img, "??", LAYOUT_W, colours, (), x, y + peek)
+            _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
+        if up is not None:
+            _chip(img, up, LAYOUT_W, colours, letters, x, y)
+        else:
+            _chip(img, "??", LAYOUT_W, colours, (), x, y)
+            _count_badge(img, x + w / 2, y + h / 2, down)
 
 
 def _count_badge(img: Image.Image, cx: float, cy: float, count: int) -> None:
@@ -762,7 +786,81 @@ table_png = _encoded(table_image, "table_png")
 hand_png = _encoded(hand_image, "hand_png", cached=HAND_CACHE)
 row_png = _encoded(row_image, "row_png")
 rows_png = _encoded(rows_image, "rows_png")
-layouts_png = _encoded(layouts_image, "layouts_png")
+
+
+#: Bands of layouts pictures kept deflated (``_band``, 1-6 KB each), per worker process: a move
+#: changes one player's places and the trick; his opponent's places, the names and the
+#: margin are the same bands as in the pictures drawn before (at that table, and in the
+#: public picture and the players' panels, which show the same rows in another order).
+BAND_CACHE = 4096
+_bands_kept = LruBytes(BAND_CACHE)
+
+#: Rows of felt drawn above and below a band: if anything of it falls there, it is not drawn
+#: as a band (its pixels would not be those of the whole picture).
+_BAND_SPARE = 32
+
+
+def _band(
+    key: Hashable, width: int, height: int, draw: Callable[[Image.Image, int], None]
+) -> Band | None:
+    """A band of a picture (all of its ``width``, ``height`` rows) deflated on its own
+    (``bot.render.png.deflate_band``), kept by ``key`` (all that ``draw`` draws it from);
+    ``draw(image, top)`` draws it with its top row at ``top``. None if it draws outside its
+    rows: the picture must be drawn whole."""
+    kept = _bands_kept.get(key)
+    if kept is not None:
+        return kept
+    spare = _BAND_SPARE
+    canvas = Image.new("RGB", (width, height + 2 * spare), FELT)
+    draw(canvas, spare)
+    for box in ((0, 0, width, spare), (0, spare + height, width, height + 2 * spare)):
+        if canvas.crop(box).getcolors(1) != [(width * spare, FELT)]:
+            return None
+    band = canvas.crop((0, spare, width, spare + height))
+    value = deflate_band(band.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    _bands_kept.put(key, value)
+    return value
+
+
+def _felt(image: Image.Image, top: int) -> None:
+    """Nothing to draw: the felt's band (a picture's margin)."""
+
+
+@png_cache(64)
+def layouts_png(
+    rows: Sequence[tuple[str, Sequence[Place]]],
+    colours: str = "two",
+    highlight: int | None = None,
+    letters: Letters = (),
+) -> bytes:
+    """``layouts_image`` as PNG bytes, written from its bands (the margin above, then each
+    row's name and places: ``_band``), those drawn before not drawn nor deflated again.
+
+    Measured on a two-player game's moves (each move's public picture and the mover's panel,
+    one player's places and the trick changed at each), CPU per picture, means of 960: drawn
+    whole 0.66-0.70 ms, from bands 0.29 ms; the files 0.5% larger."""
+    scheme(colours)
+    width, _height, row_h = _layout_size(rows)
+    bands = [_band(("top", width), width, LAYOUT_TOP, _felt)]
+    for r, (name, places) in enumerate(rows):
+        gold = r == highlight
+        named = functools.partial(_layout_name, name=name, gold=gold)
+        bands.append(_band(("name", name, gold, width), width, LAYOUT_LABEL_H, named))
+        placed = functools.partial(_layout_places, places=places, colours=colours, letters=letters)
+        key = ("places", freeze(places), width, colours, freeze(letters))
+        bands.append(_band(key, width, row_h - LAYOUT_LABEL_H, placed))
+    whole = [band for band in bands if band is not None]
+    if not rows or len(whole) < len(bands):
+        return _png(layouts_image(rows, colours, highlight, letters))
+    return encode_bands(width, _palette_bytes(), whole)
+
+
+@lru_cache(maxsize=1)
+def _palette_bytes() -> bytes:
+    """The shared palette's colours, as a picture quantized on it (``_png``) carries them."""
+    palette = _palette().palette
+    assert palette is not None
+    return bytes(palette.tobytes())
 
 
 @lru_cache(maxsize=1)
