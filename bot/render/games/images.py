@@ -101,6 +101,8 @@ def _shadowed(code: str | None, width: int, colours: str, letters: Letters = ())
 #: A piece of a card's tile: where it sits in the tile, its pixels, and whether it is pasted
 #: through its own alpha (an edge, a corner, the shadow) or copied (the opaque middle).
 Piece = tuple[int, int, Image.Image, bool]
+#: A box of pixels: left, top, right, bottom (right and bottom excluded).
+Box = tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=512)
@@ -118,9 +120,66 @@ def _cut(tile: Image.Image, core: tuple[int, int, int, int] | None) -> tuple[Pie
     whole tile blended if there is no opaque ``core``)."""
     if core is None:
         return ((0, 0, tile, True),)
-    return tuple((box[0], box[1], tile.crop(box), True) for box in _bands(tile, core)) + (
-        (core[0], core[1], tile.crop(core).convert("RGB"), False),
-    )
+    alpha = tile.getchannel("A")
+    pieces: list[Piece] = []
+    for band in _bands(tile, core):
+        # A band's own opaque middle (the face's rows above and below the corners' curve) is
+        # copied too: blending a pixel costs ten times copying it.
+        inner = _opaque_middle(alpha, band)
+        for box in _around(band, inner) if inner is not None else [band]:
+            pieces.append((box[0], box[1], tile.crop(box), True))
+        if inner is not None:
+            pieces.append((inner[0], inner[1], tile.crop(inner).convert("RGB"), False))
+    return (*pieces, (core[0], core[1], tile.crop(core).convert("RGB"), False))
+
+
+#: The fewest pixels of a band's opaque middle worth a paste of its own (``_opaque_middle``).
+_WORTH_COPYING = 256
+
+
+def _opaque_middle(alpha: Image.Image, band: Box) -> Box | None:
+    """The opaque box across the middle column of ``band`` (``alpha``: the tile's alpha): its
+    rows that are opaque there, as wide as all of them are opaque around it; None if it is
+    smaller than ``_WORTH_COPYING`` pixels."""
+    x0, y0, x1, y1 = band
+    width, middle = x1 - x0, (x1 - x0) // 2
+    values = alpha.crop(band).tobytes()
+    best: Box | None = None
+    left, right, first = 0, width, None
+    for i in range(y1 - y0 + 1):
+        row = values[i * width : (i + 1) * width] if i < y1 - y0 else b""
+        if row and row[middle] == 255:
+            a, b = middle, middle + 1
+            while a > 0 and row[a - 1] == 255:
+                a -= 1
+            while b < width and row[b] == 255:
+                b += 1
+            left, right = (a, b) if first is None else (max(left, a), min(right, b))
+            first = i if first is None else first
+            continue
+        if first is not None:
+            box = (x0 + left, y0 + first, x0 + right, y0 + i)
+            if best is None or _area(box) > _area(best):
+                best = box
+        left, right, first = 0, width, None
+    return best if best is not None and _area(best) >= _WORTH_COPYING else None
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _around(outer: Box, inner: Box) -> list[Box]:
+    """The parts of ``outer`` around ``inner`` (inside it): above, below, left and right of it,
+    those not empty."""
+    (x0, y0, x1, y1), (left, top, right, bottom) = outer, inner
+    boxes = [
+        (x0, y0, x1, top),
+        (x0, bottom, x1, y1),
+        (x0, top, left, bottom),
+        (right, top, x1, bottom),
+    ]
+    return [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
 
 
 def _core(tile: Image.Image, width: int) -> tuple[int, int, int, int] | None:
@@ -133,8 +192,7 @@ def _core(tile: Image.Image, width: int) -> tuple[int, int, int, int] | None:
 
 def _bands(tile: Image.Image, core: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
     """The parts of the tile around ``core``: above, below, left and right of it."""
-    (w, h), (left, top, right, bottom) = tile.size, core
-    return [(0, 0, w, top), (0, bottom, w, h), (0, top, left, bottom), (right, top, w, bottom)]
+    return _around((0, 0, *tile.size), core)
 
 
 @lru_cache(maxsize=256)
@@ -191,10 +249,6 @@ def _put(
         box = (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height)
         if hidden is None or not _inside(box, hidden):
             core.paste(grey.im, box, mask.im)
-
-
-#: A box of pixels: left, top, right, bottom (right and bottom excluded).
-Box = tuple[int, int, int, int]
 
 
 def _inside(box: Box, outer: Box) -> bool:
