@@ -134,7 +134,7 @@ def _cut(tile: Image.Image, core: tuple[int, int, int, int] | None) -> tuple[Pie
 
 
 #: The fewest pixels of a band's opaque middle worth a paste of its own (``_opaque_middle``).
-_WORTH_COPYING = 256
+_WORTH_COPYING = 512
 
 
 def _opaque_middle(alpha: Image.Image, band: Box) -> Box | None:
