@@ -41,22 +41,77 @@ def _palette_chunk(palette: bytes) -> bytes:
 _END = _chunk(b"IEND", b"")
 
 
-def encode_indexed(img: Image.Image) -> bytes:
-    """PNG bytes of a picture in mode ``P`` (8-bit indices into its palette)."""
+def _rows(img: Image.Image) -> bytes:
+    """The picture's rows as a PNG holds them, before deflating: each a filter byte, then the
+    row's palette indices."""
     if img.mode != "P":
         raise ValueError(f"a palette picture is needed, not mode {img.mode}")
     width, height = img.size
     framed = Image.new("P", (width + 1, height), 0)
     framed.paste(img, (1, 0))  # each row starts with its filter byte: 0, none
-    palette = img.palette
-    assert palette is not None
+    return framed.tobytes()
+
+
+def _png(width: int, height: int, palette: bytes, idat: bytes) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette colour
     return b"".join(
-        (
-            _SIGNATURE,
-            _chunk(b"IHDR", header),
-            _palette_chunk(bytes(palette.tobytes())),
-            _chunk(b"IDAT", zlib_ng.compress(framed.tobytes(), LEVEL)),
-            _END,
-        )
+        (_SIGNATURE, _chunk(b"IHDR", header), _palette_chunk(palette), _chunk(b"IDAT", idat), _END)
     )
+
+
+def encode_indexed(img: Image.Image) -> bytes:
+    """PNG bytes of a picture in mode ``P`` (8-bit indices into its palette)."""
+    rows = _rows(img)
+    palette = img.palette
+    assert palette is not None
+    return _png(*img.size, bytes(palette.tobytes()), zlib_ng.compress(rows, LEVEL))
+
+
+# -- a picture encoded from bands deflated apart ----------------------------------------------
+# A picture whose horizontal bands recur from picture to picture (a row of it unchanged while
+# another changed) can be written from each band deflated on its own and kept: deflate blocks
+# flushed to a byte boundary (``Z_SYNC_FLUSH``) follow one another in one stream, and the
+# stream's Adler-32 checksum is combined from the bands' own. The pixels are the same; the file
+# is a little larger (no match reaches back across a band).
+
+#: A band's PNG rows deflated alone: its deflate blocks, then the Adler-32 and the length of
+#: the rows (8 bytes, big-endian), as one bytes object (kept in a ``LruBytes``).
+Band = bytes
+
+_ADLER_BASE = 65521
+#: A zlib stream's header (deflate, 32 KB window, the fastest level) and a last, empty block.
+_ZLIB_HEADER = b"\x78\x01"
+_LAST_BLOCK = b"\x03\x00"
+
+
+def deflate_band(img: Image.Image) -> Band:
+    """A band of a picture (mode ``P``, the picture's width) deflated on its own."""
+    rows = _rows(img)
+    deflate = zlib_ng.compressobj(LEVEL, zlib_ng.DEFLATED, -15)  # raw deflate: no header
+    blocks = deflate.compress(rows) + deflate.flush(zlib_ng.Z_SYNC_FLUSH)
+    return blocks + struct.pack(">II", zlib_ng.adler32(rows), len(rows))
+
+
+def _adler_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from each one's (zlib's
+    ``adler32_combine``)."""
+    base = _ADLER_BASE
+    rem = second_length % base
+    low = first & 0xFFFF
+    high = (rem * low) % base
+    low = (low + (second & 0xFFFF) + base - 1) % base
+    high = (high + (first >> 16) + (second >> 16) + base - rem) % base
+    return low | (high << 16)
+
+
+def encode_bands(width: int, palette: bytes, bands: list[Band]) -> bytes:
+    """PNG bytes of the picture made of ``bands`` (``deflate_band``) from top to bottom, each
+    ``width`` wide, on ``palette`` (768 bytes: 256 RGB colours)."""
+    adler, height, blocks = 1, 0, []
+    for band in bands:
+        checksum, length = struct.unpack_from(">II", band, len(band) - 8)
+        adler = _adler_combine(adler, checksum, length)
+        height += length // (width + 1)
+        blocks.append(memoryview(band)[:-8])
+    idat = b"".join((_ZLIB_HEADER, *blocks, _LAST_BLOCK, struct.pack(">I", adler)))
+    return _png(width, height, palette, idat)

@@ -26,21 +26,23 @@ Each card face is drawn once per (code, width, colours) and reused (``card_face`
 into an opaque middle that is copied and edges that are blended (``_pieces``: most of a card is
 copied, not blended, with the same pixels), and a picture whose inputs did not change is not
 drawn or encoded again (``bot.render.cache``). The picture workers start with the usual faces
-drawn (``bot.render.ready_faces``). Every
+drawn (``bot.render.ready_faces``). A layouts picture is written from bands (a row's name, its
+places) kept deflated, those that did not change neither drawn nor deflated again. Every
 picture is encoded on one palette made once (``_palette``): small files, quick to encode. To
 draw off the event loop, ``await bot.render.pool.render(images.table_png, ...)``.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import ParamSpec
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from bot.render.cache import png_cache
+from bot.render.cache import LruBytes, freeze, png_cache
 from bot.render.fonts import draw_text, font
 from bot.render.games.faces import (
     BLACK,
@@ -60,7 +62,7 @@ from bot.render.games.faces import (
     index_width,
     scheme,
 )
-from bot.render.png import encode_indexed
+from bot.render.png import Band, deflate_band, encode_bands, encode_indexed
 
 P = ParamSpec("P")
 
@@ -99,6 +101,8 @@ def _shadowed(code: str | None, width: int, colours: str, letters: Letters = ())
 #: A piece of a card's tile: where it sits in the tile, its pixels, and whether it is pasted
 #: through its own alpha (an edge, a corner, the shadow) or copied (the opaque middle).
 Piece = tuple[int, int, Image.Image, bool]
+#: A box of pixels: left, top, right, bottom (right and bottom excluded).
+Box = tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=512)
@@ -108,12 +112,74 @@ def _pieces(code: str | None, width: int, colours: str, letters: Letters) -> tup
     exactly, so the picture is the same; copying most of the card instead of blending it made
     pasting a card 2-4 times faster (a hand pastes one per card at nearly every move)."""
     tile = _shadowed(code, width, colours, letters)
-    core = _core(tile, width)
+    return _cut(tile, _core(tile, width))
+
+
+def _cut(tile: Image.Image, core: tuple[int, int, int, int] | None) -> tuple[Piece, ...]:
+    """``tile`` (RGBA) as pieces: ``core``, opaque, copied; the bands around it blended (the
+    whole tile blended if there is no opaque ``core``)."""
     if core is None:
         return ((0, 0, tile, True),)
-    return tuple((box[0], box[1], tile.crop(box), True) for box in _bands(tile, core)) + (
-        (core[0], core[1], tile.crop(core).convert("RGB"), False),
-    )
+    alpha = tile.getchannel("A")
+    pieces: list[Piece] = []
+    for band in _bands(tile, core):
+        # A band's own opaque middle (the face's rows above and below the corners' curve) is
+        # copied too: blending a pixel costs ten times copying it.
+        inner = _opaque_middle(alpha, band)
+        for box in _around(band, inner) if inner is not None else [band]:
+            pieces.append((box[0], box[1], tile.crop(box), True))
+        if inner is not None:
+            pieces.append((inner[0], inner[1], tile.crop(inner).convert("RGB"), False))
+    return (*pieces, (core[0], core[1], tile.crop(core).convert("RGB"), False))
+
+
+#: The fewest pixels of a band's opaque middle worth a paste of its own (``_opaque_middle``).
+_WORTH_COPYING = 512
+
+
+def _opaque_middle(alpha: Image.Image, band: Box) -> Box | None:
+    """The opaque box across the middle column of ``band`` (``alpha``: the tile's alpha): its
+    rows that are opaque there, as wide as all of them are opaque around it; None if it is
+    smaller than ``_WORTH_COPYING`` pixels."""
+    x0, y0, x1, y1 = band
+    width, middle = x1 - x0, (x1 - x0) // 2
+    values = alpha.crop(band).tobytes()
+    best: Box | None = None
+    left, right, first = 0, width, None
+    for i in range(y1 - y0 + 1):
+        row = values[i * width : (i + 1) * width] if i < y1 - y0 else b""
+        if row and row[middle] == 255:
+            a, b = middle, middle + 1
+            while a > 0 and row[a - 1] == 255:
+                a -= 1
+            while b < width and row[b] == 255:
+                b += 1
+            left, right = (a, b) if first is None else (max(left, a), min(right, b))
+            first = i if first is None else first
+            continue
+        if first is not None:
+            box = (x0 + left, y0 + first, x0 + right, y0 + i)
+            if best is None or _area(box) > _area(best):
+                best = box
+        left, right, first = 0, width, None
+    return best if best is not None and _area(best) >= _WORTH_COPYING else None
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _around(outer: Box, inner: Box) -> list[Box]:
+    """The parts of ``outer`` around ``inner`` (inside it): above, below, left and right of it,
+    those not empty."""
+    (x0, y0, x1, y1), (left, top, right, bottom) = outer, inner
+    boxes = [
+        (x0, y0, x1, top),
+        (x0, bottom, x1, y1),
+        (x0, top, left, bottom),
+        (right, top, x1, bottom),
+    ]
+    return [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
 
 
 def _core(tile: Image.Image, width: int) -> tuple[int, int, int, int] | None:
@@ -126,8 +192,7 @@ def _core(tile: Image.Image, width: int) -> tuple[int, int, int, int] | None:
 
 def _bands(tile: Image.Image, core: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
     """The parts of the tile around ``core``: above, below, left and right of it."""
-    (w, h), (left, top, right, bottom) = tile.size, core
-    return [(0, 0, w, top), (0, bottom, w, h), (0, top, left, bottom), (right, top, w, bottom)]
+    return _around((0, 0, *tile.size), core)
 
 
 @lru_cache(maxsize=256)
@@ -166,9 +231,11 @@ def _put(
     colours: str,
     letters: Letters = (),
     dim: bool = False,
+    hidden: Box | None = None,
 ) -> None:
     """Paste a card (with a soft shadow that separates overlapping cards) at (x, y); ``dim``
-    fades it under a grey veil (``DIM``): the player may not play it now."""
+    fades it under a grey veil (``DIM``): the player may not play it now. A piece of it inside
+    ``hidden`` (a box an opaque piece pasted later covers: ``_cover``) is not pasted."""
     x, y = int(round(x)) - _SHADOW_AT[0], int(round(y)) - _SHADOW_AT[1]
     key = (code, width, colours, tuple(letters))
     veils: tuple[tuple[int, int, Image.Image, Image.Image], ...] = ()
@@ -176,16 +243,44 @@ def _put(
         pieces, veils = _dimmed_pieces(*key)
     else:
         pieces = _pieces(*key)
+    _paste(img, pieces, x, y, hidden)
+    core = img.im
+    for dx, dy, grey, mask in veils:
+        box = (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height)
+        if hidden is None or not _inside(box, hidden):
+            core.paste(grey.im, box, mask.im)
+
+
+def _inside(box: Box, outer: Box) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def _paste(img: Image.Image, pieces: Sequence[Piece], x: int, y: int, hidden: Box | None) -> None:
+    """Paste ``pieces`` with their tile's top-left corner at (x, y): blended through their
+    alpha or copied, those inside ``hidden`` left out (covered later by an opaque piece: not
+    pasting them leaves the same pixels)."""
     # The imaging core's paste, not ``Image.paste``: its checks cost as much as pasting a band.
     core = img.im
     for dx, dy, piece, blended in pieces:
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
+        if hidden is not None and _inside(box, hidden):
+            continue
         if blended:
             core.paste(piece.im, box, piece.im)
         else:
             core.paste(piece.im, box)
-    for dx, dy, grey, mask in veils:
-        core.paste(grey.im, (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height), mask.im)
+
+
+def _cover(
+    x: float, y: float, code: str | None, width: int, colours: str, letters: Letters = ()
+) -> Box | None:
+    """The box of the opaque middle a card put at (x, y) (``_put``, faded or not: the same box)
+    copies over whatever is under it, or None if it has none."""
+    x, y = int(round(x)) - _SHADOW_AT[0], int(round(y)) - _SHADOW_AT[1]
+    dx, dy, middle, blended = _pieces(code, width, colours, tuple(letters))[-1]
+    if blended:
+        return None
+    return (x + dx, y + dy, x + dx + middle.width, y + dy + middle.height)
 
 
 def draw_ahead(codes: Sequence[str]) -> None:
@@ -197,14 +292,28 @@ def draw_ahead(codes: Sequence[str]) -> None:
         for width in (HAND_W, CARD_W):
             _pieces(code, width, "two", ())
         for width in (LAYOUT_W, MELD_W):
-            card_index(code, width)
+            _chip_pieces(code, width, "two", ())
 
 
-def _blend(img: Image.Image, piece: Image.Image, x: int, y: int) -> None:
-    """``img.paste(piece, (x, y), piece)`` for an RGBA piece on an RGB picture: the imaging
-    core's paste that ``Image.paste`` makes, without its checks (a layout pastes a dozen card
-    indexes, each costing as much in checks as in pasting)."""
-    img.im.paste(piece.im, (x, y, x + piece.width, y + piece.height), piece.im)
+def _chip(img: Image.Image, code: str, width: int, colours: str, letters: Letters,
+          x: int, y: int) -> None:  # fmt: skip
+    """The card's index (``card_index``) blended at (x, y), in pieces (``_chip_pieces``), by
+    the imaging core's paste rather than ``Image.paste``, whose checks cost as much as pasting
+    (a layout pastes a dozen card indexes)."""
+    _paste(img, _chip_pieces(code, width, colours, tuple(letters)), x, y, None)
+
+
+@lru_cache(maxsize=512)
+def _chip_pieces(code: str, width: int, colours: str, letters: Letters) -> tuple[Piece, ...]:
+    """A card's index cut as ``_pieces`` cuts a card: its opaque middle copied, the bands
+    around it (the rounded, smoothed edge) blended. Blending the whole chip was most of the
+    cost of drawing a layout (a dozen chips or more)."""
+    chip = card_index(code, width, colours, letters)
+    w, h = chip.size
+    inset = math.ceil(w * 0.09) + 2  # past the corners' radius and their smoothed edge
+    box = (2, inset, w - 2, h - inset)
+    opaque = w > 4 and h > 2 * inset and chip.getchannel("A").crop(box).getextrema() == (255, 255)
+    return _cut(chip, box if opaque else None)
 
 
 def _place(
@@ -354,7 +463,11 @@ def hand_image(
         for j in range(k):
             if i < len(cards):
                 x, y = margin + j * step, margin + r * row_step
-                _put(img, x, y, cards[i], width, colours, letters, dim=i in dimmed)
+                # The next card of the row, put after this one, covers its right edge.
+                hidden = None
+                if j + 1 < k and i + 1 < len(cards):
+                    hidden = _cover(x + step, y, cards[i + 1], width, colours, letters)
+                _put(img, x, y, cards[i], width, colours, letters, i in dimmed, hidden)
             i += 1
     return img
 
@@ -420,8 +533,8 @@ def rows_image(
         draw_text(draw, (10, top + chip_h / 2), label, 20, LABEL, anchor="lm",
                   max_width=label_w - 16)  # fmt: skip
         for i, card in enumerate(cards):
-            chip = card_index(card if card is not None else "??", MELD_W, colours, letters)
-            _blend(img, chip, label_w + i * (chip_w + 2), top)
+            code = card if card is not None else "??"
+            _chip(img, code, MELD_W, colours, letters, label_w + i * (chip_w + 2), top)
     if left_out:
         more = f"+ {left_out} …"  # no words in a picture: they are drawn off the reader's task
         draw_text(draw, (10, height - 28), more, 18, LABEL)
@@ -430,6 +543,21 @@ def rows_image(
 
 # -- layouts: places holding a face-up card over face-down ones ------------------------------------
 Place = tuple[str | None, int]
+
+
+#: A layout picture's rows (``layouts_image``): a name's band, then its places' band below.
+LAYOUT_TOP = 8
+LAYOUT_LABEL_H = 32
+LAYOUT_PEEK = 24
+
+
+def _layout_size(rows: Sequence[tuple[str, Sequence[Place]]]) -> tuple[int, int, int]:
+    """(width, height, one row's height) of the layouts picture of ``rows``."""
+    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
+    row_h = LAYOUT_LABEL_H + h + LAYOUT_PEEK + 12
+    widest = max((len(places) for _, places in rows), default=1)
+    width = max(20 + (w + 8) * max(widest, 1) - 8, 360)
+    return width, LAYOUT_TOP + row_h * max(len(rows), 1), row_h
 
 
 def layouts_image(
@@ -445,36 +573,41 @@ def layouts_image(
     neither is an empty outline. ``highlight`` (a row index, whose turn) has its name in gold.
     """
     scheme(colours)
-    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
-    step = w + 8
-    peek = 24
-    label_h = 32
-    row_h = label_h + h + peek + 12
-    widest = max((len(places) for _, places in rows), default=1)
-    width = max(20 + step * max(widest, 1) - 8, 360)
-    img = Image.new("RGB", (width, 8 + row_h * max(len(rows), 1)), FELT)
-    draw = ImageDraw.Draw(img)
-    back = card_index("??", LAYOUT_W, colours)
+    width, height, row_h = _layout_size(rows)
+    img = Image.new("RGB", (width, height), FELT)
     for r, (name, places) in enumerate(rows):
-        top = 8 + r * row_h
-        draw_text(draw, (10, top + 4), name, 22, GOLD if r == highlight else LABEL,
-                  max_width=width - 20)  # fmt: skip
-        y = top + label_h
-        for i, (up, down) in enumerate(places):
-            x = 10 + i * step
-            if up is None and down <= 0:
-                draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
-                continue
-            if down > 0 and up is not None:
-                _blend(img, back, x, y + peek)
-                _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
-            if up is not None:
-                chip = card_index(up, LAYOUT_W, colours, letters)
-                _blend(img, chip, x, y)
-            else:
-                _blend(img, back, x, y)
-                _count_badge(img, x + w / 2, y + h / 2, down)
+        top = LAYOUT_TOP + r * row_h
+        _layout_name(img, top, name, r == highlight)
+        _layout_places(img, top + LAYOUT_LABEL_H, places, colours, letters)
     return img
+
+
+def _layout_name(img: Image.Image, top: int, name: str, gold: bool) -> None:
+    """A layout's name, its band's top at ``top`` (gold: whose turn)."""
+    draw_text(ImageDraw.Draw(img), (10, top + 4), name, 22, GOLD if gold else LABEL,
+              max_width=img.width - 20)  # fmt: skip
+
+
+def _layout_places(
+    img: Image.Image, y: int, places: Sequence[Place], colours: str, letters: Letters
+) -> None:
+    """A layout's places side by side, their top at ``y``."""
+    w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
+    peek = LAYOUT_PEEK
+    draw = ImageDraw.Draw(img)
+    for i, (up, down) in enumerate(places):
+        x = 10 + i * (w + 8)
+        if up is None and down <= 0:
+            draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
+            continue
+        if down > 0 and up is not None:
+            _chip(img, "??", LAYOUT_W, colours, (), x, y + peek)
+            _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
+        if up is not None:
+            _chip(img, up, LAYOUT_W, colours, letters, x, y)
+        else:
+            _chip(img, "??", LAYOUT_W, colours, (), x, y)
+            _count_badge(img, x + w / 2, y + h / 2, down)
 
 
 def _count_badge(img: Image.Image, cx: float, cy: float, count: int) -> None:
@@ -649,8 +782,7 @@ def _meld(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, number: i
         draw.text((x + r, cy), str(number), font=font(size), fill=BLACK, anchor="mm")
     step = index_width(w) + 2
     for i, card in enumerate(cards):
-        chip = card_index(card, w, colours)
-        _blend(img, chip, x + 40 + i * step, y)
+        _chip(img, card, w, colours, (), x + 40 + i * step, y)
 
 
 @lru_cache(maxsize=32)
@@ -708,7 +840,81 @@ table_png = _encoded(table_image, "table_png")
 hand_png = _encoded(hand_image, "hand_png", cached=HAND_CACHE)
 row_png = _encoded(row_image, "row_png")
 rows_png = _encoded(rows_image, "rows_png")
-layouts_png = _encoded(layouts_image, "layouts_png")
+
+
+#: Bands of layouts pictures kept deflated (``_band``, 1-6 KB each), per worker process: a move
+#: changes one player's places and the trick; his opponent's places, the names and the
+#: margin are the same bands as in the pictures drawn before (at that table, and in the
+#: public picture and the players' panels, which show the same rows in another order).
+BAND_CACHE = 4096
+_bands_kept = LruBytes(BAND_CACHE)
+
+#: Rows of felt drawn above and below a band: if anything of it falls there, it is not drawn
+#: as a band (its pixels would not be those of the whole picture).
+_BAND_SPARE = 32
+
+
+def _band(
+    key: Hashable, width: int, height: int, draw: Callable[[Image.Image, int], None]
+) -> Band | None:
+    """A band of a picture (all of its ``width``, ``height`` rows) deflated on its own
+    (``bot.render.png.deflate_band``), kept by ``key`` (all that ``draw`` draws it from);
+    ``draw(image, top)`` draws it with its top row at ``top``. None if it draws outside its
+    rows: the picture must be drawn whole."""
+    kept = _bands_kept.get(key)
+    if kept is not None:
+        return kept
+    spare = _BAND_SPARE
+    canvas = Image.new("RGB", (width, height + 2 * spare), FELT)
+    draw(canvas, spare)
+    for box in ((0, 0, width, spare), (0, spare + height, width, height + 2 * spare)):
+        if canvas.crop(box).getcolors(1) != [(width * spare, FELT)]:
+            return None
+    band = canvas.crop((0, spare, width, spare + height))
+    value = deflate_band(band.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    _bands_kept.put(key, value)
+    return value
+
+
+def _felt(image: Image.Image, top: int) -> None:
+    """Nothing to draw: the felt's band (a picture's margin)."""
+
+
+@png_cache(64)
+def layouts_png(
+    rows: Sequence[tuple[str, Sequence[Place]]],
+    colours: str = "two",
+    highlight: int | None = None,
+    letters: Letters = (),
+) -> bytes:
+    """``layouts_image`` as PNG bytes, written from its bands (the margin above, then each
+    row's name and places: ``_band``), those drawn before not drawn nor deflated again.
+
+    Measured on a two-player game's moves (each move's public picture and the mover's panel,
+    one player's places and the trick changed at each), CPU per picture, means of 960: drawn
+    whole 0.66-0.70 ms, from bands 0.29 ms; the files 0.5% larger."""
+    scheme(colours)
+    width, _height, row_h = _layout_size(rows)
+    bands = [_band(("top", width), width, LAYOUT_TOP, _felt)]
+    for r, (name, places) in enumerate(rows):
+        gold = r == highlight
+        named = functools.partial(_layout_name, name=name, gold=gold)
+        bands.append(_band(("name", name, gold, width), width, LAYOUT_LABEL_H, named))
+        placed = functools.partial(_layout_places, places=places, colours=colours, letters=letters)
+        key = ("places", freeze(places), width, colours, freeze(letters))
+        bands.append(_band(key, width, row_h - LAYOUT_LABEL_H, placed))
+    whole = [band for band in bands if band is not None]
+    if not rows or len(whole) < len(bands):
+        return _png(layouts_image(rows, colours, highlight, letters))
+    return encode_bands(width, _palette_bytes(), whole)
+
+
+@lru_cache(maxsize=1)
+def _palette_bytes() -> bytes:
+    """The shared palette's colours, as a picture quantized on it (``_png``) carries them."""
+    palette = _palette().palette
+    assert palette is not None
+    return bytes(palette.tobytes())
 
 
 @lru_cache(maxsize=1)

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(1, str(Path(__file__).parents[3]))  # the repository, when run as a script
-from picture_samples import drawing, samples  # noqa: E402
+from picture_samples import DUTCH, drawing, samples  # noqa: E402
 
 from bot.render.games import images  # noqa: E402
 
@@ -97,3 +97,31 @@ def test_a_ready_count_badge_is_the_badge_drawn_in_place() -> None:
         ready = background.copy()
         images._count_badge(ready, cx, cy, count)
         assert ready.tobytes() == drawn.tobytes(), (cx, cy, count)
+
+
+def _layouts(rng: random.Random) -> list[tuple[str, list[tuple[str | None, int]]]]:
+    cards = ["AS", "KH", "10D", "7C", "QS", "JH"]
+    return [
+        (name, [(rng.choice([None, *cards]), rng.randint(0, 2)) for _ in range(rng.randint(0, 8))])
+        for name in rng.sample(["On the table", "Zoë 5↓", "You 4↓", "Иван 3↓"], rng.randint(1, 3))
+    ]
+
+
+def test_layouts_written_from_kept_bands_are_the_layouts_drawn_whole() -> None:
+    """``layouts_png`` writes a picture from bands kept from the pictures before (a row, a name,
+    the margin): every picture of a series whose rows recur shows the pixels of the picture
+    drawn whole, and so does one whose name draws outside its band (drawn whole)."""
+    rng = random.Random(9)
+    images._bands_kept.clear()
+    series = [_layouts(rng) for _ in range(12)]
+    series += [rows[::-1] for rows in series]  # the same rows in another order
+    series.append([("Ǻ̈̈̈̈̈̈", [("AS", 1)]), ("You", [(None, 2)])])  # marks far above its band
+    for i, rows in enumerate(series):
+        kwargs = {"rows": rows, "highlight": rng.choice([None, 0, 1]), "colours": "two"}
+        if i % 4 == 3:
+            kwargs |= {"colours": "four", "letters": DUTCH}
+        whole = images.layouts_image(**kwargs)  # type: ignore[arg-type]
+        png = images.layouts_png.__wrapped__(**kwargs)  # type: ignore[attr-defined]
+        expected = images._png(whole)
+        assert pixels(png) == pixels(expected), i
+    assert images._bands_kept.hits > 0
