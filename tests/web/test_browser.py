@@ -472,6 +472,70 @@ async def test_troggu_at_five_tapp_exchange_by_the_panel_and_the_fool_held_back(
         assert page.errors == []
 
 
+async def test_a_refused_discard_drops_the_discards_queued_behind_it(browser, served) -> None:
+    """The Tappist puts three cards down with one confirmation: the page sends the first, and each
+    next one when the last is committed. When the server refuses one, the rest are dropped at
+    once: the next frame (a discard made from Discord) does not send them on its own."""
+    service, web = served
+    users = (*USERS, WATCHER + 1)
+    await service.open_table(CH, 99, users[0], "p0", "troggu", options={"timer": "off"}, seed=0)
+    for n, user in enumerate(users[1:], start=1):
+        await service.join(CH, user, f"p{n}")
+    await service.start_game(CH, users[0])
+    while (view := service.view(CH, users[(table := service.get_table(CH)).to_act[0]]).game)[
+        "phase"
+    ] == "bidding":
+        await service.act(
+            CH, users[table.to_act[0]], troggu_choice(service, users[table.to_act[0]])
+        )
+    assert view["phase"] == "discard" and view["discards_left"] >= 3
+    tappist = users[table.to_act[0]]
+    sent: list[dict[str, Any]] = []
+    refused = asyncio.Event()
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            frame = json.loads(message)
+            sent.append(frame)
+            if frame.get("type") == "act" and len([f for f in sent if f["type"] == "act"]) == 2:
+                # The second discard: refused, as the server would refuse a stale move.
+                ws.send(json.dumps({"type": "error", "message": "That move is no longer open."}))
+                refused.set()
+                return
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    page = await browser.new_page(viewport={"width": 400, "height": 850})
+    await page.route_web_socket("**/ws/**", route)
+    await page.goto(web.link(tappist, CH))
+    await shows_move(page, table.move_number)
+    legal = service.legal_actions(CH, tappist)
+    chosen = [a.split()[1].upper() for a in legal[: view["discards_left"]]]
+    for card in chosen:
+        await page.locator(f'.hand .card.pick[data-card="{card}"]').click(
+            position={"x": 8, "y": 30}
+        )
+    move = table.move_number
+    await page.click('[data-tool="put-down"]')
+    await asyncio.wait_for(refused.wait(), TIMEOUT / 1000)
+    assert service.get_table(CH).move_number == move + 1, "the first discard went down"
+    # A discard made elsewhere (the Discord panel): the page's next frame must not send the third.
+    await service.act(CH, tappist, service.legal_actions(CH, tappist)[0])
+    await page.wait_for_function(
+        "m => +document.getElementById('table').dataset.move >= m", arg=move + 2, timeout=TIMEOUT
+    )
+    # A request after it, answered in order on the same socket: anything the frame had sent
+    # would have reached the server before it.
+    await page.click('[data-tool="sheet"]')
+    await page.wait_for_selector(".overlay", timeout=TIMEOUT)
+    after = sent[[f["type"] for f in sent].index("act") + 2 :]
+    assert [f["type"] for f in after] == ["sheet"], after
+    assert service.get_table(CH).move_number == move + 2, "nothing else went down"
+
+
 async def test_troggu_at_seven_the_partner_call_is_a_compact_chooser(browser, served) -> None:
     """At seven players the Tappist calls his partner from a chooser of the trumps II-XX and
     a Play alone button; the call is made from the page."""

@@ -101,6 +101,7 @@ async function receive(event) {
     table.sheet(data);
   } else if (data.type === "error") {
     root.classList.remove("sent");
+    table.refused();
     say(data.message, 4);
   } else if (data.type === "closed") {
     table.closed(data.lines || []);

@@ -128,6 +128,12 @@ export class Table {
     this.act(next);
   }
 
+  /** The server refused a move: whatever was queued behind it is dropped now, not sent when the
+   * next frame arrives (a refused discard must not let the next one go on its own). */
+  refused() {
+    this.queue = [];
+  }
+
   /** The score sheet and the hand's history, as the server sent them on request. */
   sheet(data) {
     this.shownSheet = data.lines;
