@@ -136,6 +136,13 @@ class ShardLocks:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._watch
             self._watch = None
+        conn = self._conn
+        if conn is not None:
+            # Unlocked before the close: a server drops a closed session's locks only when its
+            # backend has exited, a moment after the close returns, and the next process (a
+            # restart at once) would find its shards still held.
+            with contextlib.suppress(Exception):
+                await self._on_thread(lambda: conn.execute("SELECT pg_advisory_unlock_all()"))
         await self._close()
 
     async def __aenter__(self) -> ShardLocks:
