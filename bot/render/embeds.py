@@ -358,6 +358,12 @@ def latest_text(lines: Sequence[str]) -> str:
     return "\n".join(reversed(kept)) or _clip(lines[-1], FIELD_VALUE)
 
 
+#: Sections a hand panel leaves out: what the table message shows already; and his cards as
+#: text when the panel's picture shows them.
+HIDDEN = frozenset({"table"})
+HIDDEN_UNDER_PICTURE = frozenset({"table", "hand"})
+
+
 def hand_embed(
     table: Table,
     view: Mapping[str, Any],
@@ -376,18 +382,19 @@ def hand_embed(
     shown = shared(("heading",), lambda: presenter.heading(view, seating))
     embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
                           color=COLOR_PLAY)  # fmt: skip
-    sections = presenter.hand_sections(view, legal, seating)
     # On a phone the cards and the buttons must be on the first screen: what he must decide
     # first, then what he needs to decide it; his cards as text only when no picture shows them,
     # and nothing the table message shows already (the hand's points, the deal so far).
-    hidden = {"table"} | ({"hand"} if image_name else set())
+    hidden = HIDDEN_UNDER_PICTURE if image_name else HIDDEN
+    sections = presenter.hand_sections(view, legal, seating, hidden)
     decide = "\n".join(s.text for s in sections if s.role == "move" and s.text.strip())
     if decide:
         embed.description = _clip(f"**{_('Your move')}:** {decide}", DESCRIPTION)
     elif table.status is TableStatus.PLAYING:
         waiting = shared(("waiting",), lambda: turn_line(table, seating.names, table.to_act))
         embed.description = _clip(_("Waiting: {who}", who=waiting or "—"), DESCRIPTION)
-    shown_sections = [s for s in sections if s.role not in hidden | {"move"}]
+    # (A game may build a hidden section all the same: it is left out here.)
+    shown_sections = [s for s in sections if s.role not in hidden and s.role != "move"]
     add_sections(embed, shown_sections, room=FIELDS - 2)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")

@@ -240,9 +240,17 @@ class Presenter(ABC):
 
     # -- the private hand panel -----------------------------------------------------------------
     @abstractmethod
-    def hand_sections(self, view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+    def hand_sections(
+        self,
+        view: View,
+        legal: Sequence[str],
+        seating: Seating,
+        hidden: frozenset[str] = frozenset(),
+    ) -> list[Section]:
         """The player's private panel (``seating.viewer`` is his seat): his hand and what he
-        needs to choose his move."""
+        needs to choose his move. ``hidden``: roles of sections the caller will not show
+        (``hand`` under a picture of it, ``table``): left out, neither built nor counted against
+        the message's limits."""
 
     def hand_picture(self, view: View, seating: Seating) -> Picture | None:
         """A picture of the player's hand, if any."""

@@ -125,6 +125,48 @@ def test_every_message_stays_within_discords_limits(game: str, players: int) -> 
         assert _size(panel) <= 6000 and len(panel.fields) <= 25
 
 
+@pytest.mark.parametrize(("game", "players"), GAMES_AND_COUNTS)
+def test_a_panel_leaves_out_what_it_hides_without_building_it(game: str, players: int) -> None:
+    """``hand_sections(..., hidden)`` gives the sections it gives without, less those roles (a
+    panel asks for them hidden rather than dropping them after they were built)."""
+    g = engine.new_game(game, players, seed=7)
+    table = _table(game, players)
+    presenter = embeds.presenter_of(table)
+    checked = 0
+    for step in range(120):
+        if g.is_over():
+            break
+        seat = g.to_act()[0]
+        legal = g.legal_actions(seat)
+        if not legal:
+            g.apply(seat, g.timed_window().action)
+            continue
+        if step % 10 == 0:
+            view, seating = g.view(seat), embeds.seating_of(table, seat)
+            everything = presenter.hand_sections(view, legal, seating)
+            for hidden in (embeds.HIDDEN, embeds.HIDDEN_UNDER_PICTURE):
+                shown = presenter.hand_sections(view, legal, seating, hidden)
+                assert shown == [s for s in everything if s.role not in hidden]
+                checked += 1
+        g.apply(seat, legal[step % len(legal)])
+    assert checked >= 6
+
+
+def test_a_message_over_its_limits_keeps_the_players_move() -> None:
+    """Sections too many and too long for one message give way from the end, but the player's
+    move stays: it is what his panel is for."""
+    from bot.render.games._words import MESSAGE_SECTIONS, MESSAGE_TEXT, within_limits
+    from bot.render.presenter import Section
+
+    melds = [Section(f"Meld {n}", "x" * 900, role="table") for n in range(30)]
+    move = Section("Your move", "lay off 5h on meld 3", role="move")
+    out = within_limits([*melds, move])
+    assert out[-1] == move
+    assert "more sections not shown" in out[-2].text
+    assert len(out) <= MESSAGE_SECTIONS
+    assert sum(len(s.title) + len(s.text) for s in out) <= MESSAGE_TEXT
+
+
 def test_a_card_copied_from_a_message_with_its_form_mark_is_read() -> None:
     from engine.cards import parse_card
 

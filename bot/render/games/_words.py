@@ -193,15 +193,20 @@ def within_limits(sections: list[Section]) -> list[Section]:
 
     if len(out) <= MESSAGE_SECTIONS and size(out) <= MESSAGE_TEXT:
         return out
+    # The player's move is what the message is for: the sections before it give way first.
+    moves = [s for s in out if s.role == "move"]
+    out = [s for s in out if s.role != "move"]
     dropped = 0
-    while out and (len(out) >= MESSAGE_SECTIONS or size(out) > MESSAGE_TEXT - 40):
+    while out and (
+        len(out) + len(moves) >= MESSAGE_SECTIONS or size(out + moves) > MESSAGE_TEXT - 40
+    ):
         out.pop()
         dropped += 1
     if dropped:
         out.append(
             Section("…", _n("+{n} more section not shown", "+{n} more sections not shown", dropped))
         )
-    return out
+    return out + moves
 
 
 def cards(count: int) -> str:

@@ -19,37 +19,46 @@ from bot.render.games.troeven.words import suit_of
 from bot.render.presenter import Picture, Seating, Section, View
 
 
-def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+def hand_sections(
+    view: View, legal: Sequence[str], seating: Seating, hidden: frozenset[str] = frozenset()
+) -> list[Section]:
     seat = seating.viewer if seating.viewer is not None else view.get("seat")
     hand = [str(c) for c in view.get("hand") or []]
     sections: list[Section] = []
     if view.get("version") == "layout" and isinstance(seat, int):
-        counts = view.get("face_down_counts") or []
-        hidden = int(counts[seat]) if seat < len(counts) else 0
-        under = (
-            _("Face down: {n}, unknown to all until the card on them is played", n=hidden)
-            if hidden
-            else _("No face-down cards left")
-        )
-        mine = _("Face up: {cards}", cards=by_suit(hand)) + "\n" + under
         # Both layouts are the panel's picture (the stacks show what covers what): written out
         # only where no picture is shown (the terminal).
-        sections.append(Section(_("Your layout"), mine, role="hand"))
-        other = 1 - seat
-        opponent = layout_line(view, seating, other)
-        sections.append(Section(_("Opponent"), opponent, role="hand"))
+        if "hand" not in hidden:
+            sections += _layout_sections(view, seating, seat, hand)
     else:
-        sections.append(Section(_("Your hand"), by_suit(hand), role="hand"))
+        if "hand" not in hidden:
+            sections.append(Section(_("Your hand"), by_suit(hand), role="hand"))
         if "stock_size" in view:
             sections.append(Section(_("Stock"), stock_text(view, seating)))
     sections.append(Section(_("Trumps"), trump_line(view, seating)))
-    table = trick_lines(view, seating) + deal_lines(view, seating)
+    table = () if "table" in hidden else trick_lines(view, seating) + deal_lines(view, seating)
     if table:
         sections.append(Section(_("This deal"), "\n".join(table), role="table"))
     move = _move_line(view, legal, hand)
     if move:
         sections.append(Section(_("Your move"), move, role="move"))
     return within_limits(sections)
+
+
+def _layout_sections(view: View, seating: Seating, seat: int, hand: list[str]) -> list[Section]:
+    counts = view.get("face_down_counts") or []
+    face_down = int(counts[seat]) if seat < len(counts) else 0
+    under = (
+        _("Face down: {n}, unknown to all until the card on them is played", n=face_down)
+        if face_down
+        else _("No face-down cards left")
+    )
+    mine = _("Face up: {cards}", cards=by_suit(hand)) + "\n" + under
+    opponent = layout_line(view, seating, 1 - seat)
+    return [
+        Section(_("Your layout"), mine, role="hand"),
+        Section(_("Opponent"), opponent, role="hand"),
+    ]
 
 
 def _move_line(view: View, legal: Sequence[str], hand: list[str]) -> str:

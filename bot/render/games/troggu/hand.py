@@ -23,13 +23,16 @@ from bot.render.presenter import Picture, Seating, Section, View
 from engine.troggu.scoring import HALF
 
 
-def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+def hand_sections(
+    view: View, legal: Sequence[str], seating: Seating, hidden: frozenset[str] = frozenset()
+) -> list[Section]:
     hand = [str(c) for c in view.get("hand") or []]
     if view.get("phase") == "over":
         return table_sections(view, seating)
-    sections = [
-        Section(_("Your hand ({cards})", cards=cards(len(hand))), grouped(hand), role="hand")
-    ]
+    sections: list[Section] = []
+    if "hand" not in hidden:
+        title = _("Your hand ({cards})", cards=cards(len(hand)))
+        sections.append(Section(title, grouped(hand), role="hand"))
     you = _you_lines(view, seating)
     # The contract changes seldom: written again only when it does.
     sections.append(kept(seating, "contract", _contract_reads(view),

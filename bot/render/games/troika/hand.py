@@ -15,24 +15,29 @@ from bot.render.one_state import kept
 from bot.render.presenter import Picture, Seating, Section, View
 
 
-def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+def hand_sections(
+    view: View, legal: Sequence[str], seating: Seating, hidden: frozenset[str] = frozenset()
+) -> list[Section]:
     seat = seating.viewer if seating.viewer is not None else view.get("seat")
     hand = [str(c) for c in view.get("hand") or []]
-    lines = [by_suit(hand)]
-    if isinstance(seat, int):
-        partner = (seat + 2) % 4
-        lines.append(_("Partner: {name}", name=seating.name(partner)))
-    sections = [Section(_("Your hand"), "\n".join(lines), role="hand")]
+    sections: list[Section] = []
+    if "hand" not in hidden:
+        lines = [by_suit(hand)]
+        if isinstance(seat, int):
+            partner = (seat + 2) % 4
+            lines.append(_("Partner: {name}", name=seating.name(partner)))
+        sections.append(Section(_("Your hand"), "\n".join(lines), role="hand"))
     # The contract and the hand points change seldom: written again only when they do.
     sections.append(kept(seating, "contract", _contract_reads(view, seating),
                          lambda: contract_section(view, seating)))  # fmt: skip
     table = trick_lines(view, seating)
     if table:
         sections.append(Section(_("Trick"), "\n".join(table)))
-    reads = (view.get("hand_points"), view.get("tricks_won"))
-    points = kept(seating, "hand points", reads, lambda: hand_points_section(view, seating))
-    if points is not None:
-        sections.append(replace(points, role="table"))
+    if "table" not in hidden:
+        reads = (view.get("hand_points"), view.get("tricks_won"))
+        points = kept(seating, "hand points", reads, lambda: hand_points_section(view, seating))
+        if points is not None:
+            sections.append(replace(points, role="table"))
     move = _move_lines(view, legal, hand)
     if move:
         sections += pack(_("Your move"), move, role="move")

@@ -23,10 +23,13 @@ from bot.render.presenter import CardGroups, Picture, Seating, Section, View
 from engine.troikuntza.melds import RUN_MIN, TROIKA_MIN, card_points
 
 
-def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
+def hand_sections(
+    view: View, legal: Sequence[str], seating: Seating, hidden: frozenset[str] = frozenset()
+) -> list[Section]:
     hand = [str(c) for c in view.get("hand") or []]
-    title = hand_words(hand, _hand_title)
-    sections = [Section(title, hand_text(hand), role="hand")]
+    sections: list[Section] = []
+    if "hand" not in hidden:
+        sections.append(Section(hand_words(hand, _hand_title), hand_text(hand), role="hand"))
     # What the table shows is the same for every reader it does not name (``one_state``).
     sections.append(shared(("contract",), lambda: Section(_("Contract"), contract_text(view))))
     you = _you_lines(view, seating)
@@ -41,12 +44,14 @@ def hand_sections(view: View, legal: Sequence[str], seating: Seating) -> list[Se
     if mayi is not None:
         sections.append(mayi)
     # The melds are on the table message; here only when he may lay off on them.
-    owners = [m.get("owner") for m in view.get("melds") or () if isinstance(m, Mapping)]
-    key = ("melds", reader_in(seating, owners))
-    melds = list(shared(key, lambda: tuple(meld_sections(view, seating))))
-    if not any(action.startswith("layoff ") for action in legal):
-        melds = [replace(section, role="table") for section in melds]
-    sections += melds
+    layoff = any(action.startswith("layoff ") for action in legal)
+    if layoff or "table" not in hidden:
+        owners = [m.get("owner") for m in view.get("melds") or () if isinstance(m, Mapping)]
+        key = ("melds", reader_in(seating, owners))
+        melds = list(shared(key, lambda: tuple(meld_sections(view, seating))))
+        if not layoff:
+            melds = [replace(section, role="table") for section in melds]
+        sections += melds
     if legal:
         sections += pack(_("Your move"), moves(legal, hand), role="move")
     return within_limits(sections)

@@ -24,8 +24,14 @@ class TrinketPresenter(Presenter):
     def table_sections(self, view: View, seating: Seating) -> list[Section]:
         return table.table_sections(view, seating)
 
-    def hand_sections(self, view: View, legal: Sequence[str], seating: Seating) -> list[Section]:
-        return hand.hand_sections(view, legal, seating)
+    def hand_sections(
+        self,
+        view: View,
+        legal: Sequence[str],
+        seating: Seating,
+        hidden: frozenset[str] = frozenset(),
+    ) -> list[Section]:
+        return hand.hand_sections(view, legal, seating)  # (no section it could leave out)
 
     def summary(self, event: Event, seating: Seating) -> list[Section]:
         return verdict.summary(event, seating)
