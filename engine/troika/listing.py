@@ -63,11 +63,8 @@ CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 def mask_of(hand: list[int]) -> int:
-    """A hand's cards as bits."""
-    mask = 0
-    for card in hand:
-        mask |= BIT[card]
-    return mask
+    """A hand's cards as bits (distinct cards: their bits' sum is their union)."""
+    return sum(map(BIT.__getitem__, set(hand)))
 
 
 def hand_of(mask: int) -> list[int]:
