@@ -18,6 +18,7 @@ options), made by the move that hands the turn on, since every driver asks for i
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -29,7 +30,6 @@ from engine.troika.cards import (
     CODES,
     DISCARD_ACTION,
     FIVE_HEARTS,
-    HONOUR,
     PLAY_ACTION,
     POINTS,
     RANK,
@@ -63,6 +63,7 @@ from engine.troika.views import TroikaView, build_view
 HAND_SIZE = 8
 TRICKS = 8
 TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
+_TRUMP_SUIT = {action: suit for suit, action in enumerate(TRUMP_ACTIONS)}
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
 #: Every action a listing may hold, and its card if it is a play (else None): ``apply`` looks a
@@ -73,7 +74,9 @@ _LISTED_CARD: dict[str, int | None] = {
     **_PLAY_LOOKUP,
 }
 _NEXT_SEAT = (1, 2, 3, 0)
-_BIT_OF = BIT.__getitem__
+_BIDDER = itemgetter(0)  # the seat of a ``bids`` entry
+#: ``KEYS`` by the trump suit as the state holds it (None: no trumps).
+_KEYS_OF_TRUMP = {None: KEYS[4], 0: KEYS[0], 1: KEYS[1], 2: KEYS[2], 3: KEYS[3]}
 #: ``TroikaGame._lseat`` when nothing is listed: no seat a caller passes is this object.
 _NOBODY = object()
 #: ``_PLAY_EVENT[seat][card]``: the ``play`` event, copied (a fresh dict each move, cheaper
@@ -121,11 +124,6 @@ _KEYS = (
     "history",
 )
 _KNOWN = frozenset((*_KEYS, "hands"))
-
-
-def misdeal_hand(hand: list[int]) -> bool:
-    """No ace, no K/Q/J, neither 5H nor 3S: the holder may throw the hand in."""
-    return not any(map(HONOUR.__getitem__, hand))
 
 
 class TroikaGame(Game):
@@ -384,10 +382,11 @@ class TroikaGame(Game):
         # Each seat's cards as bits: distinct bits, so their sum is their union.
         first = _NEXT_SEAT[dealer]
         masks = self.masks = [0, 0, 0, 0]
-        masks[first] = sum(map(_BIT_OF, order[0:dealt:SEATS]))
-        masks[(dealer + 2) % SEATS] = sum(map(_BIT_OF, order[1:dealt:SEATS]))
-        masks[(dealer + 3) % SEATS] = sum(map(_BIT_OF, order[2:dealt:SEATS]))
-        masks[dealer] = sum(map(_BIT_OF, order[3:dealt:SEATS]))
+        for j in range(SEATS):
+            mask = 0
+            for card in order[j:dealt:SEATS]:
+                mask |= BIT[card]
+            masks[(first + j) % SEATS] = mask
         self.phase = "bidding"
         self.dealer = dealer
         self.turn = first
@@ -484,7 +483,7 @@ class TroikaGame(Game):
         may_misdeal = (
             auction.misdeal
             and not self.masks[seat] & HONOURS
-            and not any(entry[0] == seat for entry in self.bids)
+            and seat not in map(_BIDDER, self.bids)  # a bid's seat; in C, no generator
         )
         # ``Auction.listing``, its lookup inlined.
         if dealer and high != B.PASS:
@@ -509,7 +508,7 @@ class TroikaGame(Game):
         return (
             bool(self.options["misdeal"])
             and not self.masks[seat] & HONOURS
-            and not any(entry[0] == seat for entry in self.bids)
+            and seat not in map(_BIDDER, self.bids)  # a bid's seat; in C, no generator
         )
 
     # -- actions --------------------------------------------------------------------------------
@@ -553,9 +552,8 @@ class TroikaGame(Game):
             # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
             # inlined, the winner by four table lookups).
             leader = self.leader
-            trump = self.trump
             a, b, c, d = trick
-            keys = KEYS[4 if trump is None else trump][self.low][SUIT[a]]
+            keys = _KEYS_OF_TRUMP[self.trump][self.low][SUIT[a]]
             best, index = keys[a], 0
             if keys[b] > best:
                 best, index = keys[b], 1
@@ -588,11 +586,11 @@ class TroikaGame(Game):
                     "points": value,
                 }
             )
-            if tricks[0] + tricks[1] == TRICKS:
+            mask = masks[winner]
+            if not mask:  # the hands are played out: the eighth trick
                 self._lseat = _NOBODY  # the next deal lists its first bidder, if any
                 return self._score(events)
             # The winner's lead, listed here (``play_listing`` inlined).
-            mask = masks[winner]
             self._listed = (
                 FOLLOW[0][mask & 511]
                 + FOLLOW[1][mask >> 9 & 511]
@@ -624,6 +622,10 @@ class TroikaGame(Game):
         card = _DISCARD_LOOKUP.get(action)
         if card is not None:  # a listed discard: _discard's checks are cheap
             return self._discard(seat, card)
+        suit = _TRUMP_SUIT.get(action)
+        if suit is not None:  # listed: the declarer names trumps
+            self.trump = suit
+            return self._after_trump([{"type": "trump", "seat": seat, "suit": SUITS[suit]}])
         card = _PLAY_LOOKUP.get(action)
         if card is not None:
             return self._play_listed(seat, card)
@@ -783,7 +785,9 @@ class TroikaGame(Game):
         if self.options["kitty"]:
             kitty = self.kitty
             masks = self.masks
-            mask = masks[declarer] | sum(map(_BIT_OF, kitty))
+            mask = masks[declarer]
+            for card in kitty:
+                mask |= BIT[card]
             masks[declarer] = mask
             self._listed = discard_listing(mask)  # made here: every driver asks for it next
             self._lseat = declarer
