@@ -776,6 +776,8 @@ class TroikaGame(Game):
         self.turn = declarer
         if high & 3 < B.NO and not self.options["trump_lead"]:
             self.phase = "trump"
+            self._listed = TRUMP_ACTIONS  # made here: every driver asks for it next
+            self._lseat = declarer
             return events
         return self._after_trump(events)
 
@@ -804,7 +806,10 @@ class TroikaGame(Game):
 
     def _start_play(self, events: list[Event]) -> list[Event]:
         self.phase = "play"
-        self.leader = self.turn = self.declarer
+        declarer = self.leader = self.turn = self.declarer
+        # The declarer's lead, listed here (every driver asks for it next).
+        self._listed = play_listing(self.masks[declarer], None)
+        self._lseat = declarer
         return events
 
     # trumps and kitty ------------------------------------------------------------------------
