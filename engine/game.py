@@ -13,11 +13,16 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from hashlib import sha512
 from typing import Any, ClassVar
 
 from engine.errors import IllegalAction
 from engine.options import GameSpec
+
+try:  # CPython's own SHA-512, as random.Random.seed takes it: for a few bytes it is cheaper
+    # than OpenSSL's (hashlib), which sets up its algorithm again for every new hash object
+    from _sha512 import sha512
+except ImportError:  # pragma: no cover - another Python
+    from hashlib import sha512
 
 Event = dict[str, Any]
 #: A view as the generic code reads it; each game documents its own as a ``TypedDict``
