@@ -1,9 +1,11 @@
 """The interface every game implements, and the plumbing they share.
 
-A game is a deterministic state machine. Its whole state is plain JSON data held in
-``self.state`` (a dict), so that ``to_json`` / ``engine.load`` round-trip exactly and two games
-are equal when their states are equal. Randomness comes only from ``self.rng(purpose)``, derived
-from the game's seed and a counter stored in the state, so replays are identical.
+A game is a deterministic state machine. Its whole state is plain JSON data, ``self.state`` (a
+dict), so that ``to_json`` / ``engine.load`` round-trip exactly and two games are equal when
+their states are equal. A game may keep its live state otherwise and build ``state`` when asked
+(Troika: attributes); an edit of the dict it handed out then counts from its next move.
+Randomness comes only from ``self.rng(purpose)``, derived from the game's seed and a counter
+stored in the state, so replays are identical.
 """
 
 from __future__ import annotations
