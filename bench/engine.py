@@ -19,6 +19,12 @@ trump call and 2 kitty discards with some options). Every step of an OpenSpiel d
 random legal chance action is a fair sample) are part of a random deal driven through its state
 API, as Troika's shuffle is part of its ``apply``. One OpenSpiel game is one deal.
 
+Instructions a deal (robust to a shared machine): ``--deals N --row TEXT`` plays whole games of
+each row whose label contains TEXT (e.g. ``saskatchewan``, ``OpenSpiel 1``), untimed, until
+they hold N deals or more, and prints the deals played; run it under ``valgrind
+--tool=cachegrind --cache-sim=no`` for two values of N: the difference of the instruction counts
+over the difference of the deals printed is a deal's.
+
 The machine may be shared: configurations run interleaved, R rounds of N seconds each, and the
 medians are printed with the load average before and after; the ratios to OpenSpiel (a Troika
 row's deals/s over OpenSpiel's, per round, then the median) come from the same process and the
@@ -176,6 +182,16 @@ def run(play: Callable[[int, Tally], None], seconds: float) -> Tally:
     return tally
 
 
+def count(play: Callable[[int, Tally], None], deals: int) -> Tally:
+    """Whole games from seed 0 until they hold ``deals`` deals or more."""
+    tally = Tally()
+    seed = 0
+    while tally.deals < deals:
+        play(seed, tally)
+        seed += 1
+    return tally
+
+
 def load_average() -> str:
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     return f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
@@ -186,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per run")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved runs of each row")
     parser.add_argument("--only", help="run only this game's configurations")
+    parser.add_argument("--deals", type=int, help="play this many deals a row, untimed")
+    parser.add_argument("--row", default="", help="with --deals: the rows whose label has this")
     args = parser.parse_args(argv)
     rows: list[tuple[str, Callable[[int, Tally], None]]] = []
     references: list[str] = []
@@ -201,6 +219,12 @@ def main(argv: list[str] | None = None) -> int:
     for config in configs():
         if not (args.only and config.game != args.only):
             rows.append((config.label, lambda seed, tally, c=config: play_one(c, seed, tally)))
+    if args.deals:
+        for label, play in rows:
+            if args.row in label:
+                tally = count(play, args.deals)
+                print(f"{label}: {tally.deals} deals, {tally.actions} actions", flush=True)
+        return 0
     print(
         f"load average {load_average()}; {args.rounds} interleaved rounds of "
         f"{args.seconds:g} CPU s per row; medians; per move: to_act, legal_actions, "

@@ -1,9 +1,11 @@
 """The interface every game implements, and the plumbing they share.
 
-A game is a deterministic state machine. Its whole state is plain JSON data held in
-``self.state`` (a dict), so that ``to_json`` / ``engine.load`` round-trip exactly and two games
-are equal when their states are equal. Randomness comes only from ``self.rng(purpose)``, derived
-from the game's seed and a counter stored in the state, so replays are identical.
+A game is a deterministic state machine. Its whole state is plain JSON data, ``self.state`` (a
+dict), so that ``to_json`` / ``engine.load`` round-trip exactly and two games are equal when
+their states are equal. A game may keep its live state otherwise and build ``state`` when asked
+(Troika: attributes); an edit of the dict it handed out then counts from its next move.
+Randomness comes only from ``self.rng(purpose)``, derived from the game's seed and a counter
+stored in the state, so replays are identical.
 """
 
 from __future__ import annotations
@@ -17,6 +19,12 @@ from typing import Any, ClassVar
 
 from engine.errors import IllegalAction
 from engine.options import GameSpec
+
+try:  # CPython's own SHA-512, as random.Random.seed takes it: for a few bytes it is cheaper
+    # than OpenSSL's (hashlib), which sets up its algorithm again for every new hash object
+    from _sha512 import sha512
+except ImportError:  # pragma: no cover - another Python
+    from hashlib import sha512
 
 Event = dict[str, Any]
 #: A view as the generic code reads it; each game documents its own as a ``TypedDict``
@@ -56,6 +64,22 @@ def check_stacked_deck(
     raise IllegalAction("deck.stacked_missing", game=title, count=len(full), missing=missing)
 
 
+_new_random = random.Random.__new__
+_seed_state = random.Random.__mro__[1].seed  # the C generator's own seed(), of an int
+
+
+def seeded_rng(text: str) -> random.Random:
+    """``random.Random(text)``: the very same generator, made without ``Random.__init__`` and
+    ``Random.seed`` (Python code that checks the seed's type in six calls before it hashes the
+    text and seeds the C state with the text and its SHA-512, as done here): a deal makes a
+    generator for its shuffle."""
+    data = text.encode()
+    rng = _new_random(random.Random)
+    _seed_state(rng, int.from_bytes(data + sha512(data).digest(), "big"))
+    rng.gauss_next = None  # what Random.__init__ sets beside the seed
+    return rng
+
+
 #: Per list size: the shuffle's steps, ``(i, bits of i + 1)`` from the end, made once.
 _PLANS: dict[int, tuple[tuple[int, int], ...]] = {}
 
@@ -75,6 +99,15 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
         while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def snapshot_json(name: str, state: dict[str, Any]) -> str:
+    """``Game.to_json()`` of game ``name`` in ``state``."""
+    return json.dumps(
+        {"game": name, "version": SNAPSHOT_VERSION, "state": state},
+        separators=(",", ":"),
+        sort_keys=True,
+    )
 
 
 def normalize_action(action: str) -> str:
@@ -254,11 +287,7 @@ class Game(ABC):
 
     # -- persistence --------------------------------------------------------------------------
     def to_json(self) -> str:
-        return json.dumps(
-            {"game": self.name, "version": SNAPSHOT_VERSION, "state": self.state},
-            separators=(",", ":"),
-            sort_keys=True,
-        )
+        return snapshot_json(self.name, self.state)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -281,4 +310,4 @@ class Game(ABC):
         """
         counter = self.state.get("rng_counter", 0)
         self.state["rng_counter"] = counter + 1
-        return random.Random(f"{self.seed}/{counter}")
+        return seeded_rng(f"{self.seed}/{counter}")

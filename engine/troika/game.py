@@ -2,28 +2,34 @@
 
 Interpretations of the rules are listed in the package docstring (``engine/troika/__init__.py``).
 Speed matters (the bench plays thousands of deals a second, against OpenSpiel's Oh Hell): cards
-are ints, per-card facts come from the tables in ``cards.py``, and the state is mutated in place
-only after an action has been fully validated. Beside the state (never in it) the game keeps
-each hand as bits and one listing, for the seat it awaits: a tuple looked up in
-``listing.py``'s tables (plays by suit, kitty discards, the auction per kind of options), made
-by the move that hands the turn on, since every driver asks for it next. ``apply`` plays a
-listed card itself: on this path a Python call costs as much as the move.
+are ints, per-card facts come from the tables in ``cards.py``, and the game is changed only
+after an action has been fully validated.
+
+The live state is plain attributes (``__slots__``), one per key of the JSON state, each hand as
+bits (``masks``): a move reads and writes attributes, not a dict's keys, and moves no card
+between lists. The JSON state (``state``, ``to_json``) is built from them when asked; a state
+handed out by ``state`` is read back by the next move or view (``Game``'s contract: a state
+edited in place counts). Beside it the game keeps one listing, for the seat it awaits: a tuple
+looked up in ``listing.py``'s tables (plays by suit, kitty discards, the auction per kind of
+options), made by the move that hands the turn on, since every driver asks for it next.
+``apply`` plays a listed card itself: on this path a Python call costs as much as the move.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
+from random import Random
 from typing import Any
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck, shuffle
+from engine.game import Event, Game, check_stacked_deck, seeded_rng, shuffle, snapshot_json
 from engine.troika import bids as B
 from engine.troika.cards import (
     CODES,
     DISCARD_ACTION,
     FIVE_HEARTS,
-    HONOUR,
     PLAY_ACTION,
     POINTS,
     RANK,
@@ -57,9 +63,20 @@ from engine.troika.views import TroikaView, build_view
 HAND_SIZE = 8
 TRICKS = 8
 TRUMP_ACTIONS = ("trump s", "trump h", "trump d", "trump c")
+_TRUMP_SUIT = {action: suit for suit, action in enumerate(TRUMP_ACTIONS)}
 _PLAY_LOOKUP = {action: card for card, action in enumerate(PLAY_ACTION)}
 _DISCARD_LOOKUP = {action: card for card, action in enumerate(DISCARD_ACTION)}
+#: Every action a listing may hold, and its card if it is a play (else None): ``apply`` looks a
+#: listed action up here.
+_LISTED_CARD: dict[str, int | None] = {
+    **dict.fromkeys(B.BID_OF_ACTION),
+    **dict.fromkeys(("pass", "misdeal", *TRUMP_ACTIONS, *DISCARD_ACTION)),
+    **_PLAY_LOOKUP,
+}
 _NEXT_SEAT = (1, 2, 3, 0)
+_BIDDER = itemgetter(0)  # the seat of a ``bids`` entry
+#: ``KEYS`` by the trump suit as the state holds it (None: no trumps).
+_KEYS_OF_TRUMP = {None: KEYS[4], 0: KEYS[0], 1: KEYS[1], 2: KEYS[2], 3: KEYS[3]}
 #: ``TroikaGame._lseat`` when nothing is listed: no seat a caller passes is this object.
 _NOBODY = object()
 #: ``_PLAY_EVENT[seat][card]``: the ``play`` event, copied (a fresh dict each move, cheaper
@@ -68,51 +85,239 @@ _PLAY_EVENT: tuple[tuple[Event, ...], ...] = tuple(
     tuple({"type": "play", "seat": seat, "card": code} for code in CODES) for seat in range(SEATS)
 )
 
-
-def misdeal_hand(hand: list[int]) -> bool:
-    """No ace, no K/Q/J, neither 5H nor 3S: the holder may throw the hand in."""
-    return not any(map(HONOUR.__getitem__, hand))
+#: The JSON state's keys, each an attribute of the game of the same name (``hands`` are kept
+#: as ``masks``). ``played_tricks`` (a state saved before it existed) and ``history`` (until a
+#: hand is scored) may be missing: their attributes are then None.
+_KEYS = (
+    "players",
+    "options",
+    "seed",
+    "rng_counter",
+    "phase",
+    "dealer",
+    "turn",
+    "hands_played",
+    "scores",
+    "target",
+    "cut_off",
+    "increased",
+    "winner_team",
+    "dealer_draw",
+    "kitty",
+    "kitty_taken",
+    "discards",
+    "bids",
+    "passed",
+    "high",
+    "high_seat",
+    "declarer",
+    "contract",
+    "trump",
+    "low",
+    "trick",
+    "leader",
+    "last_trick",
+    "played_tricks",
+    "won",
+    "tricks",
+    "points",
+    "history",
+)
+_KNOWN = frozenset((*_KEYS, "hands"))
 
 
 class TroikaGame(Game):
     spec = SPEC
 
+    __slots__ = (
+        *_KEYS,
+        "masks",
+        "_extra",
+        "_snapshot",
+        "_auction",
+        "_lseat",
+        "_listed",
+    )
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng_counter: int
+    phase: str
+    dealer: int
+    turn: int | None
+    hands_played: int
+    scores: list[int]
+    target: int
+    cut_off: int | str
+    increased: bool
+    winner_team: int | None
+    dealer_draw: list[list[Any]]
+    kitty: list[int]
+    kitty_taken: list[int]
+    discards: list[int]
+    bids: list[list[int]]
+    passed: list[bool]
+    high: int
+    high_seat: int | None
+    declarer: int | None
+    contract: int | None
+    trump: int | None
+    low: bool
+    trick: list[int]
+    leader: int | None
+    last_trick: dict[str, Any] | None
+    played_tricks: list[dict[str, Any]] | None
+    won: list[list[int]]
+    tricks: list[int]
+    points: list[int]
+    history: list[dict[str, Any]] | None
+    #: Each seat's hand as bits (``listing.BIT``); ``hand_of`` gives it in display order.
+    masks: list[int]
+
     def __init__(self, state: dict[str, Any]) -> None:
-        super().__init__(state)
-        # Kept beside the state like the legal cache (``to_json`` and ``==`` do not see them):
-        # each seat's hand as bits, which the listings (``engine.troika.listing``) are looked up
-        # by. ``_masks`` stand for the hands of ``state["hands"]`` while ``_hands`` is that very
-        # list (a deal makes a new one); the kitty exchange, which changes a hand in place,
-        # drops them. ``_auction``: the table's auction listings, by its options.
-        self._hands: list[list[int]] | None = None
-        self._masks = [0] * SEATS
+        # ``_auction``: the table's auction listings, by its options. ``_lseat``, ``_listed``:
+        # the legal cache of ``Game``, for the one seat a Troika state awaits: ``_listed`` is the
+        # listing of seat ``_lseat`` (``_NOBODY``: nothing listed), emptied by every move. Asked
+        # with ``seat is self._lseat``: seats are small ints, one object each, and an equal seat
+        # that is not that object (or True for 1) takes the plain path, which answers the same.
         self._auction: Auction | None = None
-        # The legal cache of ``Game``, for the one seat a Troika state awaits: ``_listed`` is
-        # the listing of seat ``_lseat`` (``_NOBODY``: nothing listed), emptied by every move.
-        # Asked with ``seat is self._lseat``: seats are small ints, one object each, and an
-        # equal seat that is not that object (or True for 1) takes the plain path, which
-        # answers the same.
         self._lseat: object = _NOBODY
         self._listed: tuple[str, ...] = ()
+        super().__init__(state)  # sets ``state``: its setter reads the attributes from it
 
-    def state_changed(self) -> None:
-        super().state_changed()
-        self._hands = None
+    # -- the state as JSON data -----------------------------------------------------------------
+    @property  # type: ignore[override]
+    def state(self) -> dict[str, Any]:
+        """The JSON state, built from the attributes (then kept until the next move or view,
+        which read it back: a state edited in place counts, as ``Game`` says)."""
+        snapshot = self._snapshot
+        if snapshot is None:
+            snapshot = self._snapshot = self._state_dict()
+        # Nothing listed: the next move or listing reads the state back first (``_sync``).
+        self._lseat = _NOBODY
+        return snapshot
+
+    @state.setter
+    def state(self, state: dict[str, Any]) -> None:
+        self._read(state)
+        self._snapshot = state
+
+    def _state_dict(self) -> dict[str, Any]:
+        """The attributes as the JSON state (lists shared with them, not copied): a literal,
+        one build, not a key at a time (``to_json`` every few moves at the table service)."""
+        state = {
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "rng_counter": self.rng_counter,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "hands_played": self.hands_played,
+            "scores": self.scores,
+            "target": self.target,
+            "cut_off": self.cut_off,
+            "increased": self.increased,
+            "winner_team": self.winner_team,
+            "dealer_draw": self.dealer_draw,
+            "kitty": self.kitty,
+            "kitty_taken": self.kitty_taken,
+            "discards": self.discards,
+            "bids": self.bids,
+            "passed": self.passed,
+            "high": self.high,
+            "high_seat": self.high_seat,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "trump": self.trump,
+            "low": self.low,
+            "trick": self.trick,
+            "leader": self.leader,
+            "last_trick": self.last_trick,
+            "won": self.won,
+            "tricks": self.tricks,
+            "points": self.points,
+            "hands": [hand_of(mask) for mask in self.masks],
+        }
+        if self.played_tricks is not None:
+            state["played_tricks"] = self.played_tricks
+        if self.history is not None:
+            state["history"] = self.history
+        if self._extra:
+            state.update(self._extra)
+        return state
+
+    def _read(self, state: dict[str, Any]) -> None:
+        """Take the attributes from a JSON state (``hands`` as masks), one store a key."""
+        self.players = state["players"]
+        self.options = state["options"]
+        self.seed = state["seed"]
+        self.rng_counter = state["rng_counter"]
+        self.phase = state["phase"]
+        self.dealer = state["dealer"]
+        self.turn = state["turn"]
+        self.hands_played = state["hands_played"]
+        self.scores = state["scores"]
+        self.target = state["target"]
+        self.cut_off = state["cut_off"]
+        self.increased = state["increased"]
+        self.winner_team = state["winner_team"]
+        self.dealer_draw = state["dealer_draw"]
+        self.kitty = state["kitty"]
+        self.kitty_taken = state["kitty_taken"]
+        self.discards = state["discards"]
+        self.bids = state["bids"]
+        self.passed = state["passed"]
+        self.high = state["high"]
+        self.high_seat = state["high_seat"]
+        self.declarer = state["declarer"]
+        self.contract = state["contract"]
+        self.trump = state["trump"]
+        self.low = state["low"]
+        self.trick = state["trick"]
+        self.leader = state["leader"]
+        self.last_trick = state["last_trick"]
+        self.played_tricks = state.get("played_tricks")
+        self.won = state["won"]
+        self.tricks = state["tricks"]
+        self.points = state["points"]
+        self.history = state.get("history")
+        self.masks = [mask_of(hand) for hand in state["hands"]]
+        extra = None
+        if len(state) > len(_KNOWN) - (self.played_tricks is None) - (self.history is None):
+            extra = {key: value for key, value in state.items() if key not in _KNOWN}
+        self._extra = extra
         self._auction = None
         self._lseat = _NOBODY
 
-    def _hand_masks(self) -> list[int]:
-        """Each seat's hand as bits (made again if the hands are not the ones they were made
-        from)."""
-        hands = self.state["hands"]
-        if self._hands is not hands:
-            self._hands = hands
-            self._masks = [mask_of(hand) for hand in hands]
-        return self._masks
+    def _sync(self) -> None:
+        """Read back the JSON state handed out, which its holder may have edited in place."""
+        snapshot = self._snapshot
+        if snapshot is not None:
+            self._snapshot = None
+            self._legal = {}
+            self._read(snapshot)
 
-    def _auction_listings(self) -> Auction:
-        auction = self._auction = auction_for(self.state["options"])
-        return auction
+    def state_changed(self) -> None:
+        super().state_changed()
+        snapshot = self._snapshot
+        if snapshot is not None:
+            self._read(snapshot)
+        self._auction = None
+        self._lseat = _NOBODY
+
+    def to_json(self) -> str:
+        state = self._snapshot
+        if state is None:
+            state = self._state_dict()  # not kept: nobody else holds it
+        return snapshot_json(self.spec.name, state)
+
+    def rng(self) -> Random:
+        """``Game.rng`` on the attribute ``rng_counter``."""
+        counter = self.rng_counter
+        self.rng_counter = counter + 1
+        return seeded_rng(f"{self.seed}/{counter}")
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -128,25 +333,26 @@ class TroikaGame(Game):
         if deck is not None:
             cards = [card_of(str(code).strip().lower(), full) for code in deck]
             stacked = check_stacked_deck(cards, full, "Troika", CODES)
-        target = int(options["target"])
-        game = cls(
-            {
-                "players": players,
-                "options": dict(options),
-                "seed": seed,
-                "rng_counter": 0,
-                "phase": "bidding",
-                "dealer": 0,
-                "turn": None,
-                "hands_played": 0,
-                "scores": [0, 0],
-                "target": target,
-                "cut_off": options["max_non_bid"],
-                "increased": False,
-                "winner_team": None,
-                "dealer_draw": [],
-            }
-        )
+        game = cls.__new__(cls)
+        game._legal = {}
+        game._auction = None
+        game._lseat = _NOBODY
+        game._listed = ()
+        game._snapshot = None
+        game._extra = None
+        game.players = players
+        game.options = dict(options)
+        game.seed = seed
+        game.rng_counter = 0
+        game.hands_played = 0
+        game.scores = [0, 0]
+        game.target = int(options["target"])
+        game.cut_off = options["max_non_bid"]
+        game.increased = False
+        game.winner_team = None
+        game.dealer_draw = []
+        game.history = None
+        game.masks = [0, 0, 0, 0]
         dealer = options["first_dealer"]
         if dealer is None:
             dealer = game._first_jack(full)
@@ -159,7 +365,7 @@ class TroikaGame(Game):
         cards = list(full)
         shuffle(rng, cards)
         seat = rng.randrange(SEATS)
-        draw = self.state["dealer_draw"]
+        draw = self.dealer_draw
         for card in cards:
             seat = (seat + 1) % SEATS
             draw.append([seat, CODES[card]])
@@ -169,68 +375,66 @@ class TroikaGame(Game):
 
     def _deal(self, dealer: int, order: list[int] | None = None) -> Event:
         """Deal a hand one card at a time from the player after the dealer; rest to the kitty."""
-        st = self.state
         if order is None:
-            order = list(deck_for(bool(st["options"]["kitty"])))
+            order = list(deck_for(bool(self.options["kitty"])))
             shuffle(self.rng(), order)
-        hands: list[list[int]] = [[], [], [], []]
-        masks = self._masks
         dealt = SEATS * HAND_SIZE
+        # Each seat's cards as bits: distinct bits, so their sum is their union.
+        first = _NEXT_SEAT[dealer]
+        masks = self.masks = [0, 0, 0, 0]
         for j in range(SEATS):
             mask = 0
             for card in order[j:dealt:SEATS]:
                 mask |= BIT[card]
-            seat = (dealer + 1 + j) % SEATS
-            masks[seat] = mask
-            hands[seat] = hand_of(mask)  # sorted for display, by its bits: no sort
-        self._hands = hands
-        # One store a key (not ``st.update(**...)``, which builds a dict of them first).
-        st["phase"] = "bidding"
-        st["dealer"] = dealer
-        st["turn"] = _NEXT_SEAT[dealer]
-        st["hands"] = hands
-        st["kitty"] = order[dealt:]
-        st["kitty_taken"] = []
-        st["discards"] = []
-        st["bids"] = []
-        st["passed"] = [False, False, False, False]
-        st["high"] = B.PASS
-        st["high_seat"] = None
-        st["declarer"] = None
-        st["contract"] = None
-        st["trump"] = None
-        st["low"] = False
-        st["trick"] = []
-        st["leader"] = None
-        st["last_trick"] = None
-        st["played_tricks"] = []
-        st["won"] = [[], []]
-        st["tricks"] = [0, 0]
-        st["points"] = [0, 0]
-        hand_number = st["hands_played"] + 1
+            masks[(first + j) % SEATS] = mask
+        self.phase = "bidding"
+        self.dealer = dealer
+        self.turn = first
+        self.kitty = order[dealt:]
+        self.kitty_taken = []
+        self.discards = []
+        self.bids = []
+        self.passed = [False, False, False, False]
+        self.high = B.PASS
+        self.high_seat = None
+        self.declarer = None
+        self.contract = None
+        self.trump = None
+        self.low = False
+        self.trick = []
+        self.leader = None
+        self.last_trick = None
+        self.played_tricks = []
+        self.won = [[], []]
+        self.tricks = [0, 0]
+        self.points = [0, 0]
         # The first bidder's listing, made here (every driver asks for it next).
-        self._listed = self._bidding_actions(st["turn"])
-        self._lseat = st["turn"]
-        return {"type": "deal", "seat": dealer, "dealer": dealer, "hand_number": hand_number}
+        self._listed = self._bidding_actions(first)
+        self._lseat = first
+        return {
+            "type": "deal",
+            "seat": dealer,
+            "dealer": dealer,
+            "hand_number": self.hands_played + 1,
+        }
 
     # -- queries --------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        turn = self.state["turn"]
+        turn = self.turn
         return [] if turn is None else [turn]
 
     def is_over(self) -> bool:
-        return self.state["phase"] == "over"
+        return self.phase == "over"
 
     def result(self) -> dict[str, Any]:
-        st = self.state
-        scores = st["scores"]
-        team = st["winner_team"]
+        scores = self.scores
+        team = self.winner_team
         return {
             "scores": [scores[0], scores[1], scores[0], scores[1]],
             "team_scores": list(scores),
             "teams": [[0, 2], [1, 3]],
             "winners": [] if team is None else [team, team + 2],
-            "hands": st["hands_played"],
+            "hands": self.hands_played,
         }
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -243,44 +447,43 @@ class TroikaGame(Game):
     def cached_legal_actions(self, seat: int) -> tuple[str, ...]:
         if seat is self._lseat:
             return self._listed
+        self._sync()
         legal = self._listing(seat)
-        turn = self.state["turn"]
+        turn = self.turn
         if legal and type(seat) is int and seat == turn:  # 1.0 == 1 and True == 1 would alias
             self._lseat, self._listed = turn, legal
         return legal
 
     def _legal_actions(self, seat: int) -> list[str]:
+        self._sync()
         return list(self._listing(seat))
 
     def _listing(self, seat: int) -> tuple[str, ...]:
         """``seat``'s legal actions now, a tuple that is never changed (often a shared one)."""
-        st = self.state
-        if seat != st["turn"]:
+        if seat != self.turn:
             return ()
-        phase = st["phase"]
+        phase = self.phase
         if phase == "play":
-            trick = st["trick"]
-            return play_listing(self._hand_masks()[seat], SUIT[trick[0]] if trick else None)
+            trick = self.trick
+            return play_listing(self.masks[seat], SUIT[trick[0]] if trick else None)
         if phase == "bidding":
             return self._bidding_actions(seat)
         if phase == "trump":
             return TRUMP_ACTIONS
         if phase == "kitty":
-            return discard_listing(self._hand_masks()[seat])
+            return discard_listing(self.masks[seat])
         return ()
 
     def _bidding_actions(self, seat: int) -> tuple[str, ...]:
         # _must_bid, _may_misdeal and _may_equal by the table's ``Auction``: the auction lists
         # at every bid.
-        st = self.state
         auction = self._auction or self._auction_listings()
-        high = st["high"]
-        dealer = seat == st["dealer"]
+        high = self.high
+        dealer = seat == self.dealer
         may_misdeal = (
             auction.misdeal
-            and not (self._masks if self._hands is st["hands"] else self._hand_masks())[seat]
-            & HONOURS
-            and not any(entry[0] == seat for entry in st["bids"])
+            and not self.masks[seat] & HONOURS
+            and seat not in map(_BIDDER, self.bids)  # a bid's seat; in C, no generator
         )
         # ``Auction.listing``, its lookup inlined.
         if dealer and high != B.PASS:
@@ -289,46 +492,39 @@ class TroikaGame(Game):
             key = (high + 1) * 8 + (not (dealer and auction.stick_dealer)) + 2 * may_misdeal
         return auction.listings.get(key) or auction.listing(key)
 
+    def _auction_listings(self) -> Auction:
+        auction = self._auction = auction_for(self.options)
+        return auction
+
     def _must_bid(self, seat: int) -> bool:
         """Stick the dealer: everyone else passed and nobody bid."""
-        st = self.state
-        return st["high"] == B.PASS and seat == st["dealer"] and bool(st["options"]["stick_dealer"])
+        return self.high == B.PASS and seat == self.dealer and bool(self.options["stick_dealer"])
 
     def _may_equal(self, seat: int) -> bool:
         """The dealer's privilege in a single auction: equal the high bid to take it."""
-        st = self.state
-        return (
-            seat == st["dealer"] and st["options"]["auction"] == "single" and st["high"] != B.PASS
-        )
+        return seat == self.dealer and self.options["auction"] == "single" and self.high != B.PASS
 
     def _may_misdeal(self, seat: int) -> bool:
-        st = self.state
         return (
-            bool(st["options"]["misdeal"])
-            and misdeal_hand(st["hands"][seat])
-            and not any(entry[0] == seat for entry in st["bids"])
+            bool(self.options["misdeal"])
+            and not self.masks[seat] & HONOURS
+            and seat not in map(_BIDDER, self.bids)  # a bid's seat; in C, no generator
         )
 
     # -- actions --------------------------------------------------------------------------------
     def apply(self, seat: int, action: str) -> list[Event]:
-        # ``Game.apply`` for the awaited seat's listed moves: nothing is left to check. A
-        # listed play (32 of a deal's ~37 moves) is played right here: a Python call costs
-        # as much as the move itself.
+        # ``Game.apply`` for the awaited seat's listed moves: nothing is left to check (a state
+        # handed out lists nothing: see ``state``). A listed play (32 of a deal's ~37 moves) is
+        # played right here: a Python call costs as much as the move itself.
         if seat is self._lseat and action in self._listed:
-            self._lseat = _NOBODY  # each path below lists the next seat's moves, or leaves it
-            card = _PLAY_LOOKUP.get(action)
+            card = _LISTED_CARD[action]
             if card is None:  # a bid, pass, trump, discard or misdeal
+                self._lseat = _NOBODY  # each path lists the next seat's moves, or leaves it
                 return self._apply_legal(seat, action)
             # A held card that follows suit, by the seat awaited.
-            st = self.state
-            hands = st["hands"]
-            hands[seat].remove(card)
-            if hands is self._hands:
-                masks = self._masks
-                masks[seat] ^= BIT[card]
-            else:
-                masks = self._hand_masks()  # from the hands as they are now: the card is out
-            trick = st["trick"]
+            masks = self.masks
+            masks[seat] ^= BIT[card]
+            trick = self.trick
             trick.append(card)
             events = [_PLAY_EVENT[seat][card].copy()]
             played = len(trick)
@@ -336,14 +532,14 @@ class TroikaGame(Game):
                 led = SUIT[trick[0]]
                 if (
                     played == 1
-                    and st["trump"] is None
-                    and st["options"]["trump_lead"]
-                    and st["contract"] & 3 < B.NO
+                    and self.trump is None
+                    and self.options["trump_lead"]
+                    and self.contract & 3 < B.NO
                 ):
                     # trump_lead: the declarer's first lead fixes trumps.
-                    st["trump"] = led
+                    self.trump = led
                     events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
-                nxt = st["turn"] = _NEXT_SEAT[seat]
+                nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
                 # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
                 mask = masks[nxt]
                 self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
@@ -352,14 +548,12 @@ class TroikaGame(Game):
                     + FOLLOW[3][mask >> 26 & 255]
                     + FOLLOW[2][mask >> 18 & 255]
                 )
-                self._lseat = nxt
                 return events
             # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
             # inlined, the winner by four table lookups).
-            leader = st["leader"]
-            trump = st["trump"]
+            leader = self.leader
             a, b, c, d = trick
-            keys = KEYS[4 if trump is None else trump][st["low"]][SUIT[a]]
+            keys = _KEYS_OF_TRUMP[self.trump][self.low][SUIT[a]]
             best, index = keys[a], 0
             if keys[b] > best:
                 best, index = keys[b], 1
@@ -370,19 +564,20 @@ class TroikaGame(Game):
             winner = (leader + index) % SEATS
             team = winner & 1
             value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-            st["won"][team].extend(trick)
-            tricks = st["tricks"]
+            self.won[team].extend(trick)
+            tricks = self.tricks
             tricks[team] += 1
-            st["points"][team] += value
+            self.points[team] += value
             # The last trick is the record just added to the played ones (the same JSON
             # twice: nothing changes a finished trick).
-            record = st["last_trick"] = {"leader": leader, "cards": trick, "winner": winner}
-            try:
-                st["played_tricks"].append(record)
-            except KeyError:  # a state saved before the key existed
-                st["played_tricks"] = [record]
-            st["trick"] = []
-            st["leader"] = st["turn"] = winner
+            record = self.last_trick = {"leader": leader, "cards": trick, "winner": winner}
+            played_tricks = self.played_tricks
+            if played_tricks is None:  # a state saved before the key existed
+                self.played_tricks = [record]
+            else:
+                played_tricks.append(record)
+            self.trick = []
+            self.leader = self.turn = winner
             events.append(
                 {
                     "type": "trick",
@@ -391,10 +586,11 @@ class TroikaGame(Game):
                     "points": value,
                 }
             )
-            if tricks[0] + tricks[1] == TRICKS:
+            mask = masks[winner]
+            if not mask:  # the hands are played out: the eighth trick
+                self._lseat = _NOBODY  # the next deal lists its first bidder, if any
                 return self._score(events)
             # The winner's lead, listed here (``play_listing`` inlined).
-            mask = masks[winner]
             self._listed = (
                 FOLLOW[0][mask & 511]
                 + FOLLOW[1][mask >> 9 & 511]
@@ -404,6 +600,7 @@ class TroikaGame(Game):
             self._lseat = winner
             return events
         # Game.apply checks all (a refusal changes nothing; the listing is made again).
+        self._sync()
         self._lseat = _NOBODY
         return Game.apply(self, seat, action)
 
@@ -425,13 +622,17 @@ class TroikaGame(Game):
         card = _DISCARD_LOOKUP.get(action)
         if card is not None:  # a listed discard: _discard's checks are cheap
             return self._discard(seat, card)
+        suit = _TRUMP_SUIT.get(action)
+        if suit is not None:  # listed: the declarer names trumps
+            self.trump = suit
+            return self._after_trump([{"type": "trump", "seat": seat, "suit": SUITS[suit]}])
         card = _PLAY_LOOKUP.get(action)
         if card is not None:
             return self._play_listed(seat, card)
         return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
-        phase = self.state["phase"]
+        phase = self.phase
         if phase == "play":
             card = _PLAY_LOOKUP.get(action)
             if card is None:
@@ -452,7 +653,7 @@ class TroikaGame(Game):
         words = action.split(" ")
         if words[0] != verb or len(words) < 2:
             raise self._expected(seat)
-        return card_of("".join(words[1:]), deck_for(bool(self.state["options"]["kitty"])))
+        return card_of("".join(words[1:]), deck_for(bool(self.options["kitty"])))
 
     def _may(self, seat: int) -> dict[str, Any]:
         """The params listing what ``seat`` may do: the first 12 actions, and how many more."""
@@ -463,7 +664,7 @@ class TroikaGame(Game):
         """What ``seat`` must do now and may type (the answer to an action that is not one).
 
         Not asked while trumps are named: that phase has its own refusal."""
-        phase = self.state["phase"]
+        phase = self.phase
         if phase == "play":
             return IllegalAction("troika.now_play", **self._may(seat))
         if phase == "bidding":
@@ -472,19 +673,18 @@ class TroikaGame(Game):
 
     # bidding ---------------------------------------------------------------------------------
     def _bidding(self, seat: int, action: str) -> list[Event]:
-        st = self.state
         words = action.split(" ")
         verb = words[0]
         if verb == "pass":
             if len(words) > 1:
                 raise IllegalAction("troika.just_pass")
             if self._must_bid(seat):
-                lowest = B.text(B.all_bids(st["options"])[0])
+                lowest = B.text(B.all_bids(self.options)[0])
                 raise IllegalAction("troika.dealer_must_bid", lowest=lowest)
             return self._pass(seat)
         if verb == "bid":
-            bid = B.parse(words[1:], st["options"])
-            high = st["high"]
+            bid = B.parse(words[1:], self.options)
+            high = self.high
             if bid < high or (bid == high and not self._may_equal(seat)):
                 raise self._too_low(seat, bid)
             return self._bid(seat, bid)
@@ -493,33 +693,31 @@ class TroikaGame(Game):
                 raise self._expected(seat)
             if not self._may_misdeal(seat):
                 raise self._no_misdeal(seat)
-            shown = codes(st["hands"][seat])
+            shown = codes(hand_of(self.masks[seat]))
             events = [{"type": "misdeal", "seat": seat, "cards": shown}]
-            events.append(self._deal(st["dealer"]))
+            events.append(self._deal(self.dealer))
             return events
         raise self._expected(seat)
 
     def _pass(self, seat: int) -> list[Event]:
         """``seat`` passes, known to be allowed to."""
-        st = self.state
-        st["bids"].append([seat, B.PASS])
-        st["passed"][seat] = True
+        self.bids.append([seat, B.PASS])
+        self.passed[seat] = True
         return self._next_bidder(seat, [{"type": "pass", "seat": seat}])
 
     def _bid(self, seat: int, bid: int) -> list[Event]:
         """``seat`` bids ``bid``, known to be allowed and high enough."""
-        st = self.state
-        st["bids"].append([seat, bid])
-        st["high"] = bid
-        st["high_seat"] = seat
+        self.bids.append([seat, bid])
+        self.high = bid
+        self.high_seat = seat
         return self._next_bidder(seat, [{"type": "bid", "seat": seat, "bid": B.TEXT[bid]}])
 
     def _too_low(self, seat: int, bid: int) -> IllegalAction:
-        st = self.state
-        said = {"bid": B.text(bid), "high": B.text(st["high"])}
+        high = self.high
+        said = {"bid": B.text(bid), "high": B.text(high)}
         equal = self._may_equal(seat)
-        bids = B.all_bids(st["options"])
-        index = bisect_left(bids, st["high"]) if equal else bisect_right(bids, st["high"])
+        bids = B.all_bids(self.options)
+        index = bisect_left(bids, high) if equal else bisect_right(bids, high)
         if index >= len(bids):
             key = "troika.bid_below_top" if equal else "troika.bid_too_low_top"
             return IllegalAction(key, **said)
@@ -527,46 +725,42 @@ class TroikaGame(Game):
         return IllegalAction(key, next=B.text(bids[index]), **said)
 
     def _no_misdeal(self, seat: int) -> IllegalAction:
-        st = self.state
-        if not st["options"]["misdeal"]:
+        if not self.options["misdeal"]:
             return IllegalAction("troika.misdeal_off")
-        if not misdeal_hand(st["hands"][seat]):
+        if self.masks[seat] & HONOURS:
             return IllegalAction("troika.misdeal_hand")
         return IllegalAction("troika.misdeal_late")
 
     def _next_bidder(self, seat: int, events: list[Event]) -> list[Event]:
-        st = self.state
         if (self._auction or self._auction_listings()).single:
-            if seat == st["dealer"]:
+            if seat == self.dealer:
                 return self._end_auction(events)
-            nxt = st["turn"] = _NEXT_SEAT[seat]
+            nxt = self.turn = _NEXT_SEAT[seat]
         else:
             # The next seat (this one last) still in and not the high bidder; none: the end.
-            passed = st["passed"]
-            high_seat = st["high_seat"]
+            passed = self.passed
+            high_seat = self.high_seat
             nxt = _NEXT_SEAT[seat]
             while passed[nxt] or nxt == high_seat:
                 if nxt == seat:
                     return self._end_auction(events)
                 nxt = _NEXT_SEAT[nxt]
-            st["turn"] = nxt
+            self.turn = nxt
         # The next bidder's listing, made here (every driver asks for it next).
         self._listed = self._bidding_actions(nxt)
         self._lseat = nxt
         return events
 
     def _end_auction(self, events: list[Event]) -> list[Event]:
-        st = self.state
-        high = st["high"]
+        high = self.high
         if high == B.PASS:  # everyone passed and the dealer is not stuck
-            events.append({"type": "thrown_in", "seat": st["dealer"], "reason": "all passed"})
-            events.append(self._deal((st["dealer"] + 1) % SEATS))
+            events.append({"type": "thrown_in", "seat": self.dealer, "reason": "all passed"})
+            events.append(self._deal((self.dealer + 1) % SEATS))
             return events
-        declarer = st["high_seat"]
-        st["declarer"] = declarer
-        st["contract"] = high
+        declarer = self.declarer = self.high_seat
+        self.contract = high
         # B.text, number_of, kind_of, is_low and is_no_trump inlined (bids are ints).
-        low = st["low"] = high & 1 == 1
+        low = self.low = high & 1 == 1
         text = B.TEXT[high]
         events.append(
             {
@@ -579,30 +773,29 @@ class TroikaGame(Game):
                 "low": low,
             }
         )
-        st["turn"] = declarer
-        if high & 3 < B.NO and not st["options"]["trump_lead"]:
-            st["phase"] = "trump"
+        self.turn = declarer
+        if high & 3 < B.NO and not self.options["trump_lead"]:
+            self.phase = "trump"
+            self._listed = TRUMP_ACTIONS  # made here: every driver asks for it next
+            self._lseat = declarer
             return events
         return self._after_trump(events)
 
     def _after_trump(self, events: list[Event]) -> list[Event]:
         """Take the kitty (if played), else start the play with the declarer's lead."""
-        st = self.state
-        declarer = st["declarer"]
-        if st["options"]["kitty"]:
-            kitty = st["kitty"]
-            masks = self._hand_masks()
+        declarer = self.declarer
+        if self.options["kitty"]:
+            kitty = self.kitty
+            masks = self.masks
             mask = masks[declarer]
             for card in kitty:
                 mask |= BIT[card]
             masks[declarer] = mask
-            # The same list, the kitty in, sorted for display by its bits (the masks stand).
-            st["hands"][declarer][:] = hand_of(mask)
             self._listed = discard_listing(mask)  # made here: every driver asks for it next
             self._lseat = declarer
-            st["kitty_taken"] = kitty
-            st["kitty"] = []
-            st["phase"] = "kitty"
+            self.kitty_taken = kitty
+            self.kitty = []
+            self.phase = "kitty"
             events.append({"type": "kitty", "seat": declarer, "count": len(kitty)})
             taken = codes(kitty)
             events.append(
@@ -612,10 +805,11 @@ class TroikaGame(Game):
         return self._start_play(events)
 
     def _start_play(self, events: list[Event]) -> list[Event]:
-        st = self.state
-        st["phase"] = "play"
-        st["leader"] = st["declarer"]
-        st["turn"] = st["declarer"]
+        self.phase = "play"
+        declarer = self.leader = self.turn = self.declarer
+        # The declarer's lead, listed here (every driver asks for it next).
+        self._listed = play_listing(self.masks[declarer], None)
+        self._lseat = declarer
         return events
 
     # trumps and kitty ------------------------------------------------------------------------
@@ -624,25 +818,23 @@ class TroikaGame(Game):
         if verb != "trump" or not rest:
             raise IllegalAction("troika.name_trumps")
         suit = SUIT_INDEX[parse_suit(rest)]
-        self.state["trump"] = suit
+        self.trump = suit
         events: list[Event] = [{"type": "trump", "seat": seat, "suit": SUITS[suit]}]
         return self._after_trump(events)
 
     def _discard(self, seat: int, card: int) -> list[Event]:
-        st = self.state
-        hand = st["hands"][seat]
-        if card not in hand:
+        masks = self.masks
+        if not masks[seat] & BIT[card]:
             raise IllegalAction("troika.not_held_kitty", card=CODES[card], **self._may(seat))
         if card in (FIVE_HEARTS, THREE_SPADES):
             raise IllegalAction("troika.kitty_keeps_5h_3s", card=CODES[card], **self._may(seat))
-        masks = self._hand_masks()
-        hand.remove(card)
         masks[seat] ^= BIT[card]
-        st["discards"].append(card)
-        left = 2 - len(st["discards"])
+        discards = self.discards
+        discards.append(card)
+        left = 2 - len(discards)
         events: list[Event] = [
             {"type": "discard", "seat": seat, "card": CODES[card], "private_to": seat},
-            {"type": "discarded", "seat": seat, "count": len(st["discards"]), "left": left},
+            {"type": "discarded", "seat": seat, "count": len(discards), "left": left},
         ]
         if left == 0:
             return self._start_play(events)
@@ -652,12 +844,11 @@ class TroikaGame(Game):
 
     # play ------------------------------------------------------------------------------------
     def _play(self, seat: int, card: int) -> list[Event]:
-        st = self.state
-        hand = st["hands"][seat]
-        if card not in hand:
+        mask = self.masks[seat]
+        if not mask & BIT[card]:
             raise IllegalAction("troika.not_held_play", card=CODES[card], **self._may(seat))
-        trick = st["trick"]
-        allowed = playable(hand, trick)
+        trick = self.trick
+        allowed = playable(hand_of(mask), trick)
         if card not in allowed:
             raise IllegalAction(
                 "trick.follow_suit", suit=SUITS[SUIT[trick[0]]], cards=codes(allowed)
@@ -666,72 +857,77 @@ class TroikaGame(Game):
 
     # scoring ---------------------------------------------------------------------------------
     def _score(self, events: list[Event]) -> list[Event]:
-        st = self.state
-        options = st["options"]
-        declarer = st["declarer"]
-        contract = st["contract"]
+        options = self.options
+        declarer = self.declarer
+        contract = self.contract
         team = declarer & 1
-        scores = st["scores"]
+        scores = self.scores
         outcome = score_hand(
             declarer_team=team,
             bid_number=contract >> 2,  # B.number_of and B.is_no_trump inlined
             no_trump=contract & 3 >= B.NO,
-            points=st["points"],
+            points=self.points,
             scores=scores,
-            target=st["target"],
-            cut_off=st["cut_off"],
-            increased=st["increased"],
+            target=self.target,
+            cut_off=self.cut_off,
+            increased=self.increased,
             options=options,
         )
         scores[0] += outcome.changes[0]
         scores[1] += outcome.changes[1]
-        st["hands_played"] += 1
+        hands_played = self.hands_played = self.hands_played + 1
         if outcome.raised:
-            st["increased"] = True
-            st["target"] = outcome.target
-            st["cut_off"] = outcome.cut_off
+            self.increased = True
+            self.target = outcome.target
+            self.cut_off = outcome.cut_off
             events.append(
                 {"type": "target_raised", "target": outcome.target, "cut_off": outcome.cut_off}
             )
+        hand_points = list(self.points)
+        changes = list(outcome.changes)
+        bid = B.TEXT[contract]
         events.append(
             {
                 "type": "hand_over",
-                "hand_number": st["hands_played"],
+                "hand_number": hands_played,
                 "seat": declarer,
                 "declarer_team": team,
-                "bid": B.TEXT[contract],
+                "bid": bid,
                 "made": outcome.made,
-                "hand_points": list(st["points"]),
-                "tricks": list(st["tricks"]),
-                "changes": list(outcome.changes),
+                "hand_points": hand_points,
+                "tricks": list(self.tricks),
+                "changes": changes,
                 "scores": list(scores),
-                "target": st["target"],
-                "cut_off": st["cut_off"],
+                "target": self.target,
+                "cut_off": self.cut_off,
                 "raised": outcome.raised,
             }
         )
-        over = events[-1]  # its row on the score sheet (``view["history"]``), lists copied
-        st.setdefault("history", []).append(
-            {
-                "hand_number": over["hand_number"],
-                "seat": declarer,
-                "bid": over["bid"],
-                "made": over["made"],
-                "hand_points": list(over["hand_points"]),
-                "changes": list(over["changes"]),
-                "scores": list(over["scores"]),
-            }
-        )
-        if options["end"] == "points":
-            winner = points_winner(team, scores, st["target"])
+        # Its row on the score sheet (``view["history"]``), lists copied.
+        row = {
+            "hand_number": hands_played,
+            "seat": declarer,
+            "bid": bid,
+            "made": outcome.made,
+            "hand_points": list(hand_points),
+            "changes": list(changes),
+            "scores": list(scores),
+        }
+        history = self.history
+        if history is None:
+            self.history = [row]
         else:
-            winner = rounds_winner(scores, st["hands_played"], options["rounds"])
+            history.append(row)
+        if options["end"] == "points":
+            winner = points_winner(team, scores, self.target)
+        else:
+            winner = rounds_winner(scores, hands_played, options["rounds"])
         if winner is None:
-            events.append(self._deal((st["dealer"] + 1) % SEATS))
+            events.append(self._deal((self.dealer + 1) % SEATS))
             return events
-        st["phase"] = "over"
-        st["turn"] = None
-        st["winner_team"] = winner
+        self.phase = "over"
+        self.turn = None
+        self.winner_team = winner
         events.append(
             {
                 "type": "game_over",
@@ -744,6 +940,7 @@ class TroikaGame(Game):
 
     # views -----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> TroikaView:
+        self._sync()
         return build_view(self, seat)
 
     @classmethod

@@ -27,7 +27,8 @@ from engine.troika.cards import (
 #: ``BIT[card]``: a card's bit in a hand mask (bit ``card``; a suit's cards are consecutive ints,
 #: high first: the hand's display order within the suit).
 BIT: tuple[int, ...] = tuple(1 << card for card in range(len(CODES)))
-#: The masks' bits of the cards that stop a hand from being thrown in (``misdeal_hand``).
+#: The masks' bits of the cards that stop a hand from being thrown in (a misdeal: no ace, no
+#: K/Q/J, neither 5H nor 3S).
 HONOURS: int = sum(BIT[card] for card, honour in enumerate(HONOUR) if honour)
 
 _FIRST = tuple(SUIT.index(suit) for suit in range(4))  # each suit's first card int

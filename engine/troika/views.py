@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from engine.errors import IllegalAction
 from engine.troika import bids as B
 from engine.troika.cards import CODES, SUITS, codes
+from engine.troika.listing import hand_of
 from engine.views import (
     CommonView,
     FinishedTrick,
@@ -66,13 +67,14 @@ class TroikaView(_TroikaViewKeys, HandKeys, total=False):
     result: dict[str, Any]  # TroikaGame.result(), once the game is over
 
 
-def _contract(st: dict[str, Any]) -> ContractView | None:
-    bid = st["contract"]
+def _contract(game: TroikaGame) -> ContractView | None:
+    bid = game.contract
     if bid is None:
         return None
+    declarer = game.declarer
     return {
-        "declarer": st["declarer"],
-        "team": st["declarer"] & 1,
+        "declarer": declarer,
+        "team": declarer & 1,
         "number": B.number_of(bid),
         "kind": B.KIND_NAMES[B.kind_of(bid)],
         "low": B.is_low(bid),
@@ -81,50 +83,53 @@ def _contract(st: dict[str, Any]) -> ContractView | None:
 
 
 def build_view(game: TroikaGame, seat: int | None) -> TroikaView:
+    """What ``seat`` sees, read from the game's attributes (see ``TroikaGame``)."""
     if seat is not None and seat not in (0, 1, 2, 3):
         raise IllegalAction("seat.unknown", seat=seat if isinstance(seat, int) else str(seat))
-    st = game.state
-    trump = st["trump"]
-    last = st["last_trick"]
+    trump = game.trump
+    last = game.last_trick
+    phase = game.phase
+    leader = game.leader
+    high = game.high
     view: TroikaView = {
         "game": "troika",
         "seat": seat,
-        "players": st["players"],
+        "players": game.players,
         "teams": [[0, 2], [1, 3]],
         "team": None if seat is None else seat & 1,
-        "phase": st["phase"],
-        "dealer": st["dealer"],
+        "phase": phase,
+        "dealer": game.dealer,
         "to_act": game.to_act(),
-        "scores": list(st["scores"]),
-        "target": st["target"],
-        "cut_off": st["cut_off"],
-        "hand_number": st["hands_played"] + (0 if st["phase"] == "over" else 1),
-        "hand_sizes": [len(h) for h in st["hands"]],
-        "bids": [{"seat": s, "bid": "pass" if b == B.PASS else B.text(b)} for s, b in st["bids"]],
-        "high_bid": None if st["high"] == B.PASS else B.text(st["high"]),
-        "high_bidder": st["high_seat"],
-        "contract": _contract(st),
+        "scores": list(game.scores),
+        "target": game.target,
+        "cut_off": game.cut_off,
+        "hand_number": game.hands_played + (0 if phase == "over" else 1),
+        "hand_sizes": [mask.bit_count() for mask in game.masks],
+        "bids": [{"seat": s, "bid": "pass" if b == B.PASS else B.text(b)} for s, b in game.bids],
+        "high_bid": None if high == B.PASS else B.text(high),
+        "high_bidder": game.high_seat,
+        "contract": _contract(game),
         "trump": None if trump is None else SUITS[trump],
-        "trick": [] if st["leader"] is None else seated_cards(st["trick"], st["leader"], 4, CODES),
-        "leader": st["leader"],
+        "trick": [] if leader is None else seated_cards(game.trick, leader, 4, CODES),
+        "leader": leader,
         "last_trick": None if last is None else finished_trick(last, 4, CODES),
         # Every finished trick of this hand (public: players can count the cards).
-        "played_tricks": [finished_trick(t, 4, CODES) for t in st.get("played_tricks", [])],
-        "tricks_won": list(st["tricks"]),
-        "hand_points": list(st["points"]),
-        "kitty_size": len(st["kitty"]),
-        "discard_count": len(st["discards"]),
-        "dealer_draw": [list(pair) for pair in st["dealer_draw"]],
-        "history": [dict(row) for row in st.get("history", [])],
-        "options": dict(st["options"]),
+        "played_tricks": [finished_trick(t, 4, CODES) for t in game.played_tricks or ()],
+        "tricks_won": list(game.tricks),
+        "hand_points": list(game.points),
+        "kitty_size": len(game.kitty),
+        "discard_count": len(game.discards),
+        "dealer_draw": [list(pair) for pair in game.dealer_draw],
+        "history": [dict(row) for row in game.history or ()],
+        "options": dict(game.options),
     }
     if seat is not None:
-        view["hand"] = codes(st["hands"][seat])  # hands are kept sorted for display
-        if seat == st["declarer"]:
-            if st["phase"] == "kitty":
-                view["kitty"] = codes(st["kitty_taken"])
-            if st["discards"]:
-                view["discards"] = codes(st["discards"])
-    if st["phase"] == "over":
+        view["hand"] = codes(hand_of(game.masks[seat]))  # display order, by its bits
+        if seat == game.declarer:
+            if phase == "kitty":
+                view["kitty"] = codes(game.kitty_taken)
+            if game.discards:
+                view["discards"] = codes(game.discards)
+    if phase == "over":
         view["result"] = game.result()
     return view

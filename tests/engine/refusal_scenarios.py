@@ -163,7 +163,7 @@ def _construction(seed: int) -> Iterator[tuple[str, Outcome]]:
 
 def _meld_tries(game: Game, seat: int, hand: list[str]) -> Iterator[str]:
     """TroiKuntza: melds made of the seat's own cards, in as many groups as the contract."""
-    contract = getattr(game, "contract", "")
+    contract = getattr(game, "contract", "") if game.name == "troikuntza" else ""
     if not contract or len(hand) < 3:
         return
     n = len(contract)

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine import Game
-from engine.game import shuffle
+from engine.game import seeded_rng, shuffle
 
 #: Per game: a player count and how many random moves to walk (a few rounds of each).
 WALKS = {"troika": (4, 400), "troeven": (2, 300), "troggu": (4, 300), "troikuntza": (4, 300)}
@@ -22,6 +22,16 @@ def test_shuffle_draws_as_random_shuffle(size: int) -> None:
         shuffle(random.Random(f"{seed}/0"), mine)
         random.Random(f"{seed}/0").shuffle(theirs)
         assert mine == theirs
+
+
+def test_seeded_rng_is_random_random_of_the_text() -> None:
+    for text in ("0/0", "5/3", "123456789012/41", "", "é/1"):
+        mine, theirs = seeded_rng(text), random.Random(text)
+        assert mine.getstate() == theirs.getstate()
+        assert [mine.getrandbits(k) for k in range(1, 40)] == [
+            theirs.getrandbits(k) for k in range(1, 40)
+        ]
+        assert mine.gauss(0, 1) == theirs.gauss(0, 1)
 
 
 def fresh(game: Game) -> Game:
