@@ -74,10 +74,14 @@ LAYOUT_W = 96
 MELD_W = 66
 
 
+#: The shadow's margin around a card: a card's tile is this much larger on every side.
+_SHADOW_PAD = 6
+
+
 @lru_cache(maxsize=16)
 def _shadow(width: int) -> Image.Image:
     height = card_height(width)
-    pad = 6
+    pad = _SHADOW_PAD
     img = Image.new("RGBA", (width + 2 * pad, height + 2 * pad), (0, 0, 0, 0))
     ImageDraw.Draw(img).rounded_rectangle(
         (pad, pad, pad + width, pad + height), width * 0.09, fill=(0, 0, 0, 110)
@@ -86,7 +90,7 @@ def _shadow(width: int) -> Image.Image:
 
 
 #: Where a card sits on its shadow (``_shadowed``): the shadow falls 2 px right and 3 px down.
-_SHADOW_AT = (6 - 2, 6 - 3)
+_SHADOW_AT = (_SHADOW_PAD - 2, _SHADOW_PAD - 3)
 
 
 def _shadowed(code: str | None, width: int, colours: str, letters: Letters = ()) -> Image.Image:
@@ -248,12 +252,18 @@ def _put(
     one of the ``hidden`` boxes (opaque pieces pasted later cover them: ``_cover``) is not
     pasted."""
     x, y = int(round(x)) - _SHADOW_AT[0], int(round(y)) - _SHADOW_AT[1]
-    # The hidden boxes as the tile sees them: a hand's cards see the same few, so which
-    # pieces to paste is worked out once for each (``_pastes``).
-    seen = tuple((h[0] - x, h[1] - y, h[2] - x, h[3] - y) for h in hidden)
+    # The hidden boxes as the tile sees them, cut to the tile: the cards of a hand see the
+    # same few (the next card's middle, the next row's), so which pieces to paste is worked
+    # out once for each (``_pastes``), not at every card of every picture.
+    seen = []
+    tile_w, tile_h = width + 2 * _SHADOW_PAD, card_height(width) + 2 * _SHADOW_PAD
+    for left, top, right, bottom in hidden:
+        box = (max(left - x, 0), max(top - y, 0), min(right - x, tile_w), min(bottom - y, tile_h))
+        if box[0] < box[2] and box[1] < box[3]:
+            seen.append(box)
     core = img.im
     for left, top, right, bottom, pixels, mask in _pastes(
-        code, width, colours, tuple(letters), dim, seen
+        code, width, colours, tuple(letters), dim, tuple(seen)
     ):
         box = (x + left, y + top, x + right, y + bottom)
         if mask is None:
