@@ -38,7 +38,7 @@ import functools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
-from typing import ParamSpec
+from typing import Any, ParamSpec
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -74,10 +74,14 @@ LAYOUT_W = 96
 MELD_W = 66
 
 
+#: The shadow's margin around a card: a card's tile is this much larger on every side.
+_SHADOW_PAD = 6
+
+
 @lru_cache(maxsize=16)
 def _shadow(width: int) -> Image.Image:
     height = card_height(width)
-    pad = 6
+    pad = _SHADOW_PAD
     img = Image.new("RGBA", (width + 2 * pad, height + 2 * pad), (0, 0, 0, 0))
     ImageDraw.Draw(img).rounded_rectangle(
         (pad, pad, pad + width, pad + height), width * 0.09, fill=(0, 0, 0, 110)
@@ -86,7 +90,7 @@ def _shadow(width: int) -> Image.Image:
 
 
 #: Where a card sits on its shadow (``_shadowed``): the shadow falls 2 px right and 3 px down.
-_SHADOW_AT = (6 - 2, 6 - 3)
+_SHADOW_AT = (_SHADOW_PAD - 2, _SHADOW_PAD - 3)
 
 
 def _shadowed(code: str | None, width: int, colours: str, letters: Letters = ()) -> Image.Image:
@@ -199,26 +203,36 @@ def _bands(tile: Image.Image, core: tuple[int, int, int, int]) -> list[tuple[int
 def _dimmed_pieces(
     code: str | None, width: int, colours: str, letters: Letters
 ) -> tuple[tuple[Piece, ...], tuple[tuple[int, int, Image.Image, Image.Image], ...]]:
-    """A faded card (``DIM``), cut as ``_pieces``: its pieces with the middle already under
-    the veil (the veil blended over the opaque middle as it would be over the picture), and the
-    veil's own pieces (the grey and its mask) over the bands, blended after them."""
+    """A faded card (``DIM``), cut as ``_pieces``: its pieces with the veil already blended
+    over every pixel of the face that is opaque (the middle, and the bands' opaque pixels: a
+    band pastes those as they are, so the veil over them is the same over any picture), and
+    the veil's own pieces (the grey and its mask) over the face's smoothed edge only, where
+    the band blends with what is under it, blended after the bands. Blending the veil over
+    whole bands was a third of the cost of putting a faded card."""
     pieces = _pieces(code, width, colours, letters)
     face = card_face(code, width, colours, letters)
-    mask = Image.new("L", _shadow(width).size, 0)
-    mask.paste(face.getchannel("A").point(lambda a: int(a * DIM)), _SHADOW_AT)
+    alpha = Image.new("L", _shadow(width).size, 0)
+    alpha.paste(face.getchannel("A"), _SHADOW_AT)
+    mask = alpha.point(lambda a: int(a * DIM))
+    opaque = alpha.point(lambda a: 255 if a == 255 else 0)
+    edge = ImageChops.subtract(mask, opaque)  # the mask where the face is not opaque (0 there)
     veil = Image.new("RGB", mask.size, DIM_VEIL)
     dimmed: list[Piece] = []
     veils = []
     for dx, dy, image, blended in pieces:
         box = (dx, dy, dx + image.width, dy + image.height)
-        if blended:
-            dimmed.append((dx, dy, image, True))
-            if mask.crop(box).getbbox() is not None:
-                veils.append((dx, dy, veil.crop(box), mask.crop(box)))
-        else:
-            middle = image.copy()
-            middle.paste(veil.crop(box), (0, 0), mask.crop(box))
-            dimmed.append((dx, dy, middle, False))
+        veiled = image.convert("RGB")
+        veiled.paste(veil.crop(box), (0, 0), mask.crop(box))
+        if not blended:
+            dimmed.append((dx, dy, veiled, False))
+            continue
+        veiled.putalpha(image.getchannel("A"))
+        dimmed.append((dx, dy, Image.composite(veiled, image, opaque.crop(box)), True))
+        rim = edge.crop(box)
+        inside = rim.getbbox()
+        if inside is not None:
+            at = (dx + inside[0], dy + inside[1], dx + inside[2], dy + inside[3])
+            veils.append((at[0], at[1], veil.crop(at), rim.crop(inside)))
     return tuple(dimmed), tuple(veils)
 
 
@@ -231,39 +245,87 @@ def _put(
     colours: str,
     letters: Letters = (),
     dim: bool = False,
-    hidden: Box | None = None,
+    hidden: Sequence[Box] = (),
 ) -> None:
     """Paste a card (with a soft shadow that separates overlapping cards) at (x, y); ``dim``
     fades it under a grey veil (``DIM``): the player may not play it now. A piece of it inside
-    ``hidden`` (a box an opaque piece pasted later covers: ``_cover``) is not pasted."""
+    one of the ``hidden`` boxes (opaque pieces pasted later cover them: ``_cover``) is not
+    pasted."""
     x, y = int(round(x)) - _SHADOW_AT[0], int(round(y)) - _SHADOW_AT[1]
-    key = (code, width, colours, tuple(letters))
-    veils: tuple[tuple[int, int, Image.Image, Image.Image], ...] = ()
+    # The hidden boxes as the tile sees them, cut to the tile: the cards of a hand see the
+    # same few (the next card's middle, the next row's), so which pieces to paste is worked
+    # out once for each (``_pastes``), not at every card of every picture.
+    seen = []
+    tile_w, tile_h = width + 2 * _SHADOW_PAD, card_height(width) + 2 * _SHADOW_PAD
+    for left, top, right, bottom in hidden:
+        box = (max(left - x, 0), max(top - y, 0), min(right - x, tile_w), min(bottom - y, tile_h))
+        if box[0] < box[2] and box[1] < box[3]:
+            seen.append(box)
+    core = img.im
+    for left, top, right, bottom, pixels, mask in _pastes(
+        code, width, colours, tuple(letters), dim, tuple(seen)
+    ):
+        box = (x + left, y + top, x + right, y + bottom)
+        if mask is None:
+            core.paste(pixels, box)
+        else:
+            core.paste(pixels, box, mask)
+
+
+#: One paste of ``_put``: the box in the tile, the pixels (the imaging core's image) and the
+#: mask they are blended through, or None to copy them.
+Paste = tuple[int, int, int, int, Any, Any]
+
+
+@lru_cache(maxsize=4096)
+def _pastes(
+    code: str | None,
+    width: int,
+    colours: str,
+    letters: Letters,
+    dim: bool,
+    hidden: tuple[Box, ...],
+) -> tuple[Paste, ...]:
+    """The pastes that put a card's tile (faded if ``dim``) at (0, 0), in order: its pieces
+    (``_pieces``, ``_dimmed_pieces``), then the veil's, those inside a ``hidden`` box left
+    out (covered later by an opaque piece: not pasting them leaves the same pixels)."""
+    key = (code, width, colours, letters)
+    layers: list[tuple[int, int, Image.Image, Image.Image | None]] = []
     if dim:
         pieces, veils = _dimmed_pieces(*key)
+        layers += [(dx, dy, image, image if blended else None) for dx, dy, image, blended in pieces]
+        layers += veils
     else:
         pieces = _pieces(*key)
-    _paste(img, pieces, x, y, hidden)
-    core = img.im
-    for dx, dy, grey, mask in veils:
-        box = (x + dx, y + dy, x + dx + grey.width, y + dy + grey.height)
-        if hidden is None or not _inside(box, hidden):
-            core.paste(grey.im, box, mask.im)
+        layers += [(dx, dy, image, image if blended else None) for dx, dy, image, blended in pieces]
+    out: list[Paste] = []
+    for dx, dy, image, mask in layers:
+        box = (dx, dy, dx + image.width, dy + image.height)
+        if not _hidden(box, hidden):
+            out.append((*box, image.im, None if mask is None else mask.im))
+    return tuple(out)
 
 
 def _inside(box: Box, outer: Box) -> bool:
     return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
 
 
-def _paste(img: Image.Image, pieces: Sequence[Piece], x: int, y: int, hidden: Box | None) -> None:
+def _hidden(box: Box, hidden: Sequence[Box]) -> bool:
+    """Whether ``box`` is inside one of the ``hidden`` boxes."""
+    return any(_inside(box, outer) for outer in hidden)
+
+
+def _paste(
+    img: Image.Image, pieces: Sequence[Piece], x: int, y: int, hidden: Sequence[Box]
+) -> None:
     """Paste ``pieces`` with their tile's top-left corner at (x, y): blended through their
-    alpha or copied, those inside ``hidden`` left out (covered later by an opaque piece: not
-    pasting them leaves the same pixels)."""
+    alpha or copied, those inside one of the ``hidden`` boxes left out (covered later by an
+    opaque piece: not pasting them leaves the same pixels)."""
     # The imaging core's paste, not ``Image.paste``: its checks cost as much as pasting a band.
     core = img.im
     for dx, dy, piece, blended in pieces:
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
-        if hidden is not None and _inside(box, hidden):
+        if hidden and _hidden(box, hidden):
             continue
         if blended:
             core.paste(piece.im, box, piece.im)
@@ -300,7 +362,7 @@ def _chip(img: Image.Image, code: str, width: int, colours: str, letters: Letter
     """The card's index (``card_index``) blended at (x, y), in pieces (``_chip_pieces``), by
     the imaging core's paste rather than ``Image.paste``, whose checks cost as much as pasting
     (a layout pastes a dozen card indexes)."""
-    _paste(img, _chip_pieces(code, width, colours, tuple(letters)), x, y, None)
+    _paste(img, _chip_pieces(code, width, colours, tuple(letters)), x, y, ())
 
 
 @lru_cache(maxsize=512)
@@ -458,18 +520,42 @@ def hand_image(
         FELT,
     )
     dimmed = set(dim)
+    # Each row's cards: (x, y, card, its index in the hand).
+    rows: list[list[tuple[int, int, str | None, int]]] = []
     i = 0
     for r, k in enumerate(counts):
-        for j in range(k):
-            if i < len(cards):
-                x, y = margin + j * step, margin + r * row_step
-                # The next card of the row, put after this one, covers its right edge.
-                hidden = None
-                if j + 1 < k and i + 1 < len(cards):
-                    hidden = _cover(x + step, y, cards[i + 1], width, colours, letters)
-                _put(img, x, y, cards[i], width, colours, letters, i in dimmed, hidden)
-            i += 1
+        y = margin + r * row_step
+        rows.append(
+            [(margin + j * step, y, cards[i + j], i + j) for j in range(k) if i + j < len(cards)]
+        )
+        i += k
+    for r, row in enumerate(rows):
+        # The next row, put after this one, covers its lower part (its shadow, its corners).
+        below = _row_cover(rows[r + 1], width, colours, letters) if r + 1 < len(rows) else None
+        for j, (x, y, card, n) in enumerate(row):
+            # The next card of the row, put after this one, covers its right edge.
+            right = _cover(*row[j + 1][:3], width, colours, letters) if j + 1 < len(row) else None
+            hidden = tuple(box for box in (right, below) if box is not None)
+            _put(img, x, y, card, width, colours, letters, n in dimmed, hidden)
     return img
+
+
+def _row_cover(
+    row: Sequence[tuple[int, int, str | None, int]], width: int, colours: str, letters: Letters
+) -> Box | None:
+    """The box the opaque middles of a row of cards (``_cover``) copy over together, if they
+    make one box (side by side with no gap, as in a hand's overlapping rows); None if not."""
+    boxes = [_cover(x, y, card, width, colours, letters) for x, y, card, _ in row]
+    if not boxes or any(box is None for box in boxes):
+        return None
+    union = boxes[0]
+    assert union is not None
+    for box in boxes[1:]:
+        assert box is not None
+        if box[1] != union[1] or box[3] != union[3] or not box[0] <= union[2]:
+            return None
+        union = (union[0], union[1], max(union[2], box[2]), union[3])
+    return union
 
 
 #: How far a card that may not be played now fades under a grey veil (0: not at all, 1: gone),
