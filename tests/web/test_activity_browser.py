@@ -7,6 +7,7 @@ sign-in Discord refuses, and a channel without a table each leave a clear messag
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +155,36 @@ async def test_a_watcher_in_the_activity_takes_the_open_seat(browser, stage) -> 
         ".seat:has(.mark.here) .name", "els => els.map(e => e.firstChild.textContent)"
     )
     assert marked == ["Ann"]
+
+
+async def test_the_seat_bar_stays_when_the_participants_come_after_the_table(
+    browser, stage
+) -> None:
+    """Who is in the Activity may reach the page after the table (a slow client): the table is
+    drawn again with their marks, and the seat bar ("Take a seat") with it. It used to vanish
+    until the next frame, which in a lobby may be never."""
+    service = stage.service
+    await service.open_table(CH, 99, HOST, "Ann", "troika", options={"timer": "off"}, seed=3)
+    await service.join(CH, BOB, NAMES[BOB])
+    instance = stage.fake.open_instance(CH, [HOST, DAN])
+    page = await browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    release = asyncio.Event()
+
+    async def late(route: Any) -> None:
+        await release.wait()
+        await route.continue_()
+
+    await page.route("**/client-api/participants*", late)
+    await page.goto(stage.url(DAN, instance, DESKTOP))
+    frame = await activity_frame(page)
+    await frame.wait_for_selector('.lobby ~ .seat-bar [data-seat="join"]', timeout=TIMEOUT)
+    await frame.eval_on_selector(".lobby", "el => { el.dataset.before = '1'; }")
+    release.set()
+    await frame.wait_for_selector(".lobby:not([data-before])", timeout=TIMEOUT)  # drawn again
+    assert await frame.query_selector('[data-seat="join"]') is not None
+    await frame.click('[data-seat="join"]')
+    await frame.wait_for_selector(".lobby-seats li.you", timeout=TIMEOUT)
+    assert service.get_table(CH).seat_of(DAN) is not None
 
 
 async def test_a_page_signs_in_again_when_the_bot_forgot_its_session(browser, stage) -> None:

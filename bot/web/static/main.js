@@ -27,7 +27,7 @@ let strings = {};
 let game = generic;
 let banner = null;
 let bannerTimer = null;
-const table = new Table(root, send, ask);
+const table = new Table(root, send, ask, () => { if (inDiscord) seatBar(); });
 
 async function gameModule(name) {
   game = await loadGame(name);
@@ -37,7 +37,6 @@ async function gameModule(name) {
 function show() {
   if (frame) {
     table.draw(frame, game, strings, frame.receivedAt, banner);
-    if (inDiscord) seatBar();
   } else root.replaceChildren(Object.assign(document.createElement("div"),
     { className: "waiting", textContent: banner || "…" }));
 }

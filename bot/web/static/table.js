@@ -43,10 +43,13 @@ function seconds(deadline, frame, receivedAt) {
 }
 
 export class Table {
-  constructor(root, act, ask) {
+  constructor(root, act, ask, drawn = null) {
     this.root = root;
     this.act = act; // act(action): send a move
     this.ask = ask; // ask(kind): ask the server for more (the score sheet)
+    // drawn(frame): after every drawing, whatever drew it (a frame, the participants, a tool),
+    // what the page adds around the table (inside Discord: the seat bar).
+    this.drawn = drawn;
     this.shownSheet = null;
     this.dismissed = null; // the summary the reader closed
     this.showLast = false;
@@ -84,12 +87,16 @@ export class Table {
         h("ol", { class: "lobby-seats" }, frame.seats.map((seat) =>
           h("li", { class: seat.you ? "you" : null }, seat.name))),
         h("p", { class: "waiting" }, this.t("Waiting for the host to start the game."))));
-      return;
-    }
-    if (!view) {
+    } else if (!view) {
       root.append(h("div", { class: "waiting" }, frame.title, " — ", this.t("Connecting…")));
-      return;
+    } else {
+      this.drawTable(frame, view);
     }
+    if (this.drawn) this.drawn(frame);
+  }
+
+  drawTable(frame, view) {
+    const root = this.root;
     const names = frame.seats.map((s) => s.name);
     this.byCard = new Map();
     this.otherMoves = [];
