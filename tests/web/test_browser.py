@@ -377,6 +377,16 @@ def troggu_choice(service: TableService, user: int) -> str:
     return next((a for a in legal if a != "play fool"), legal[0])
 
 
+async def troggu_at_five(service: TableService) -> tuple[int, ...]:
+    """A Troggu game at five players (seed 0, no move timer) started; its players' user ids."""
+    users = (*USERS, WATCHER + 1)
+    await service.open_table(CH, 99, users[0], "p0", "troggu", options={"timer": "off"}, seed=0)
+    for n, user in enumerate(users[1:], start=1):
+        await service.join(CH, user, f"p{n}")
+    await service.start_game(CH, users[0])
+    return users
+
+
 async def test_troggu_at_five_tapp_exchange_by_the_panel_and_the_fool_held_back(
     browser, served
 ) -> None:
@@ -387,11 +397,7 @@ async def test_troggu_at_five_tapp_exchange_by_the_panel_and_the_fool_held_back(
     playable, until the last trick, where he plays it from his page; it goes to his pile and he
     gives the winner a card in exchange."""
     service, web = served
-    users = (*USERS, WATCHER + 1)
-    await service.open_table(CH, 99, users[0], "p0", "troggu", options={"timer": "off"}, seed=0)
-    for n, user in enumerate(users[1:], start=1):
-        await service.join(CH, user, f"p{n}")
-    await service.start_game(CH, users[0])
+    users = await troggu_at_five(service)
     heard = Heard()
     service.add_listener(heard)
     pages = [await open_page(browser, web, user) for user in users]
@@ -477,11 +483,7 @@ async def test_a_refused_discard_drops_the_discards_queued_behind_it(browser, se
     next one when the last is committed. When the server refuses one, the rest are dropped at
     once: the next frame (a discard made from Discord) does not send them on its own."""
     service, web = served
-    users = (*USERS, WATCHER + 1)
-    await service.open_table(CH, 99, users[0], "p0", "troggu", options={"timer": "off"}, seed=0)
-    for n, user in enumerate(users[1:], start=1):
-        await service.join(CH, user, f"p{n}")
-    await service.start_game(CH, users[0])
+    users = await troggu_at_five(service)
     while (view := service.view(CH, users[(table := service.get_table(CH)).to_act[0]]).game)[
         "phase"
     ] == "bidding":
