@@ -522,6 +522,9 @@ class TroikaGame(Game):
             card = _LISTED_CARD[action]
             if card is None:  # a bid, pass, trump, discard or misdeal
                 self._lseat = _NOBODY  # each path lists the next seat's moves, or leaves it
+                bid = B.BID_OF_ACTION.get(action)
+                if bid is not None:  # a listed bid: allowed and high enough (most of these)
+                    return self._bid(seat, bid)
                 return self._apply_legal(seat, action)
             # A held card that follows suit, by the seat awaited.
             masks = self.masks
