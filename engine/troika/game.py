@@ -44,6 +44,10 @@ from engine.troika.cards import (
 from engine.troika.listing import (
     BIT,
     FOLLOW,
+    FOLLOW_C,
+    FOLLOW_D,
+    FOLLOW_H,
+    FOLLOW_S,
     HELD,
     HONOURS,
     SHIFT,
@@ -548,10 +552,10 @@ class TroikaGame(Game):
                 # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
                 mask = masks[nxt]
                 self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
-                    FOLLOW[0][mask & 511]
-                    + FOLLOW[1][mask >> 9 & 511]
-                    + FOLLOW[3][mask >> 26 & 255]
-                    + FOLLOW[2][mask >> 18 & 255]
+                    FOLLOW_S[mask & 511]
+                    + FOLLOW_H[mask >> 9 & 511]
+                    + FOLLOW_C[mask >> 26 & 255]
+                    + FOLLOW_D[mask >> 18 & 255]
                 )
                 return events
             # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
@@ -597,10 +601,10 @@ class TroikaGame(Game):
                 return self._score(events)
             # The winner's lead, listed here (``play_listing`` inlined).
             self._listed = (
-                FOLLOW[0][mask & 511]
-                + FOLLOW[1][mask >> 9 & 511]
-                + FOLLOW[3][mask >> 26 & 255]
-                + FOLLOW[2][mask >> 18 & 255]
+                FOLLOW_S[mask & 511]
+                + FOLLOW_H[mask >> 9 & 511]
+                + FOLLOW_C[mask >> 26 & 255]
+                + FOLLOW_D[mask >> 18 & 255]
             )
             self._lseat = winner
             return events
