@@ -534,20 +534,22 @@ class TroikaGame(Game):
             masks = self.masks
             masks[seat] ^= BIT[card]
             trick = self.trick
+            played = len(trick)  # the cards before this one
             trick.append(card)
             events = [_PLAY_EVENT[seat][card].copy()]
-            played = len(trick)
-            if played < SEATS:
-                led = SUIT[trick[0]]
-                if (
-                    played == 1
-                    and self.trump is None
-                    and self.options["trump_lead"]
-                    and self.contract & 3 < B.NO
-                ):
-                    # trump_lead: the declarer's first lead fixes trumps.
-                    self.trump = led
-                    events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
+            if played != 3:
+                if played:
+                    led = SUIT[trick[0]]
+                else:  # a lead
+                    led = SUIT[card]
+                    if (
+                        self.trump is None
+                        and self.options["trump_lead"]
+                        and self.contract & 3 < B.NO
+                    ):
+                        # trump_lead: the declarer's first lead fixes trumps.
+                        self.trump = led
+                        events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
                 nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
                 # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
                 mask = masks[nxt]
