@@ -140,6 +140,7 @@ class TroikaGame(Game):
         *_KEYS,
         "masks",
         "_extra",
+        "_won_from",
         "_snapshot",
         "_auction",
         "_lseat",
@@ -242,7 +243,7 @@ class TroikaGame(Game):
             "trick": self.trick,
             "leader": self.leader,
             "last_trick": self.last_trick,
-            "won": self.won,
+            "won": self._won_now(),
             "tricks": self.tricks,
             "points": self.points,
             "hands": [hand_of(mask) for mask in self.masks],
@@ -254,6 +255,21 @@ class TroikaGame(Game):
         if self._extra:
             state.update(self._extra)
         return state
+
+    def _won_now(self) -> list[list[int]]:
+        """``won``: the cards each team took this hand. A trick adds none to ``won`` (kept as read
+        from the state, or empty since the deal): its cards are in its record, so the won cards
+        are ``won`` and those of the records ``played_tricks[_won_from:]``, added here, when
+        asked (the JSON state alone reads them)."""
+        won = self.won
+        played = self.played_tricks
+        start = self._won_from
+        if not played or len(played) == start:
+            return won
+        ours, theirs = list(won[0]), list(won[1])
+        for record in played[start:]:
+            (theirs if record["winner"] & 1 else ours).extend(record["cards"])
+        return [ours, theirs]
 
     def _read(self, state: dict[str, Any]) -> None:
         """Take the attributes from a JSON state (``hands`` as masks), one store a key."""
@@ -287,6 +303,7 @@ class TroikaGame(Game):
         self.last_trick = state["last_trick"]
         self.played_tricks = state.get("played_tricks")
         self.won = state["won"]
+        self._won_from = len(self.played_tricks or ())
         self.tricks = state["tricks"]
         self.points = state["points"]
         self.history = state.get("history")
@@ -412,6 +429,7 @@ class TroikaGame(Game):
         self.last_trick = None
         self.played_tricks = []
         self.won = [[], []]
+        self._won_from = 0
         self.tricks = [0, 0]
         self.points = [0, 0]
         # The first bidder's listing, made here (every driver asks for it next).
@@ -575,7 +593,6 @@ class TroikaGame(Game):
             winner = (leader + index) % SEATS
             team = winner & 1
             value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-            self.won[team].extend(trick)
             tricks = self.tricks
             tricks[team] += 1
             self.points[team] += value
