@@ -44,6 +44,10 @@ from engine.troika.cards import (
 from engine.troika.listing import (
     BIT,
     FOLLOW,
+    FOLLOW_C,
+    FOLLOW_D,
+    FOLLOW_H,
+    FOLLOW_S,
     HELD,
     HONOURS,
     SHIFT,
@@ -74,6 +78,9 @@ _LISTED_CARD: dict[str, int | None] = {
     **_PLAY_LOOKUP,
 }
 _NEXT_SEAT = (1, 2, 3, 0)
+#: ``_DEALT_FROM[first][seat]``: where seat ``seat``'s cards start in a deal's order (one card
+#: in four, from the seat ``first``, after the dealer).
+_DEALT_FROM = tuple(tuple((seat - first) % 4 for seat in range(4)) for first in range(4))
 _BIDDER = itemgetter(0)  # the seat of a ``bids`` entry
 #: ``KEYS`` by the trump suit as the state holds it (None: no trumps).
 _KEYS_OF_TRUMP = {None: KEYS[4], 0: KEYS[0], 1: KEYS[1], 2: KEYS[2], 3: KEYS[3]}
@@ -133,6 +140,7 @@ class TroikaGame(Game):
         *_KEYS,
         "masks",
         "_extra",
+        "_won_from",
         "_snapshot",
         "_auction",
         "_lseat",
@@ -235,7 +243,7 @@ class TroikaGame(Game):
             "trick": self.trick,
             "leader": self.leader,
             "last_trick": self.last_trick,
-            "won": self.won,
+            "won": self._won_now(),
             "tricks": self.tricks,
             "points": self.points,
             "hands": [hand_of(mask) for mask in self.masks],
@@ -247,6 +255,21 @@ class TroikaGame(Game):
         if self._extra:
             state.update(self._extra)
         return state
+
+    def _won_now(self) -> list[list[int]]:
+        """``won``: the cards each team took this hand. A trick adds none to ``won`` (kept as read
+        from the state, or empty since the deal): its cards are in its record, so the won cards
+        are ``won`` and those of the records ``played_tricks[_won_from:]``, added here, when
+        asked (the JSON state alone reads them)."""
+        won = self.won
+        played = self.played_tricks
+        start = self._won_from
+        if not played or len(played) == start:
+            return won
+        ours, theirs = list(won[0]), list(won[1])
+        for record in played[start:]:
+            (theirs if record["winner"] & 1 else ours).extend(record["cards"])
+        return [ours, theirs]
 
     def _read(self, state: dict[str, Any]) -> None:
         """Take the attributes from a JSON state (``hands`` as masks), one store a key."""
@@ -280,6 +303,7 @@ class TroikaGame(Game):
         self.last_trick = state["last_trick"]
         self.played_tricks = state.get("played_tricks")
         self.won = state["won"]
+        self._won_from = len(self.played_tricks or ())
         self.tricks = state["tricks"]
         self.points = state["points"]
         self.history = state.get("history")
@@ -379,14 +403,13 @@ class TroikaGame(Game):
             order = list(deck_for(bool(self.options["kitty"])))
             shuffle(self.rng(), order)
         dealt = SEATS * HAND_SIZE
-        # Each seat's cards as bits: distinct bits, so their sum is their union.
+        # Each seat's cards as bits: distinct bits, so their sum is their union. The dealt
+        # cards' bits are looked up in C (an itemgetter of the dealt cards, applied to ``BIT``),
+        # then each seat's eight summed from a slice: no Python loop over the cards.
         first = _NEXT_SEAT[dealer]
-        masks = self.masks = [0, 0, 0, 0]
-        for j in range(SEATS):
-            mask = 0
-            for card in order[j:dealt:SEATS]:
-                mask |= BIT[card]
-            masks[(first + j) % SEATS] = mask
+        bits = itemgetter(*order[:dealt])(BIT)
+        a, b, c, d = _DEALT_FROM[first]
+        self.masks = [sum(bits[a::4]), sum(bits[b::4]), sum(bits[c::4]), sum(bits[d::4])]
         self.phase = "bidding"
         self.dealer = dealer
         self.turn = first
@@ -406,6 +429,7 @@ class TroikaGame(Game):
         self.last_trick = None
         self.played_tricks = []
         self.won = [[], []]
+        self._won_from = 0
         self.tricks = [0, 0]
         self.points = [0, 0]
         # The first bidder's listing, made here (every driver asks for it next).
@@ -520,33 +544,38 @@ class TroikaGame(Game):
             card = _LISTED_CARD[action]
             if card is None:  # a bid, pass, trump, discard or misdeal
                 self._lseat = _NOBODY  # each path lists the next seat's moves, or leaves it
+                bid = B.BID_OF_ACTION.get(action)
+                if bid is not None:  # a listed bid: allowed and high enough (most of these)
+                    return self._bid(seat, bid)
                 return self._apply_legal(seat, action)
             # A held card that follows suit, by the seat awaited.
             masks = self.masks
             masks[seat] ^= BIT[card]
             trick = self.trick
+            played = len(trick)  # the cards before this one
             trick.append(card)
             events = [_PLAY_EVENT[seat][card].copy()]
-            played = len(trick)
-            if played < SEATS:
-                led = SUIT[trick[0]]
-                if (
-                    played == 1
-                    and self.trump is None
-                    and self.options["trump_lead"]
-                    and self.contract & 3 < B.NO
-                ):
-                    # trump_lead: the declarer's first lead fixes trumps.
-                    self.trump = led
-                    events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
+            if played != 3:
+                if played:
+                    led = SUIT[trick[0]]
+                else:  # a lead
+                    led = SUIT[card]
+                    if (
+                        self.trump is None
+                        and self.options["trump_lead"]
+                        and self.contract & 3 < B.NO
+                    ):
+                        # trump_lead: the declarer's first lead fixes trumps.
+                        self.trump = led
+                        events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
                 nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
                 # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
                 mask = masks[nxt]
                 self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
-                    FOLLOW[0][mask & 511]
-                    + FOLLOW[1][mask >> 9 & 511]
-                    + FOLLOW[3][mask >> 26 & 255]
-                    + FOLLOW[2][mask >> 18 & 255]
+                    FOLLOW_S[mask & 511]
+                    + FOLLOW_H[mask >> 9 & 511]
+                    + FOLLOW_C[mask >> 26 & 255]
+                    + FOLLOW_D[mask >> 18 & 255]
                 )
                 return events
             # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
@@ -564,7 +593,6 @@ class TroikaGame(Game):
             winner = (leader + index) % SEATS
             team = winner & 1
             value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-            self.won[team].extend(trick)
             tricks = self.tricks
             tricks[team] += 1
             self.points[team] += value
@@ -592,10 +620,10 @@ class TroikaGame(Game):
                 return self._score(events)
             # The winner's lead, listed here (``play_listing`` inlined).
             self._listed = (
-                FOLLOW[0][mask & 511]
-                + FOLLOW[1][mask >> 9 & 511]
-                + FOLLOW[3][mask >> 26 & 255]
-                + FOLLOW[2][mask >> 18 & 255]
+                FOLLOW_S[mask & 511]
+                + FOLLOW_H[mask >> 9 & 511]
+                + FOLLOW_C[mask >> 26 & 255]
+                + FOLLOW_D[mask >> 18 & 255]
             )
             self._lseat = winner
             return events

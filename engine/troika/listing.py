@@ -53,6 +53,8 @@ def _by_part(of: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
 
 #: ``FOLLOW[suit][part]``: the play actions of that part of a hand, high first.
 FOLLOW = _by_part(PLAY_ACTION)
+#: ``FOLLOW``'s tables one name each (a lead's listing reads all four: no subscript of FOLLOW).
+FOLLOW_S, FOLLOW_H, FOLLOW_D, FOLLOW_C = FOLLOW
 _DISCARDS = _by_part(DISCARD_ACTION)
 
 
@@ -91,10 +93,10 @@ def play_listing(mask: int, led: int | None) -> tuple[str, ...]:
         if follow:
             return follow
     return (
-        FOLLOW[0][mask & 511]
-        + FOLLOW[1][mask >> 9 & 511]
-        + FOLLOW[3][mask >> 26 & 255]
-        + FOLLOW[2][mask >> 18 & 255]
+        FOLLOW_S[mask & 511]
+        + FOLLOW_H[mask >> 9 & 511]
+        + FOLLOW_C[mask >> 26 & 255]
+        + FOLLOW_D[mask >> 18 & 255]
     )
 
 
