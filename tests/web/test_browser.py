@@ -315,6 +315,78 @@ async def test_a_troikuntza_player_melds_cards_he_picked_discards_and_another_ca
     assert page.errors == []
 
 
+def meld_cards(service: TableService, user: int, number: str) -> list[str]:
+    """The cards of meld ``number`` (as the views number them) as ``user`` sees them."""
+    melds = (service.view(CH, user).game or {})["melds"]
+    return next(list(m["cards"]) for m in melds if m["number"] == int(number))
+
+
+async def test_a_troikuntza_player_lays_off_a_card_he_picked_on_a_meld_and_a_joker_at_an_end(
+    browser, served
+) -> None:
+    """Once down, a player lays off by picking a card in his hand and tapping the meld; a joker
+    on a run goes at the end he taps (low or high: the engine's two moves) from the meld itself.
+    The rest of the game is played from the service: melds when someone can come out, draws and
+    discards otherwise."""
+    service, web = served
+    await service.open_table(CH, 99, HOST, "Ann", "troikuntza", options={"timer": "off"}, seed=1)
+    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
+        await service.join(CH, user, name)
+    await service.start_game(CH, HOST)
+    rng = random.Random(5)
+    pages: dict[int, Any] = {}
+    done = {"card": False, "joker": False}
+    for _ in range(3000):
+        table = service.get_table(CH)
+        if table is None or not table.to_act or all(done.values()):
+            break
+        seat = table.to_act[0]
+        user = USERS[seat]
+        legal = service.legal_actions(CH, user)
+        layoffs = [a for a in legal if a.startswith("layoff ")]
+        ends = [a for a in layoffs if a.endswith((" low", " high"))]
+        plain = [a for a in layoffs if not a.startswith("layoff jk ")]
+        action = (ends if not done["joker"] else []) or (plain if not done["card"] else [])
+        if action:
+            move = table.move_number
+            if user not in pages:
+                pages[user] = await open_page(browser, web, user)
+            page = pages[user]
+            await shows_move(page, move)
+            if await page.query_selector(".overlay .close"):  # the last round's summary
+                await page.click(".overlay .close")
+            chosen = action[0]
+            card, number = chosen.split()[1:3]
+            await page.locator(f'.hand .card.pick[data-card="{card.upper()}"]').first.click(
+                position={"x": 8, "y": 30}
+            )
+            before = meld_cards(service, user, number)
+            if chosen in ends:
+                # Both ends offered on the meld, no tap on the meld itself.
+                offered = await page.eval_on_selector_all(
+                    f'[data-meld="{number}"] .end[data-action]',
+                    "els => els.map(e => e.dataset.action)",
+                )
+                assert sorted(offered) == sorted(a for a in ends if a.split()[2] == number)
+                assert await page.get_attribute(f'[data-meld="{number}"]', "data-action") is None
+                await page.click(f'[data-meld="{number}"] .end[data-action="{chosen}"]')
+            else:
+                await page.click(f'[data-meld="{number}"][data-action="{chosen}"]')
+            await moved_on(service, move)
+            after = meld_cards(service, user, number)
+            assert len(after) == len(before) + 1 and card.upper() in after
+            done["joker" if chosen in ends else "card"] = True
+            continue
+        melds = [a for a in legal if a.startswith("meld ")]
+        quiet = [a for a in legal if a in ("pass", "draw")] or [
+            a for a in legal if a.startswith("discard ")
+        ]
+        await service.act(CH, user, melds[0] if melds else rng.choice(quiet or legal))
+    assert done == {"card": True, "joker": True}, done
+    for page in pages.values():
+        assert page.errors == []
+
+
 async def test_a_whole_troeven_deal_with_layouts_by_tapping(browser, served) -> None:
     """Troeven's layouts: every page shows exactly its legal moves as tappable controls (cards
     in the fan or the layout, the rest as buttons), and the whole first deal is played through

@@ -183,7 +183,8 @@ export class Table {
     for (const seat of frame.seats) {
       if (seat.seat === frame.seat) continue; // the reader's own badge sits by his hand
       const a = angleOf(seat.seat, me, players);
-      const style = `left:${50 + 32 * Math.cos(a)}%;top:${50 + 40 * Math.sin(a)}%`;
+      const [sx, sy] = this.game.seatSpread || [32, 40];
+      const style = `left:${50 + sx * Math.cos(a)}%;top:${50 + sy * Math.sin(a)}%`;
       felt.append(this.seatBadge(frame, view, seat, style));
     }
     const centre = this.game.centre(view);

@@ -18,6 +18,7 @@ function words(cards) {
 
 export default {
   css: true,
+  seatSpread: [37, 40], // the side seats out by the rim: the melds take the middle's width
 
   actionCard() {
     return null; // every card move here is made of picked cards
@@ -88,14 +89,27 @@ export default {
     const picked = tools.picked();
     const melds = h("div", { class: "melds" });
     for (const meld of view.melds || []) {
-      const layoff = picked.length === 1
+      // The card he picked laid off by tapping the meld; a joker on a run goes at the end he
+      // says (the engine lists one move per end): a button for each, on the meld.
+      const base = picked.length === 1
         ? `layoff ${picked[0].toLowerCase()} ${meld.number}` : null;
-      const can = layoff && legal.includes(layoff);
-      melds.append(h(can ? "button" : "div", {
-        class: `meld${can ? " playable" : ""}`, "data-meld": meld.number,
-        "data-action": can ? layoff : null, onclick: can ? () => tools.act(layoff) : null,
+      const moves = base ? legal.filter((a) => a === base || a.startsWith(`${base} `)) : [];
+      const one = moves.length === 1 ? moves[0] : null;
+      // Two ends: an arrow at each end of the run, where the joker would go.
+      const end = (word, arrow) => {
+        const action = moves.length > 1 ? moves.find((a) => a.endsWith(` ${word}`)) : null;
+        const label = tools.t(`${word} end`);
+        return action ? h("button", { class: `end ${word}`, "data-action": action,
+          title: label, "aria-label": label, onclick: () => tools.act(action) }, arrow) : null;
+      };
+      melds.append(h(one ? "button" : "div", {
+        class: `meld${moves.length ? " playable" : ""}${moves.length > 1 ? " two-ends" : ""}`,
+        "data-meld": meld.number,
+        "data-action": one, onclick: one ? () => tools.act(one) : null,
       }, h("span", { class: "owner" }, `${meld.number} · ${names[meld.owner] || ""}`),
-      h("span", { class: "cards" }, meld.cards.map((card) => tools.face(card, "small")))));
+      end("low", "◀"),
+      h("span", { class: "cards" }, meld.cards.map((card) => tools.face(card, "small"))),
+      end("high", "▶")));
     }
     box.append(melds);
     return box;
