@@ -73,7 +73,7 @@ class RenderPool:
     async def start(self) -> None:
         """Start the workers now: a process pool's take a moment (forked, then importing what
         the fork server had not), which the first pictures need not wait for."""
-        await asyncio.gather(*(self._run(os.getpid) for _ in range(self.workers)))
+        await asyncio.gather(*(self._submit(os.getpid) for _ in range(self.workers)))
 
     async def render(self, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
         return await self.render_keyed(call_key(fn, args, kwargs), fn, *args, **kwargs)
@@ -99,12 +99,9 @@ class RenderPool:
         self.cache.put(key, value)
         return value
 
-    async def _run(self, job: Callable[[], Any]) -> Any:
-        """``job()`` in a worker (a dead process worker is replaced: ``PipeWorkers``)."""
-        return await self._submit(job)
-
     def _submit(self, job: Callable[[], Any]) -> asyncio.Future[Any]:
-        """``job()`` in a worker, its value in the future the worker's answer resolves. Not a
+        """``job()`` in a worker (a dead process worker is replaced: ``PipeWorkers``), its value
+        in the future the worker's answer resolves. Not a
         task awaiting it: a task would wake one turn of the loop after the answer came, and only
         then wake the picture's waiters, another turn later (a turn is milliseconds long at
         1,000 busy tables; ~350 pictures a second are drawn there)."""

@@ -250,14 +250,19 @@ async def test_a_card_dragged_onto_the_felt_is_played_on_desktop(browser, served
     assert page.errors == []
 
 
+async def troikuntza_at_four(service: TableService, seed: int) -> None:
+    """A TroiKuntza game of Ann, Bob, Cat and Dan (no move timer) started."""
+    await service.open_table(CH, 99, HOST, "Ann", "troikuntza", options={"timer": "off"}, seed=seed)
+    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
+        await service.join(CH, user, name)
+    await service.start_game(CH, HOST)
+
+
 async def test_a_troikuntza_player_melds_cards_he_picked_discards_and_another_calls_may_i(
     browser, served
 ) -> None:
     service, web = served
-    await service.open_table(CH, 99, HOST, "Ann", "troikuntza", options={"timer": "off"}, seed=3)
-    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
-        await service.join(CH, user, name)
-    await service.start_game(CH, HOST)
+    await troikuntza_at_four(service, seed=3)
     rng = random.Random(5)
     # Draw and discard from the service (no May I) until the player to move can lay down.
     for _ in range(400):
@@ -329,10 +334,7 @@ async def test_a_troikuntza_player_lays_off_a_card_he_picked_on_a_meld_and_a_jok
     The rest of the game is played from the service: melds when someone can come out, draws and
     discards otherwise."""
     service, web = served
-    await service.open_table(CH, 99, HOST, "Ann", "troikuntza", options={"timer": "off"}, seed=1)
-    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
-        await service.join(CH, user, name)
-    await service.start_game(CH, HOST)
+    await troikuntza_at_four(service, seed=1)
     rng = random.Random(5)
     pages: dict[int, Any] = {}
     done = {"card": False, "joker": False}

@@ -315,18 +315,13 @@ def _hidden(box: Box, hidden: Sequence[Box]) -> bool:
     return any(_inside(box, outer) for outer in hidden)
 
 
-def _paste(
-    img: Image.Image, pieces: Sequence[Piece], x: int, y: int, hidden: Sequence[Box]
-) -> None:
+def _paste(img: Image.Image, pieces: Sequence[Piece], x: int, y: int) -> None:
     """Paste ``pieces`` with their tile's top-left corner at (x, y): blended through their
-    alpha or copied, those inside one of the ``hidden`` boxes left out (covered later by an
-    opaque piece: not pasting them leaves the same pixels)."""
+    alpha or copied."""
     # The imaging core's paste, not ``Image.paste``: its checks cost as much as pasting a band.
     core = img.im
     for dx, dy, piece, blended in pieces:
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
-        if hidden and _hidden(box, hidden):
-            continue
         if blended:
             core.paste(piece.im, box, piece.im)
         else:
@@ -362,7 +357,7 @@ def _chip(img: Image.Image, code: str, width: int, colours: str, letters: Letter
     """The card's index (``card_index``) blended at (x, y), in pieces (``_chip_pieces``), by
     the imaging core's paste rather than ``Image.paste``, whose checks cost as much as pasting
     (a layout pastes a dozen card indexes)."""
-    _paste(img, _chip_pieces(code, width, colours, tuple(letters)), x, y, ())
+    _paste(img, _chip_pieces(code, width, colours, tuple(letters)), x, y)
 
 
 @lru_cache(maxsize=512)
