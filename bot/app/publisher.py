@@ -157,7 +157,11 @@ class TablePublisher:
         # Called in the task of whoever acted (in his language): the channel's lines are
         # written in the server's.
         table = event.table
-        state = self._channels.setdefault(table.channel_id, _Channel())
+        # (Not ``setdefault(..., _Channel())``: that made a channel's record, with its deque,
+        # lists and sets, at every event, to throw it away but at a table's first.)
+        state = self._channels.get(table.channel_id)
+        if state is None:
+            state = self._channels[table.channel_id] = _Channel()
         if state.table_id != table.id:
             fresh = _Channel(table_id=table.id)
             fresh.ping_message_id = state.ping_message_id

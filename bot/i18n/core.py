@@ -7,8 +7,7 @@ import importlib.util
 import io
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, suppress
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -58,16 +57,30 @@ def current() -> str:
     return _current.get()
 
 
-@contextmanager
-def use_locale(language: str | None) -> Iterator[str]:
+def use_locale(language: str | None) -> AbstractContextManager[str]:
     """Write in ``language`` (a code of ``LANGUAGES``, ``PSEUDO``, or a Discord locale such as
-    ``fr`` or ``en-US``) inside the block."""
-    code = language if language == PSEUDO else language_of(language)
-    token = _current.set(code)
-    try:
-        yield code
-    finally:
-        _current.reset(token)
+    ``fr`` or ``en-US``) inside the block (``with use_locale(...) as code``)."""
+    return _InLocale(language)
+
+
+class _InLocale:
+    """``use_locale``'s block: a class, not a generator's context manager (the table message
+    writes each event of every table in its server's language: a generator and its wrapper
+    per event cost several times this)."""
+
+    __slots__ = ("language", "token")
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+
+    def __enter__(self) -> str:
+        language = self.language
+        code = language if language == PSEUDO else language_of(language)
+        self.token = _current.set(code)
+        return code
+
+    def __exit__(self, *error: object) -> None:
+        _current.reset(self.token)
 
 
 def set_locale(language: str | None) -> str:

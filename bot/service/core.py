@@ -17,6 +17,7 @@ import contextlib
 import dataclasses
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,6 +72,40 @@ class _ChannelLock:
 
     lock: asyncio.Lock
     users: int = 0
+
+
+class _Locked:
+    """``ServiceCore.locked``'s block: a class, not an async generator's context manager
+    (every move takes its channel's lock: a generator, its wrapper and their steps cost
+    several times this)."""
+
+    __slots__ = ("core", "channel_id", "entry")
+
+    def __init__(self, core: ServiceCore, channel_id: int) -> None:
+        self.core, self.channel_id = core, channel_id
+
+    async def __aenter__(self) -> None:
+        locks = self.core._locks
+        entry = locks.get(self.channel_id)
+        if entry is None:
+            entry = locks[self.channel_id] = _ChannelLock(asyncio.Lock())
+        entry.users += 1
+        self.entry = entry
+        try:
+            await entry.lock.acquire()
+        except BaseException:  # (cancelled while waiting: not a user any more)
+            self._leave()
+            raise
+
+    async def __aexit__(self, *error: object) -> None:
+        self.entry.lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        entry = self.entry
+        entry.users -= 1
+        if entry.users == 0 and self.channel_id not in self.core._tables:
+            del self.core._locks[self.channel_id]
 
 
 class ServiceCore:
@@ -212,21 +247,10 @@ class ServiceCore:
         """The table is still its channel's open table (not ended or set aside meanwhile)."""
         return self._tables.get(table.channel_id) is table
 
-    @contextlib.asynccontextmanager
-    async def locked(self, channel_id: int) -> AsyncIterator[None]:
+    def locked(self, channel_id: int) -> AbstractAsyncContextManager[None]:
         """Hold the channel's lock. The lock map keeps a channel only while it has a table or
         someone holds or waits for its lock (it does not grow with every channel ever used)."""
-        entry = self._locks.get(channel_id)
-        if entry is None:
-            entry = self._locks[channel_id] = _ChannelLock(asyncio.Lock())
-        entry.users += 1
-        try:
-            async with entry.lock:
-                yield
-        finally:
-            entry.users -= 1
-            if entry.users == 0 and channel_id not in self._tables:
-                del self._locks[channel_id]
+        return _Locked(self, channel_id)
 
     @contextlib.asynccontextmanager
     async def _table_op(self, channel_id: int) -> AsyncIterator[LiveTable]:
@@ -282,17 +306,20 @@ class ServiceCore:
         """Group-commit ``write``; a cancelled caller still waits for the outcome, so memory
         never disagrees with the disk. (The future refuses cancellation: a cancelled caller is
         woken with its ``CancelledError`` once the outcome is known, with no ``shield`` and its
-        extra turn of the loop on every move's way back.)"""
+        extra turn of the loop on every move's way back.) A refused or failed write counts in
+        ``/metrics`` here, on the caller's way back (which always waits for the outcome), not
+        in a done-callback: that was one more callback for the loop to run at every commit."""
         task = self.db.submit(write, shielded=True)
-        task.add_done_callback(_count_failure)
         try:
             return await task
         except asyncio.CancelledError:
             while not task.done():  # (only if thrown in by hand: the future is not cancelled)
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.shield(task)
-            if task.exception() is not None:
-                raise task.exception() from None  # type: ignore[misc]
+            failure = task.exception()
+            if failure is not None:
+                metrics.count_database_error(failure)
+                raise failure from None
             # Committed: the caller must bring memory up to the disk (raising here would make
             # it put the old game back, a move behind its database). The cancellation is
             # asked for again and lands at the caller's next await.
@@ -300,6 +327,9 @@ class ServiceCore:
             if current is not None:
                 current.cancel()
             return task.result()
+        except Exception as failure:  # the database refused or failed the write
+            metrics.count_database_error(failure)
+            raise
 
     async def _commit_or_restore(
         self, table: LiveTable, saved: dict[str, Any], build: Callable[[], Callable[[Any], Any]]
@@ -415,9 +445,3 @@ class ServiceCore:
         if not waiting:
             return _("It is not your turn: waiting for nobody.")
         return _("It is not your turn: waiting for {seats}.", seats=", ".join(waiting))
-
-
-def _count_failure(write: asyncio.Future[Any]) -> None:
-    """A write the database refused or failed counts in ``/metrics``."""
-    if not write.cancelled() and write.exception() is not None:
-        metrics.count_database_error(write.exception())  # type: ignore[arg-type]

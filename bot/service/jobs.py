@@ -137,7 +137,8 @@ class JobsMixin(ServiceCore):
         state = table.current_state()
         legal = list(state.legal(seat))
         try:
-            view = state.view(seat)
+            # A timed-out player's view: his panel made it already. An AI's: read by it alone.
+            view = state.view(seat) if source is ActionSource.TIMEOUT else state.own_view(seat)
             assert view is not None
             action = await self.driver.decide(game.name, level, seed, view, legal)
             return await self.apply(table, seat, action, source)

@@ -7,7 +7,8 @@ once, and shared by every reader:
 
 - ``table``: the public ``Table`` (seats, whose turn, deadlines...); ``seq``: the move number;
 - ``public_view``: what a spectator sees of the game (None in the lobby);
-- ``view(seat)``: that seat's engine view (None: the public view);
+- ``view(seat)``: that seat's engine view (None: the public view); ``own_view(seat)``, the same
+  for its one reader (the AI of an AI seat): not kept;
 - ``legal(seat)``: that seat's legal moves now (empty when he is not awaited);
 - ``table_view(seat)``: the three together (``TableView``, what ``TableService.view`` returns).
 
@@ -101,6 +102,17 @@ class TableSnapshot:
         if found is None:
             found = self._views[seat] = self._shared(self._live().view(seat))
         return found
+
+    def own_view(self, seat: int) -> Mapping[str, Any] | None:
+        """``seat``'s engine view for the one reader of it, who reads it once: the AI of an AI
+        seat, when it moves. The view made already if any; else one made for it alone, neither
+        kept nor compared with the others (``_shared``): compared, it cost the AI's every move
+        its lists' JSON, and kept it would outlive the move for the garbage collector to scan.
+        Read only, as ``view``'s."""
+        if self._public is None:
+            return self.public_view
+        found = self._views.get(seat)
+        return self._live().view(seat) if found is None else found
 
     def _shared(self, view: Any) -> Any:
         """``view`` (just made by the engine) holding, for each list or dict that reads the same
