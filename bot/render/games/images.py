@@ -42,7 +42,7 @@ from typing import Any, ParamSpec
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from bot.render.cache import LruBytes, freeze, png_cache
+from bot.render.cache import LruBytes, hashable, png_cache
 from bot.render.fonts import draw_text, font
 from bot.render.games.faces import (
     BLACK,
@@ -982,7 +982,7 @@ def layouts_png(
         named = functools.partial(_layout_name, name=name, gold=gold)
         bands.append(_band(("name", name, gold, width), width, LAYOUT_LABEL_H, named))
         placed = functools.partial(_layout_places, places=places, colours=colours, letters=letters)
-        key = ("places", freeze(places), width, colours, freeze(letters))
+        key = ("places", hashable(places), width, colours, hashable(letters))
         bands.append(_band(key, width, row_h - LAYOUT_LABEL_H, placed))
     whole = [band for band in bands if band is not None]
     if not rows or len(whole) < len(bands):
