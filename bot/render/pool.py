@@ -72,8 +72,9 @@ class RenderPool:
 
     async def start(self) -> None:
         """Start the workers now: a process pool's take a moment (forked, then importing what
-        the fork server had not), which the first pictures need not wait for."""
-        await asyncio.gather(*(self._submit(os.getpid) for _ in range(self.workers)))
+        the fork server had not), which the first pictures need not wait for. One job each:
+        the first a quick one (the first worker's own, ``PipeWorkers``), the others not."""
+        await asyncio.gather(*(self._submit(os.getpid, n == 0) for n in range(self.workers)))
 
     async def render(self, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
         """``fn(*args, **kwargs)`` drawn by a worker, however long it takes (a replay's
