@@ -27,6 +27,18 @@ def freeze(value: Any) -> Hashable:
     return ("repr", repr(value))
 
 
+def hashable(value: Any) -> Hashable:
+    """``value`` itself if it is hashable (tuples of strings and numbers, as a picture's
+    arguments come: freezing them again only costs), else ``freeze(value)``. For a key whose
+    parts are each of one shape (a frozen value is a ``(type name, items)`` pair, which such a
+    part never is)."""
+    try:
+        hash(value)
+    except TypeError:
+        return freeze(value)
+    return value
+
+
 class LruBytes:
     """At most ``size`` values, the least recently used dropped first."""
 
@@ -69,7 +81,17 @@ class LruBytes:
 
 
 def call_key(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Hashable:
-    return (fn.__module__, fn.__qualname__, freeze(args), freeze(kwargs))
+    """The key of a call: its arguments as they are when they are hashable already (a picture's,
+    made of tuples, strings and numbers: freezing them again cost a picture worker 16 us a
+    picture), else frozen (``freeze``). The two kinds of key never meet: a frozen one holds
+    ``("tuple", ...)`` and ``("{}", ...)`` where the other holds the arguments and their
+    (name, value) pairs."""
+    given = (fn.__module__, fn.__qualname__, args, tuple(sorted(kwargs.items())))
+    try:
+        hash(given)
+    except TypeError:  # a list, a dict, a set among them
+        return (fn.__module__, fn.__qualname__, freeze(args), freeze(kwargs))
+    return given
 
 
 def png_cache(size: int = 64) -> Callable[[Callable[P, bytes]], Callable[P, bytes]]:

@@ -72,24 +72,39 @@ class RenderPool:
 
     async def start(self) -> None:
         """Start the workers now: a process pool's take a moment (forked, then importing what
-        the fork server had not), which the first pictures need not wait for."""
-        await asyncio.gather(*(self._submit(os.getpid) for _ in range(self.workers)))
+        the fork server had not), which the first pictures need not wait for. One job each:
+        the first a quick one (the first worker's own, ``PipeWorkers``), the others not."""
+        await asyncio.gather(*(self._submit(os.getpid, n == 0) for n in range(self.workers)))
 
     async def render(self, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
-        return await self.render_keyed(call_key(fn, args, kwargs), fn, *args, **kwargs)
+        """``fn(*args, **kwargs)`` drawn by a worker, however long it takes (a replay's
+        animation), or taken from the cache."""
+        return await self._render(call_key(fn, args, kwargs), False, fn, args, kwargs)
 
     async def render_keyed(
         self, key: Hashable, fn: Callable[..., bytes], *args: Any, **kwargs: Any
     ) -> bytes:
-        """``render`` with the cache key given: inputs that are already hashable data (a
-        ``Picture``) need not be frozen again at every request."""
+        """A picture (a few milliseconds of drawing at most), by the cache key given: inputs
+        that are already hashable data (a ``Picture``) need not be frozen again at every
+        request. Pictures go to the worker that drew the last ones when it is free
+        (``PipeWorkers``: what it kept from them saves drawing)."""
+        return await self._render(key, True, fn, args, kwargs)
+
+    async def _render(
+        self,
+        key: Hashable,
+        quick: bool,
+        fn: Callable[..., bytes],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> bytes:
         hit = self.cache.get(key)
         if hit is not None:
             return hit
         pending = self._inflight.get(key)
         if pending is not None and pending.get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending)
-        future = self._submit(functools.partial(fn, *args, **kwargs))
+        future = self._submit(functools.partial(fn, *args, **kwargs), quick)
         self._inflight[key] = future
         try:
             value = await asyncio.shield(future)
@@ -99,14 +114,14 @@ class RenderPool:
         self.cache.put(key, value)
         return value
 
-    def _submit(self, job: Callable[[], Any]) -> asyncio.Future[Any]:
+    def _submit(self, job: Callable[[], Any], quick: bool = False) -> asyncio.Future[Any]:
         """``job()`` in a worker (a dead process worker is replaced: ``PipeWorkers``), its value
         in the future the worker's answer resolves. Not a
         task awaiting it: a task would wake one turn of the loop after the answer came, and only
         then wake the picture's waiters, another turn later (a turn is milliseconds long at
         1,000 busy tables; ~350 pictures a second are drawn there)."""
         if self.kind == "process":
-            return self.processes().run(job)
+            return self.processes().run(job, quick)
         return asyncio.get_running_loop().run_in_executor(self.executor(), job)
 
     def close(self) -> None:

@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.render import fonts
 from bot.render.games import faces, images
+from bot.render.pipe_workers import FIRST_DEPTH
 from bot.render.pool import RenderPool
 
 NAMES = ["Jürgen", "Zoë", "Иван", "王小明", "🤖", "🃏", "Ann 🤖 Bot", "Marie-Ève"]
@@ -394,19 +395,42 @@ def _slow(text: str) -> bytes:
 
 
 async def test_a_long_drawing_holds_up_no_picture_behind_it() -> None:
-    """Whichever worker is free takes the next picture: a replay's animation keeps one worker
-    busy, the hands are drawn by the other meanwhile."""
+    """A replay's animation keeps one worker busy, the pictures are drawn by the other
+    meanwhile (more of them than the first worker takes at once: none waits for the
+    animation)."""
     pool = RenderPool("process", 2)
     try:
         await pool.start()
         slow = asyncio.ensure_future(pool.render(_slow, "animation"))
-        cards = ("AS", "KS", "QS", "JS")
-        quick = [pool.render(images.row_png, [card], caption=card) for card in cards]
+        cards = ("AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S")
+        assert len(cards) > 2 * FIRST_DEPTH
+        quick = [  # as ``bot.render.pictures.render`` asks for a picture
+            pool.render_keyed(card, images.row_png, [card], caption=card) for card in cards
+        ]
         assert await asyncio.gather(*quick) == [images.row_png([c], caption=c) for c in cards]
         assert not slow.done()
         assert await slow == b"animation"
     finally:
         pool.close()
+
+
+async def test_pictures_go_to_the_first_worker_while_it_keeps_up() -> None:
+    """One after another, every picture is drawn by the same worker (what it kept from the last
+    ones saves drawing); many at once, the other worker takes some."""
+    pool = RenderPool("process", 2)
+    try:
+        await pool.start()
+        one_by_one = [await pool.render_keyed(("one", n), os.getpid) for n in range(12)]
+        assert len(set(one_by_one)) == 1
+        many = [pool.render_keyed(("many", n), _pid_after, 0.05) for n in range(4 * FIRST_DEPTH)]
+        assert set(await asyncio.gather(*many)) == set(pool.processes().pids())
+    finally:
+        pool.close()
+
+
+def _pid_after(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
 
 
 def _fails(text: str) -> bytes:

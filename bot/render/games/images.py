@@ -42,7 +42,7 @@ from typing import Any, ParamSpec
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from bot.render.cache import LruBytes, freeze, png_cache
+from bot.render.cache import LruBytes, hashable, png_cache
 from bot.render.fonts import draw_text, font
 from bot.render.games.faces import (
     BLACK,
@@ -673,22 +673,45 @@ def _layout_places(
     img: Image.Image, y: int, places: Sequence[Place], colours: str, letters: Letters
 ) -> None:
     """A layout's places side by side, their top at ``y``."""
+    for i, (up, down) in enumerate(places):
+        _layout_place(img, _place_x(i), y, up, down, colours, letters)
+
+
+def _place_x(i: int) -> int:
+    """The left of a layout's place ``i``."""
+    return 10 + i * (index_width(LAYOUT_W) + _PLACE_GAP)
+
+
+#: Pixels of felt between two places of a layout.
+_PLACE_GAP = 8
+
+
+def _layout_place(
+    img: Image.Image,
+    x: int,
+    y: int,
+    up: str | None,
+    down: int,
+    colours: str,
+    letters: Letters,
+) -> None:
+    """A layout's place, its top-left corner at (x, y): its face-up card's index over the
+    face-down cards' (their count on it), or an empty outline."""
     w, h = index_width(LAYOUT_W), index_height(LAYOUT_W)
     peek = LAYOUT_PEEK
-    draw = ImageDraw.Draw(img)
-    for i, (up, down) in enumerate(places):
-        x = 10 + i * (w + 8)
-        if up is None and down <= 0:
-            draw.rounded_rectangle((x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3)
-            continue
-        if down > 0 and up is not None:
-            _chip(img, "??", LAYOUT_W, colours, (), x, y + peek)
-            _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
-        if up is not None:
-            _chip(img, up, LAYOUT_W, colours, letters, x, y)
-        else:
-            _chip(img, "??", LAYOUT_W, colours, (), x, y)
-            _count_badge(img, x + w / 2, y + h / 2, down)
+    if up is None and down <= 0:
+        ImageDraw.Draw(img).rounded_rectangle(
+            (x, y, x + w, y + h), w * 0.12, outline=FELT_LINE, width=3
+        )
+        return
+    if down > 0 and up is not None:
+        _chip(img, "??", LAYOUT_W, colours, (), x, y + peek)
+        _count_badge(img, x + w / 2, y + h + peek / 2 - 1, down)
+    if up is not None:
+        _chip(img, up, LAYOUT_W, colours, letters, x, y)
+    else:
+        _chip(img, "??", LAYOUT_W, colours, (), x, y)
+        _count_badge(img, x + w / 2, y + h / 2, down)
 
 
 def _count_badge(img: Image.Image, cx: float, cy: float, count: int) -> None:
@@ -936,15 +959,25 @@ _BAND_SPARE = 32
 
 
 def _band(
-    key: Hashable, width: int, height: int, draw: Callable[[Image.Image, int], None]
+    key: Hashable,
+    width: int,
+    height: int,
+    draw: Callable[[Image.Image, int], None],
+    quantized: Callable[[], Image.Image | None] | None = None,
 ) -> Band | None:
     """A band of a picture (all of its ``width``, ``height`` rows) deflated on its own
     (``bot.render.png.deflate_band``), kept by ``key`` (all that ``draw`` draws it from);
-    ``draw(image, top)`` draws it with its top row at ``top``. None if it draws outside its
-    rows: the picture must be drawn whole."""
+    ``draw(image, top)`` draws it with its top row at ``top``; ``quantized()``, if given, makes
+    it on the shared palette without drawing (or None: it is drawn). None if it draws outside
+    its rows: the picture must be drawn whole."""
     kept = _bands_kept.get(key)
     if kept is not None:
         return kept
+    ready = quantized() if quantized is not None else None
+    if ready is not None:
+        value = deflate_band(ready)
+        _bands_kept.put(key, value)
+        return value
     spare = _BAND_SPARE
     canvas = Image.new("RGB", (width, height + 2 * spare), FELT)
     draw(canvas, spare)
@@ -955,6 +988,52 @@ def _band(
     value = deflate_band(band.quantize(palette=_palette(), dither=Image.Dither.NONE))
     _bands_kept.put(key, value)
     return value
+
+
+def _places_band(
+    places: Sequence[Place], width: int, height: int, colours: str, letters: Letters
+) -> Image.Image | None:
+    """A layout's places band (``_layout_places``) on the shared palette, put together from
+    each place's cell, quantized once and kept (``_place_cell``): the band drawn and
+    quantized whole has the same pixels, since a place draws only inside its cell, over felt
+    (a colour maps to the same palette index wherever it is). None if a place draws outside
+    its cell: the band must be drawn."""
+    band = Image.new("P", (width, height), _felt_index())
+    core = band.im
+    for i, (up, down) in enumerate(places):
+        cell = _place_cell(up, down, colours, tuple(letters), height)
+        if cell is None:
+            return None
+        left = _place_x(i) - _PLACE_GAP // 2
+        core.paste(cell.im, (left, 0, left + cell.width, height))
+    return band
+
+
+@lru_cache(maxsize=1024)
+def _place_cell(
+    up: str | None, down: int, colours: str, letters: Letters, height: int
+) -> Image.Image | None:
+    """A layout's place (``_layout_place``) and half the felt between it and its neighbours,
+    ``height`` rows, quantized on the shared palette; None if the place draws outside it. A
+    band's places recur (the same card over a face-down one, a move's other pictures), and
+    drawing and quantizing its band whole was most of a new band's cost."""
+    spare, half = _BAND_SPARE, _PLACE_GAP // 2
+    w = index_width(LAYOUT_W) + 2 * half
+    canvas = Image.new("RGB", (w + 2 * spare, height + 2 * spare), FELT)
+    _layout_place(canvas, spare + half, spare, up, down, colours, letters)
+    box = (spare, spare, spare + w, spare + height)
+    cell = canvas.crop(box)
+    canvas.paste(FELT, box)
+    if canvas.getcolors(1) != [(canvas.width * canvas.height, FELT)]:  # drawn around it
+        return None
+    return cell.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1)
+def _felt_index() -> int:
+    """The felt's index in the shared palette."""
+    felt = Image.new("RGB", (1, 1), FELT).quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return int(felt.getpixel((0, 0)))  # type: ignore[arg-type]
 
 
 def _felt(image: Image.Image, top: int) -> None:
@@ -982,8 +1061,10 @@ def layouts_png(
         named = functools.partial(_layout_name, name=name, gold=gold)
         bands.append(_band(("name", name, gold, width), width, LAYOUT_LABEL_H, named))
         placed = functools.partial(_layout_places, places=places, colours=colours, letters=letters)
-        key = ("places", freeze(places), width, colours, freeze(letters))
-        bands.append(_band(key, width, row_h - LAYOUT_LABEL_H, placed))
+        key = ("places", hashable(places), width, colours, hashable(letters))
+        height = row_h - LAYOUT_LABEL_H
+        cells = functools.partial(_places_band, places, width, height, colours, letters)
+        bands.append(_band(key, width, height, placed, cells))
     whole = [band for band in bands if band is not None]
     if not rows or len(whole) < len(bands):
         return _png(layouts_image(rows, colours, highlight, letters))

@@ -109,13 +109,16 @@ def _layouts(rng: random.Random) -> list[tuple[str, list[tuple[str | None, int]]
 
 def test_layouts_written_from_kept_bands_are_the_layouts_drawn_whole() -> None:
     """``layouts_png`` writes a picture from bands kept from the pictures before (a row, a name,
-    the margin): every picture of a series whose rows recur shows the pixels of the picture
-    drawn whole, and so does one whose name draws outside its band (drawn whole)."""
+    the margin), a new row's places band put together from its places' cells: every picture
+    of a series whose rows recur shows the pixels of the picture drawn whole, and so does one
+    whose name draws outside its band (drawn whole)."""
     rng = random.Random(9)
     images._bands_kept.clear()
     series = [_layouts(rng) for _ in range(12)]
     series += [rows[::-1] for rows in series]  # the same rows in another order
     series.append([("Ǻ̈̈̈̈̈̈", [("AS", 1)]), ("You", [(None, 2)])])  # marks far above its band
+    # Counts of two digits on the face-down cards, under a card and alone.
+    series.append([("Zoë 27↓", [("AS", 12), (None, 10), ("10D", 9), (None, 0), (None, 99)])])
     for i, rows in enumerate(series):
         kwargs = {"rows": rows, "highlight": rng.choice([None, 0, 1]), "colours": "two"}
         if i % 4 == 3:
@@ -125,3 +128,4 @@ def test_layouts_written_from_kept_bands_are_the_layouts_drawn_whole() -> None:
         expected = images._png(whole)
         assert pixels(png) == pixels(expected), i
     assert images._bands_kept.hits > 0
+    assert images._place_cell.cache_info().hits > 0  # places bands put together from cells

@@ -1,0 +1,157 @@
+"""Pictures a loaded bot draws, recorded once, then replayed: the picture workers' CPU per picture.
+
+    python bench/picture_jobs.py record FILE [bench/load.py's options]
+    python bench/picture_jobs.py replay FILE [--workers N] [--pace X] [--kinds] [--limit N]
+
+``record`` runs ``bench/load.py`` (its options after FILE: ``--tables 1000 --seconds 60``)
+and writes every picture job sent to the render pool's workers (its drawing function's name
+and arguments, and when it was sent) to FILE (a pickle; keep it outside the repository).
+
+``replay`` sends the recorded jobs, in order, through a fresh ``RenderPool`` of ``--workers``
+processes (default 2, as the bot's), at ``--pace`` times the recorded rate (default 1: as
+they came; a job is sent at its recorded time, so the workers idle between pictures as the
+bot's do, and each picture starts with caches other processes have cooled), and prints the
+workers' CPU per picture (user and system, from /proc), how many pictures the pool's first
+worker drew, and the load average. With ``--kinds``, the same jobs are also drawn in this
+process one after another (one worker, nothing else between): CPU per picture by kind. The
+figures are CPU time: compare runs interleaved (the code before and after, in two worktrees),
+as other work on the machine slows a process's CPU too (shared caches).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import atexit
+import collections
+import functools
+import os
+import pickle
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+#: A recorded job: when it was sent (monotonic seconds), its function's name in
+#: ``bot.render.games.images`` and its keyword arguments.
+Job = tuple[float, str, dict[str, Any]]
+
+
+def record(file: Path, load_args: list[str]) -> int:
+    """Run ``bench/load.py`` with ``load_args``, every picture job it sends kept in ``file``."""
+    from bench import load
+    from bot.render.pool import RenderPool
+
+    jobs: list[Job] = []
+    submit = RenderPool._submit
+
+    def recorded(self: RenderPool, job: Any, quick: bool = False) -> Any:
+        if isinstance(job, functools.partial) and not job.args:
+            jobs.append((time.monotonic(), job.func.__name__, dict(job.keywords)))
+        return submit(self, job, quick)
+
+    RenderPool._submit = recorded  # type: ignore[method-assign]
+
+    def save() -> None:
+        file.write_bytes(pickle.dumps(jobs))
+        print(f"{len(jobs):,} picture jobs recorded in {file}", file=sys.stderr)
+
+    atexit.register(save)
+    return load.main(load_args)
+
+
+def _ticks(pid: int) -> tuple[int, int]:
+    """User and system clock ticks of ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]), int(fields[12])
+
+
+async def replay(jobs: list[Job], workers: int, pace: float) -> None:
+    """The jobs through a fresh process pool, at ``pace`` times their recorded rate."""
+    from bot.render.games import images
+    from bot.render.pool import RenderPool
+
+    pool = RenderPool("process", workers, cache_size=4096)
+    try:
+        await pool.start()
+        pids = pool.processes().pids()
+        drew: collections.Counter[int] = collections.Counter()
+        before = [_ticks(pid) for pid in pids]
+        first, start = jobs[0][0], time.monotonic()
+        pending = []
+        for n, (sent, name, kwargs) in enumerate(jobs):
+            delay = start + (sent - first) / pace - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            # Keyed apart: the recorded jobs were all drawn (none was in the pool's cache).
+            job = pool.render_keyed(("job", n), getattr(images, name), **kwargs)
+            pending.append(asyncio.ensure_future(job))
+        await asyncio.gather(*pending)
+        after = [_ticks(pid) for pid in pids]
+        # Which worker drew most: the one whose CPU grew most.
+        for pid, (b, a) in zip(pids, zip(before, after, strict=True), strict=True):
+            drew[pid] = sum(a) - sum(b)
+    finally:
+        pool.close()
+    hz = os.sysconf("SC_CLK_TCK")
+    user = sum(a[0] - b[0] for a, b in zip(after, before, strict=True)) / hz
+    system = sum(a[1] - b[1] for a, b in zip(after, before, strict=True)) / hz
+    count = len(jobs)
+    shares = ", ".join(f"{ticks / max(sum(drew.values()), 1):.0%}" for ticks in drew.values())
+    print(
+        f"{count:,} pictures through {workers} workers at {pace:g}x their pace: the workers' CPU"
+        f" {(user + system) / count * 1e3:.3f} ms per picture (user {user / count * 1e3:.3f},"
+        f" system {system / count * 1e3:.3f}); each worker's share of it: {shares}; load average"
+        f" {os.getloadavg()[0]:.2f}"
+    )
+
+
+def by_kind(jobs: list[Job]) -> None:
+    """The jobs drawn here one after another, as a worker draws them (the job unpickled, the
+    answer pickled): CPU per picture by kind."""
+    from multiprocessing.reduction import ForkingPickler
+
+    import bot.render.ready_faces  # noqa: F401 (the faces a worker starts with)
+    from bot.render.games import images
+
+    spent: dict[str, list[float]] = collections.defaultdict(list)
+    for _sent, name, kwargs in jobs:
+        kind = name + (" dimmed" if kwargs.get("dim") else "")
+        began = time.thread_time()
+        message = ForkingPickler.dumps((0, functools.partial(getattr(images, name), **kwargs)))
+        _number, job = pickle.loads(message)
+        ForkingPickler.dumps((0, True, job()))
+        spent[kind].append(time.thread_time() - began)
+    total = sum(sum(times) for times in spent.values())
+    for kind, times in sorted(spent.items()):
+        print(f"  {kind:<16} {len(times):6,} pictures, {sum(times) / len(times) * 1e3:.3f} ms each")
+    print(
+        f"  all {len(jobs):,} pictures in one process: {total / len(jobs) * 1e3:.3f} ms each;"
+        f" load average {os.getloadavg()[0]:.2f}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("action", choices=("record", "replay"))
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--kinds", action="store_true")
+    parser.add_argument("--limit", type=int, help="the first N jobs only")
+    args, rest = parser.parse_known_args()
+    if args.action == "record":
+        return record(args.file, rest)
+    if rest:
+        parser.error(f"unknown options: {' '.join(rest)}")
+    jobs: list[Job] = pickle.loads(args.file.read_bytes())[: args.limit]
+    asyncio.run(replay(jobs, args.workers, args.pace))
+    if args.kinds:
+        by_kind(jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
