@@ -401,7 +401,9 @@ class TroikaGame(Game):
         """Deal a hand one card at a time from the player after the dealer; rest to the kitty."""
         if order is None:
             order = list(deck_for(bool(self.options["kitty"])))
-            shuffle(self.rng(), order)
+            counter = self.rng_counter  # ``rng`` inlined
+            self.rng_counter = counter + 1
+            shuffle(seeded_rng(f"{self.seed}/{counter}"), order)
         dealt = SEATS * HAND_SIZE
         # Each seat's cards as bits: distinct bits, so their sum is their union. The dealt
         # cards' bits are looked up in C (an itemgetter of the dealt cards, applied to ``BIT``),
@@ -890,30 +892,28 @@ class TroikaGame(Game):
         contract = self.contract
         team = declarer & 1
         scores = self.scores
-        outcome = score_hand(
-            declarer_team=team,
-            bid_number=contract >> 2,  # B.number_of and B.is_no_trump inlined
-            no_trump=contract & 3 >= B.NO,
-            points=self.points,
-            scores=scores,
-            target=self.target,
-            cut_off=self.cut_off,
-            increased=self.increased,
-            options=options,
+        points = self.points
+        made, (change0, change1), target, cut_off, raised = score_hand(
+            team,
+            contract >> 2,  # B.number_of and B.is_no_trump inlined
+            contract & 3 >= B.NO,
+            points,
+            scores,
+            self.target,
+            self.cut_off,
+            self.increased,
+            options,
         )
-        scores[0] += outcome.changes[0]
-        scores[1] += outcome.changes[1]
+        score0 = scores[0] = scores[0] + change0
+        score1 = scores[1] = scores[1] + change1
         hands_played = self.hands_played = self.hands_played + 1
-        if outcome.raised:
+        if raised:
             self.increased = True
-            self.target = outcome.target
-            self.cut_off = outcome.cut_off
-            events.append(
-                {"type": "target_raised", "target": outcome.target, "cut_off": outcome.cut_off}
-            )
-        hand_points = list(self.points)
-        changes = list(outcome.changes)
+            self.target = target
+            self.cut_off = cut_off
+            events.append({"type": "target_raised", "target": target, "cut_off": cut_off})
         bid = B.TEXT[contract]
+        # The event's lists and the score sheet's are each their own (list displays).
         events.append(
             {
                 "type": "hand_over",
@@ -921,25 +921,25 @@ class TroikaGame(Game):
                 "seat": declarer,
                 "declarer_team": team,
                 "bid": bid,
-                "made": outcome.made,
-                "hand_points": hand_points,
-                "tricks": list(self.tricks),
-                "changes": changes,
-                "scores": list(scores),
-                "target": self.target,
-                "cut_off": self.cut_off,
-                "raised": outcome.raised,
+                "made": made,
+                "hand_points": [*points],
+                "tricks": [*self.tricks],
+                "changes": [change0, change1],
+                "scores": [score0, score1],
+                "target": target,
+                "cut_off": cut_off,
+                "raised": raised,
             }
         )
-        # Its row on the score sheet (``view["history"]``), lists copied.
+        # Its row on the score sheet (``view["history"]``).
         row = {
             "hand_number": hands_played,
             "seat": declarer,
             "bid": bid,
-            "made": outcome.made,
-            "hand_points": list(hand_points),
-            "changes": list(changes),
-            "scores": list(scores),
+            "made": made,
+            "hand_points": [*points],
+            "changes": [change0, change1],
+            "scores": [score0, score1],
         }
         history = self.history
         if history is None:
