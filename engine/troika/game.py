@@ -541,98 +541,105 @@ class TroikaGame(Game):
     def apply(self, seat: int, action: str) -> list[Event]:
         # ``Game.apply`` for the awaited seat's listed moves: nothing is left to check (a state
         # handed out lists nothing: see ``state``). A listed play (32 of a deal's ~37 moves) is
-        # played right here: a Python call costs as much as the move itself.
-        if seat is self._lseat and action in self._listed:
-            card = _LISTED_CARD[action]
-            if card is None:  # a bid, pass, trump, discard or misdeal
-                self._lseat = _NOBODY  # each path lists the next seat's moves, or leaves it
-                bid = B.BID_OF_ACTION.get(action)
-                if bid is not None:  # a listed bid: allowed and high enough (most of these)
-                    return self._bid(seat, bid)
-                return self._apply_legal(seat, action)
-            # A held card that follows suit, by the seat awaited.
-            masks = self.masks
-            masks[seat] ^= BIT[card]
-            trick = self.trick
-            played = len(trick)  # the cards before this one
-            trick.append(card)
-            events = [_PLAY_EVENT[seat][card].copy()]
-            if played != 3:
-                if played:
-                    led = SUIT[trick[0]]
-                else:  # a lead
-                    led = SUIT[card]
-                    if (
-                        self.trump is None
-                        and self.options["trump_lead"]
-                        and self.contract & 3 < B.NO
-                    ):
-                        # trump_lead: the declarer's first lead fixes trumps.
-                        self.trump = led
-                        events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
-                nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
-                # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
-                mask = masks[nxt]
-                self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
-                    FOLLOW_S[mask & 511]
-                    + FOLLOW_H[mask >> 9 & 511]
-                    + FOLLOW_C[mask >> 26 & 255]
-                    + FOLLOW_D[mask >> 18 & 255]
-                )
-                return events
-            # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
-            # inlined, the winner by four table lookups).
-            leader = self.leader
-            a, b, c, d = trick
-            keys = _KEYS_OF_TRUMP[self.trump][self.low][SUIT[a]]
-            best, index = keys[a], 0
-            if keys[b] > best:
-                best, index = keys[b], 1
-            if keys[c] > best:
-                best, index = keys[c], 2
-            if keys[d] > best:
-                index = 3
-            winner = (leader + index) % SEATS
-            team = winner & 1
-            value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-            tricks = self.tricks
-            tricks[team] += 1
-            self.points[team] += value
-            # The last trick is the record just added to the played ones (the same JSON
-            # twice: nothing changes a finished trick).
-            record = self.last_trick = {"leader": leader, "cards": trick, "winner": winner}
-            played_tricks = self.played_tricks
-            if played_tricks is None:  # a state saved before the key existed
-                self.played_tricks = [record]
-            else:
-                played_tricks.append(record)
-            self.trick = []
-            self.leader = self.turn = winner
-            events.append(
-                {
-                    "type": "trick",
-                    "seat": winner,
-                    "cards": [CODES[a], CODES[b], CODES[c], CODES[d]],
-                    "points": value,
-                }
-            )
-            mask = masks[winner]
-            if not mask:  # the hands are played out: the eighth trick
-                self._lseat = _NOBODY  # the next deal lists its first bidder, if any
-                return self._score(events)
-            # The winner's lead, listed here (``play_listing`` inlined).
-            self._listed = (
+        # played right here: a Python call costs as much as the move itself. Each branch's
+        # first part is kept short: a jump over more than 255 code units takes an EXTENDED_ARG,
+        # which also stops CPython 3.11 from specializing the comparison before it.
+        if seat is not self._lseat or action not in self._listed:
+            return self._apply_unlisted(seat, action)
+        card = _LISTED_CARD[action]
+        if card is None:  # a bid, pass, trump, discard or misdeal
+            self._lseat = _NOBODY  # each path lists the next seat's moves, or leaves it
+            bid = B.BID_OF_ACTION.get(action)
+            if bid is not None:  # a listed bid: allowed and high enough (most of these)
+                return self._bid(seat, bid)
+            return self._apply_legal(seat, action)
+        # A held card that follows suit, by the seat awaited.
+        masks = self.masks
+        masks[seat] ^= BIT[card]
+        trick = self.trick
+        played = len(trick)  # the cards before this one
+        trick.append(card)
+        events = [_PLAY_EVENT[seat][card].copy()]
+        if played != 3:
+            if played:
+                led = SUIT[trick[0]]
+            else:  # a lead
+                led = SUIT[card]
+                if self.trump is None:
+                    self._lead_names_trumps(seat, led, events)
+            nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
+            # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
+            mask = masks[nxt]
+            self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
                 FOLLOW_S[mask & 511]
                 + FOLLOW_H[mask >> 9 & 511]
                 + FOLLOW_C[mask >> 26 & 255]
                 + FOLLOW_D[mask >> 18 & 255]
             )
-            self._lseat = winner
             return events
-        # Game.apply checks all (a refusal changes nothing; the listing is made again).
+        # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
+        # inlined, the winner by four table lookups).
+        leader = self.leader
+        a, b, c, d = trick
+        keys = _KEYS_OF_TRUMP[self.trump][self.low][SUIT[a]]
+        best, index = keys[a], 0
+        if keys[b] > best:
+            best, index = keys[b], 1
+        if keys[c] > best:
+            best, index = keys[c], 2
+        if keys[d] > best:
+            index = 3
+        winner = (leader + index) % SEATS
+        team = winner & 1
+        value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
+        tricks = self.tricks
+        tricks[team] += 1
+        self.points[team] += value
+        # The last trick is the record just added to the played ones (the same JSON
+        # twice: nothing changes a finished trick).
+        record = self.last_trick = {"leader": leader, "cards": trick, "winner": winner}
+        played_tricks = self.played_tricks
+        if played_tricks is None:  # a state saved before the key existed
+            self.played_tricks = [record]
+        else:
+            played_tricks.append(record)
+        self.trick = []
+        self.leader = self.turn = winner
+        events.append(
+            {
+                "type": "trick",
+                "seat": winner,
+                "cards": [CODES[a], CODES[b], CODES[c], CODES[d]],
+                "points": value,
+            }
+        )
+        mask = masks[winner]
+        if not mask:  # the hands are played out: the eighth trick
+            self._lseat = _NOBODY  # the next deal lists its first bidder, if any
+            return self._score(events)
+        # The winner's lead, listed here (``play_listing`` inlined).
+        self._listed = (
+            FOLLOW_S[mask & 511]
+            + FOLLOW_H[mask >> 9 & 511]
+            + FOLLOW_C[mask >> 26 & 255]
+            + FOLLOW_D[mask >> 18 & 255]
+        )
+        self._lseat = winner
+        return events
+
+    def _apply_unlisted(self, seat: int, action: str) -> list[Event]:
+        """``apply`` of a move not listed for the awaited seat: ``Game.apply`` checks all (a
+        refusal changes nothing; the listing is made again)."""
         self._sync()
         self._lseat = _NOBODY
         return Game.apply(self, seat, action)
+
+    def _lead_names_trumps(self, seat: int, led: int, events: list[Event]) -> None:
+        """A lead with no trumps named: with trump_lead, the declarer's first lead fixes them
+        (not in a no-trump contract)."""
+        if self.options["trump_lead"] and self.contract & 3 < B.NO:
+            self.trump = led
+            events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
 
     def _play_listed(self, seat: int, card: int) -> list[Event]:
         """``seat`` plays ``card``, known to be held and to follow suit: ``apply``'s listed
