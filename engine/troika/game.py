@@ -82,6 +82,9 @@ _NEXT_SEAT = (1, 2, 3, 0)
 #: in four, from the seat ``first``, after the dealer).
 _DEALT_FROM = tuple(tuple((seat - first) % 4 for seat in range(4)) for first in range(4))
 _BIDDER = itemgetter(0)  # the seat of a ``bids`` entry
+#: The decks' cards as bits (``_deal`` shuffles these).
+_DECK_BITS_32 = tuple(BIT[card] for card in deck_for(False))
+_DECK_BITS_34 = tuple(BIT[card] for card in deck_for(True))
 #: ``KEYS`` by the trump suit as the state holds it (None: no trumps).
 _KEYS_OF_TRUMP = {None: KEYS[4], 0: KEYS[0], 1: KEYS[1], 2: KEYS[2], 3: KEYS[3]}
 #: ``TroikaGame._lseat`` when nothing is listed: no seat a caller passes is this object.
@@ -399,23 +402,30 @@ class TroikaGame(Game):
 
     def _deal(self, dealer: int, order: list[int] | None = None) -> Event:
         """Deal a hand one card at a time from the player after the dealer; rest to the kitty."""
+        # The deck is shuffled as its cards' bits (``listing.BIT``; the shuffle's draws do not
+        # depend on what is shuffled): a seat's mask is then the sum of a slice (one card in
+        # four, from the seat after the dealer; distinct bits, so their sum is their union),
+        # with no lookup of the 32 cards' bits. The kitty's cards are told by their bits.
         if order is None:
-            order = list(deck_for(bool(self.options["kitty"])))
+            bits = list(_DECK_BITS_34 if self.options["kitty"] else _DECK_BITS_32)
             counter = self.rng_counter  # ``rng`` inlined
             self.rng_counter = counter + 1
-            shuffle(seeded_rng(f"{self.seed}/{counter}"), order)
+            shuffle(seeded_rng(f"{self.seed}/{counter}"), bits)
+        else:
+            bits = [BIT[card] for card in order]
         dealt = SEATS * HAND_SIZE
-        # Each seat's cards as bits: distinct bits, so their sum is their union. The dealt
-        # cards' bits are looked up in C (an itemgetter of the dealt cards, applied to ``BIT``),
-        # then each seat's eight summed from a slice: no Python loop over the cards.
         first = _NEXT_SEAT[dealer]
-        bits = itemgetter(*order[:dealt])(BIT)
         a, b, c, d = _DEALT_FROM[first]
-        self.masks = [sum(bits[a::4]), sum(bits[b::4]), sum(bits[c::4]), sum(bits[d::4])]
+        self.masks = [
+            sum(bits[a:dealt:4]),
+            sum(bits[b:dealt:4]),
+            sum(bits[c:dealt:4]),
+            sum(bits[d:dealt:4]),
+        ]
+        self.kitty = [bit.bit_length() - 1 for bit in bits[dealt:]] if len(bits) > dealt else []
         self.phase = "bidding"
         self.dealer = dealer
         self.turn = first
-        self.kitty = order[dealt:]
         self.kitty_taken = []
         self.discards = []
         self.bids = []
