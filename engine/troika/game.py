@@ -575,7 +575,7 @@ class TroikaGame(Game):
                 led = SUIT[trick[0]]
             else:  # a lead
                 led = SUIT[card]
-                if self.trump is None:
+                if self.trump is None and self.options["trump_lead"]:
                     self._lead_names_trumps(seat, led, events)
             nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
             # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
@@ -645,9 +645,9 @@ class TroikaGame(Game):
         return Game.apply(self, seat, action)
 
     def _lead_names_trumps(self, seat: int, led: int, events: list[Event]) -> None:
-        """A lead with no trumps named: with trump_lead, the declarer's first lead fixes them
+        """A lead with no trumps named, with trump_lead: the declarer's first lead fixes them
         (not in a no-trump contract)."""
-        if self.options["trump_lead"] and self.contract & 3 < B.NO:
+        if self.contract & 3 < B.NO:
             self.trump = led
             events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
 
