@@ -24,7 +24,15 @@ from typing import Any
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck, seeded_rng, shuffle, snapshot_json
+from engine.game import (
+    Event,
+    Game,
+    check_stacked_deck,
+    reseed,
+    seeded_rng,
+    shuffle,
+    snapshot_json,
+)
 from engine.troika import bids as B
 from engine.troika.cards import (
     CODES,
@@ -148,6 +156,7 @@ class TroikaGame(Game):
         "_auction",
         "_lseat",
         "_listed",
+        "_shuffler",
     )
 
     players: int
@@ -195,6 +204,8 @@ class TroikaGame(Game):
         self._auction: Auction | None = None
         self._lseat: object = _NOBODY
         self._listed: tuple[str, ...] = ()
+        # ``_shuffler``: the deals' generator, seeded again for each (``_deal``).
+        self._shuffler: Random | None = None
         super().__init__(state)  # sets ``state``: its setter reads the attributes from it
 
     # -- the state as JSON data -----------------------------------------------------------------
@@ -365,6 +376,7 @@ class TroikaGame(Game):
         game._auction = None
         game._lseat = _NOBODY
         game._listed = ()
+        game._shuffler = None
         game._snapshot = None
         game._extra = None
         game.players = players
@@ -408,9 +420,16 @@ class TroikaGame(Game):
         # with no lookup of the 32 cards' bits. The kitty's cards are told by their bits.
         if order is None:
             bits = list(_DECK_BITS_34 if self.options["kitty"] else _DECK_BITS_32)
-            counter = self.rng_counter  # ``rng`` inlined
+            # ``rng()``, by the game's own generator seeded again (the same draws).
+            counter = self.rng_counter
             self.rng_counter = counter + 1
-            shuffle(seeded_rng(f"{self.seed}/{counter}"), bits)
+            text = f"{self.seed}/{counter}"
+            shuffler = self._shuffler
+            if shuffler is None:
+                shuffler = self._shuffler = seeded_rng(text)
+            else:
+                reseed(shuffler, text)
+            shuffle(shuffler, bits)
         else:
             bits = [BIT[card] for card in order]
         dealt = SEATS * HAND_SIZE
