@@ -404,6 +404,7 @@ class TroikaGame(Game):
         cards = list(full)
         shuffle(rng, cards)
         seat = rng.randrange(SEATS)
+        self._shuffler = rng  # done with: the deals seed it again
         draw = self.dealer_draw
         for card in cards:
             seat = (seat + 1) % SEATS
