@@ -531,22 +531,16 @@ class TroikaGame(Game):
         return ()
 
     def _bidding_actions(self, seat: int) -> tuple[str, ...]:
-        # _must_bid, _may_misdeal and _may_equal by the table's ``Auction``: the auction lists
-        # at every bid.
+        # _must_bid, _may_misdeal and _may_equal by the table's ``Auction``, whose tables list
+        # every case (the auction lists at every bid).
         auction = self._auction or self._auction_listings()
-        high = self.high
-        dealer = seat == self.dealer
         may_misdeal = (
             auction.misdeal
             and not self.masks[seat] & HONOURS
             and seat not in map(_BIDDER, self.bids)  # a bid's seat; in C, no generator
         )
-        # ``Auction.listing``, its lookup inlined.
-        if dealer and high != B.PASS:
-            key = (high + 1) * 8 + 1 + 2 * may_misdeal + 4 * auction.single
-        else:
-            key = (high + 1) * 8 + (not (dealer and auction.stick_dealer)) + 2 * may_misdeal
-        return auction.listings.get(key) or auction.listing(key)
+        by_high = (auction.dealer if seat == self.dealer else auction.others)[may_misdeal]
+        return by_high[self.high + 1]
 
     def _auction_listings(self) -> Auction:
         auction = self._auction = auction_for(self.options)
