@@ -576,7 +576,7 @@ class TroikaGame(Game):
             bid = B.BID_OF_ACTION.get(action)
             if bid is not None:  # a listed bid: allowed and high enough (most of these)
                 return self._bid(seat, bid)
-            return self._apply_legal(seat, action)
+            return self._apply_listed(seat, action)
         # A held card that follows suit, by the seat awaited.
         masks = self.masks
         masks[seat] ^= BIT[card]
@@ -673,11 +673,19 @@ class TroikaGame(Game):
         return self.apply(seat, action)
 
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
-        # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
-        # is allowed (the dealer is not stuck). ``apply`` plays listed cards itself.
+        # A listed bid (listed only in the auction) is allowed and high enough. ``apply`` plays
+        # listed cards itself, and looks bids up before ``_apply_listed``.
         bid = B.BID_OF_ACTION.get(action)
         if bid is not None:
             return self._bid(seat, bid)
+        card = _PLAY_LOOKUP.get(action)
+        if card is not None:
+            return self._play_listed(seat, card)
+        return self._apply_listed(seat, action)
+
+    def _apply_listed(self, seat: int, action: str) -> list[Event]:
+        """A listed move that is neither a bid nor a play: a pass (allowed: the dealer is not
+        stuck), a discard, trumps named, or a misdeal."""
         if action == "pass":
             return self._pass(seat)
         card = _DISCARD_LOOKUP.get(action)
@@ -687,9 +695,6 @@ class TroikaGame(Game):
         if suit is not None:  # listed: the declarer names trumps
             self.trump = suit
             return self._after_trump([{"type": "trump", "seat": seat, "suit": SUITS[suit]}])
-        card = _PLAY_LOOKUP.get(action)
-        if card is not None:
-            return self._play_listed(seat, card)
         return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
