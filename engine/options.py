@@ -163,8 +163,9 @@ class GameSpec:
         """Defaults, then the preset, then the overrides; every value validated.
 
         Every new game resolves its options: an answer is kept (``_RESOLVED``) by the spec, the
-        preset and the overrides with their types (True == 1, but an integer option refuses
-        True), and handed out as a new dict each time."""
+        preset and the overrides with their values' types (True == 1 and hashes alike, but
+        ``parse`` keeps the value given: each has its own answer), and handed out as a new dict
+        each time."""
         if overrides:
             key = (id(self), preset, *overrides.items(), *map(type, overrides.values()))
         else:
