@@ -11,6 +11,11 @@ from engine.verbs import Verb
 
 OptionValue = int | str | bool | None
 
+#: ``GameSpec.resolve``'s answers: (id of the spec, preset, the overrides' items, their values'
+#: types) -> (the spec, its options). Emptied when full.
+_RESOLVED: dict[tuple[Any, ...], tuple[Any, dict[str, OptionValue]]] = {}
+_RESOLVED_KEPT = 256
+
 _TRUE = {"on", "true", "yes", "1", "y"}
 _FALSE = {"off", "false", "no", "0", "n"}
 
@@ -155,7 +160,29 @@ class GameSpec:
     def resolve(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
     ) -> dict[str, OptionValue]:
-        """Defaults, then the preset, then the overrides; every value validated."""
+        """Defaults, then the preset, then the overrides; every value validated.
+
+        Every new game resolves its options: an answer is kept (``_RESOLVED``) by the spec, the
+        preset and the overrides with their values' types (True == 1 and hashes alike, but
+        ``parse`` keeps the value given: each has its own answer), and handed out as a new dict
+        each time."""
+        if overrides:
+            key = (id(self), preset, *overrides.items(), *map(type, overrides.values()))
+        else:
+            key = (id(self), preset)
+        try:
+            kept = _RESOLVED.get(key)
+        except TypeError:  # a value that cannot be a key: resolved each time
+            return self._resolve(preset, overrides)
+        if kept is None or kept[0] is not self:
+            if len(_RESOLVED) >= _RESOLVED_KEPT:
+                _RESOLVED.clear()
+            kept = _RESOLVED[key] = (self, self._resolve(preset, overrides))
+        return dict(kept[1])
+
+    def _resolve(
+        self, preset: str | None, overrides: Mapping[str, Any] | None
+    ) -> dict[str, OptionValue]:
         values = self.defaults()
         if preset is not None:
             key = preset.strip().lower()

@@ -24,7 +24,15 @@ from typing import Any
 
 from engine.cards import parse_suit
 from engine.errors import IllegalAction
-from engine.game import Event, Game, check_stacked_deck, seeded_rng, shuffle, snapshot_json
+from engine.game import (
+    Event,
+    Game,
+    check_stacked_deck,
+    reseed,
+    seeded_rng,
+    shuffle,
+    snapshot_json,
+)
 from engine.troika import bids as B
 from engine.troika.cards import (
     CODES,
@@ -82,6 +90,9 @@ _NEXT_SEAT = (1, 2, 3, 0)
 #: in four, from the seat ``first``, after the dealer).
 _DEALT_FROM = tuple(tuple((seat - first) % 4 for seat in range(4)) for first in range(4))
 _BIDDER = itemgetter(0)  # the seat of a ``bids`` entry
+#: The decks' cards as bits (``_deal`` shuffles these).
+_DECK_BITS_32 = tuple(BIT[card] for card in deck_for(False))
+_DECK_BITS_34 = tuple(BIT[card] for card in deck_for(True))
 #: ``KEYS`` by the trump suit as the state holds it (None: no trumps).
 _KEYS_OF_TRUMP = {None: KEYS[4], 0: KEYS[0], 1: KEYS[1], 2: KEYS[2], 3: KEYS[3]}
 #: ``TroikaGame._lseat`` when nothing is listed: no seat a caller passes is this object.
@@ -145,6 +156,7 @@ class TroikaGame(Game):
         "_auction",
         "_lseat",
         "_listed",
+        "_shuffler",
     )
 
     players: int
@@ -192,6 +204,8 @@ class TroikaGame(Game):
         self._auction: Auction | None = None
         self._lseat: object = _NOBODY
         self._listed: tuple[str, ...] = ()
+        # ``_shuffler``: the deals' generator, seeded again for each (``_deal``).
+        self._shuffler: Random | None = None
         super().__init__(state)  # sets ``state``: its setter reads the attributes from it
 
     # -- the state as JSON data -----------------------------------------------------------------
@@ -362,6 +376,7 @@ class TroikaGame(Game):
         game._auction = None
         game._lseat = _NOBODY
         game._listed = ()
+        game._shuffler = None
         game._snapshot = None
         game._extra = None
         game.players = players
@@ -389,6 +404,7 @@ class TroikaGame(Game):
         cards = list(full)
         shuffle(rng, cards)
         seat = rng.randrange(SEATS)
+        self._shuffler = rng  # done with: the deals seed it again
         draw = self.dealer_draw
         for card in cards:
             seat = (seat + 1) % SEATS
@@ -399,21 +415,37 @@ class TroikaGame(Game):
 
     def _deal(self, dealer: int, order: list[int] | None = None) -> Event:
         """Deal a hand one card at a time from the player after the dealer; rest to the kitty."""
+        # The deck is shuffled as its cards' bits (``listing.BIT``; the shuffle's draws do not
+        # depend on what is shuffled): a seat's mask is then the sum of a slice (one card in
+        # four, from the seat after the dealer; distinct bits, so their sum is their union),
+        # with no lookup of the 32 cards' bits. The kitty's cards are told by their bits.
         if order is None:
-            order = list(deck_for(bool(self.options["kitty"])))
-            shuffle(self.rng(), order)
+            bits = list(_DECK_BITS_34 if self.options["kitty"] else _DECK_BITS_32)
+            # ``rng()``, by the game's own generator seeded again (the same draws).
+            counter = self.rng_counter
+            self.rng_counter = counter + 1
+            text = f"{self.seed}/{counter}"
+            shuffler = self._shuffler
+            if shuffler is None:
+                shuffler = self._shuffler = seeded_rng(text)
+            else:
+                reseed(shuffler, text)
+            shuffle(shuffler, bits)
+        else:
+            bits = [BIT[card] for card in order]
         dealt = SEATS * HAND_SIZE
-        # Each seat's cards as bits: distinct bits, so their sum is their union. The dealt
-        # cards' bits are looked up in C (an itemgetter of the dealt cards, applied to ``BIT``),
-        # then each seat's eight summed from a slice: no Python loop over the cards.
         first = _NEXT_SEAT[dealer]
-        bits = itemgetter(*order[:dealt])(BIT)
         a, b, c, d = _DEALT_FROM[first]
-        self.masks = [sum(bits[a::4]), sum(bits[b::4]), sum(bits[c::4]), sum(bits[d::4])]
+        self.masks = [
+            sum(bits[a:dealt:4]),
+            sum(bits[b:dealt:4]),
+            sum(bits[c:dealt:4]),
+            sum(bits[d:dealt:4]),
+        ]
+        self.kitty = [bit.bit_length() - 1 for bit in bits[dealt:]] if len(bits) > dealt else []
         self.phase = "bidding"
         self.dealer = dealer
         self.turn = first
-        self.kitty = order[dealt:]
         self.kitty_taken = []
         self.discards = []
         self.bids = []
@@ -499,22 +531,16 @@ class TroikaGame(Game):
         return ()
 
     def _bidding_actions(self, seat: int) -> tuple[str, ...]:
-        # _must_bid, _may_misdeal and _may_equal by the table's ``Auction``: the auction lists
-        # at every bid.
+        # _must_bid, _may_misdeal and _may_equal by the table's ``Auction``, whose tables list
+        # every case (the auction lists at every bid).
         auction = self._auction or self._auction_listings()
-        high = self.high
-        dealer = seat == self.dealer
         may_misdeal = (
             auction.misdeal
             and not self.masks[seat] & HONOURS
             and seat not in map(_BIDDER, self.bids)  # a bid's seat; in C, no generator
         )
-        # ``Auction.listing``, its lookup inlined.
-        if dealer and high != B.PASS:
-            key = (high + 1) * 8 + 1 + 2 * may_misdeal + 4 * auction.single
-        else:
-            key = (high + 1) * 8 + (not (dealer and auction.stick_dealer)) + 2 * may_misdeal
-        return auction.listings.get(key) or auction.listing(key)
+        by_high = (auction.dealer if seat == self.dealer else auction.others)[may_misdeal]
+        return by_high[self.high + 1]
 
     def _auction_listings(self) -> Auction:
         auction = self._auction = auction_for(self.options)
@@ -539,98 +565,105 @@ class TroikaGame(Game):
     def apply(self, seat: int, action: str) -> list[Event]:
         # ``Game.apply`` for the awaited seat's listed moves: nothing is left to check (a state
         # handed out lists nothing: see ``state``). A listed play (32 of a deal's ~37 moves) is
-        # played right here: a Python call costs as much as the move itself.
-        if seat is self._lseat and action in self._listed:
-            card = _LISTED_CARD[action]
-            if card is None:  # a bid, pass, trump, discard or misdeal
-                self._lseat = _NOBODY  # each path lists the next seat's moves, or leaves it
-                bid = B.BID_OF_ACTION.get(action)
-                if bid is not None:  # a listed bid: allowed and high enough (most of these)
-                    return self._bid(seat, bid)
-                return self._apply_legal(seat, action)
-            # A held card that follows suit, by the seat awaited.
-            masks = self.masks
-            masks[seat] ^= BIT[card]
-            trick = self.trick
-            played = len(trick)  # the cards before this one
-            trick.append(card)
-            events = [_PLAY_EVENT[seat][card].copy()]
-            if played != 3:
-                if played:
-                    led = SUIT[trick[0]]
-                else:  # a lead
-                    led = SUIT[card]
-                    if (
-                        self.trump is None
-                        and self.options["trump_lead"]
-                        and self.contract & 3 < B.NO
-                    ):
-                        # trump_lead: the declarer's first lead fixes trumps.
-                        self.trump = led
-                        events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
-                nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
-                # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
-                mask = masks[nxt]
-                self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
-                    FOLLOW_S[mask & 511]
-                    + FOLLOW_H[mask >> 9 & 511]
-                    + FOLLOW_C[mask >> 26 & 255]
-                    + FOLLOW_D[mask >> 18 & 255]
-                )
-                return events
-            # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
-            # inlined, the winner by four table lookups).
-            leader = self.leader
-            a, b, c, d = trick
-            keys = _KEYS_OF_TRUMP[self.trump][self.low][SUIT[a]]
-            best, index = keys[a], 0
-            if keys[b] > best:
-                best, index = keys[b], 1
-            if keys[c] > best:
-                best, index = keys[c], 2
-            if keys[d] > best:
-                index = 3
-            winner = (leader + index) % SEATS
-            team = winner & 1
-            value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-            tricks = self.tricks
-            tricks[team] += 1
-            self.points[team] += value
-            # The last trick is the record just added to the played ones (the same JSON
-            # twice: nothing changes a finished trick).
-            record = self.last_trick = {"leader": leader, "cards": trick, "winner": winner}
-            played_tricks = self.played_tricks
-            if played_tricks is None:  # a state saved before the key existed
-                self.played_tricks = [record]
-            else:
-                played_tricks.append(record)
-            self.trick = []
-            self.leader = self.turn = winner
-            events.append(
-                {
-                    "type": "trick",
-                    "seat": winner,
-                    "cards": [CODES[a], CODES[b], CODES[c], CODES[d]],
-                    "points": value,
-                }
-            )
-            mask = masks[winner]
-            if not mask:  # the hands are played out: the eighth trick
-                self._lseat = _NOBODY  # the next deal lists its first bidder, if any
-                return self._score(events)
-            # The winner's lead, listed here (``play_listing`` inlined).
-            self._listed = (
+        # played right here: a Python call costs as much as the move itself. Each branch's
+        # first part is kept short: a jump over more than 255 code units takes an EXTENDED_ARG,
+        # which also stops CPython 3.11 from specializing the comparison before it.
+        if seat is not self._lseat or action not in self._listed:
+            return self._apply_unlisted(seat, action)
+        card = _LISTED_CARD[action]
+        if card is None:  # a bid, pass, trump, discard or misdeal
+            self._lseat = _NOBODY  # each path lists the next seat's moves, or leaves it
+            bid = B.BID_OF_ACTION.get(action)
+            if bid is not None:  # a listed bid: allowed and high enough (most of these)
+                return self._bid(seat, bid)
+            return self._apply_listed(seat, action)
+        # A held card that follows suit, by the seat awaited.
+        masks = self.masks
+        masks[seat] ^= BIT[card]
+        trick = self.trick
+        played = len(trick)  # the cards before this one
+        trick.append(card)
+        events = [_PLAY_EVENT[seat][card].copy()]
+        if played != 3:
+            if played:
+                led = SUIT[trick[0]]
+            else:  # a lead
+                led = SUIT[card]
+                if self.trump is None and self.options["trump_lead"]:
+                    self._lead_names_trumps(seat, led, events)
+            nxt = self.turn = self._lseat = _NEXT_SEAT[seat]
+            # The next seat's listing (``play_listing`` inlined): it follows suit if it can.
+            mask = masks[nxt]
+            self._listed = FOLLOW[led][mask >> SHIFT[led] & HELD[led]] or (
                 FOLLOW_S[mask & 511]
                 + FOLLOW_H[mask >> 9 & 511]
                 + FOLLOW_C[mask >> 26 & 255]
                 + FOLLOW_D[mask >> 18 & 255]
             )
-            self._lseat = winner
             return events
-        # Game.apply checks all (a refusal changes nothing; the listing is made again).
+        # The trick is full: its winner takes it (``trick_winner`` and ``trick_points``
+        # inlined, the winner by four table lookups).
+        leader = self.leader
+        a, b, c, d = trick
+        keys = _KEYS_OF_TRUMP[self.trump][self.low][SUIT[a]]
+        best, index = keys[a], 0
+        if keys[b] > best:
+            best, index = keys[b], 1
+        if keys[c] > best:
+            best, index = keys[c], 2
+        if keys[d] > best:
+            index = 3
+        winner = (leader + index) % SEATS
+        team = winner & 1
+        value = 1 + POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
+        tricks = self.tricks
+        tricks[team] += 1
+        self.points[team] += value
+        # The last trick is the record just added to the played ones (the same JSON
+        # twice: nothing changes a finished trick).
+        record = self.last_trick = {"leader": leader, "cards": trick, "winner": winner}
+        played_tricks = self.played_tricks
+        if played_tricks is None:  # a state saved before the key existed
+            self.played_tricks = [record]
+        else:
+            played_tricks.append(record)
+        self.trick = []
+        self.leader = self.turn = winner
+        events.append(
+            {
+                "type": "trick",
+                "seat": winner,
+                "cards": [CODES[a], CODES[b], CODES[c], CODES[d]],
+                "points": value,
+            }
+        )
+        mask = masks[winner]
+        if not mask:  # the hands are played out: the eighth trick
+            self._lseat = _NOBODY  # the next deal lists its first bidder, if any
+            return self._score(events)
+        # The winner's lead, listed here (``play_listing`` inlined).
+        self._listed = (
+            FOLLOW_S[mask & 511]
+            + FOLLOW_H[mask >> 9 & 511]
+            + FOLLOW_C[mask >> 26 & 255]
+            + FOLLOW_D[mask >> 18 & 255]
+        )
+        self._lseat = winner
+        return events
+
+    def _apply_unlisted(self, seat: int, action: str) -> list[Event]:
+        """``apply`` of a move not listed for the awaited seat: ``Game.apply`` checks all (a
+        refusal changes nothing; the listing is made again)."""
         self._sync()
         self._lseat = _NOBODY
         return Game.apply(self, seat, action)
+
+    def _lead_names_trumps(self, seat: int, led: int, events: list[Event]) -> None:
+        """A lead with no trumps named, with trump_lead: the declarer's first lead fixes them
+        (not in a no-trump contract)."""
+        if self.contract & 3 < B.NO:
+            self.trump = led
+            events.insert(0, {"type": "trump", "seat": seat, "suit": SUITS[led]})
 
     def _play_listed(self, seat: int, card: int) -> list[Event]:
         """``seat`` plays ``card``, known to be held and to follow suit: ``apply``'s listed
@@ -640,11 +673,19 @@ class TroikaGame(Game):
         return self.apply(seat, action)
 
     def _apply_legal(self, seat: int, action: str) -> list[Event]:
-        # A listed bid (listed only in the auction) is allowed and high enough; a listed pass
-        # is allowed (the dealer is not stuck). ``apply`` plays listed cards itself.
+        # A listed bid (listed only in the auction) is allowed and high enough. ``apply`` plays
+        # listed cards itself, and looks bids up before ``_apply_listed``.
         bid = B.BID_OF_ACTION.get(action)
         if bid is not None:
             return self._bid(seat, bid)
+        card = _PLAY_LOOKUP.get(action)
+        if card is not None:
+            return self._play_listed(seat, card)
+        return self._apply_listed(seat, action)
+
+    def _apply_listed(self, seat: int, action: str) -> list[Event]:
+        """A listed move that is neither a bid nor a play: a pass (allowed: the dealer is not
+        stuck), a discard, trumps named, or a misdeal."""
         if action == "pass":
             return self._pass(seat)
         card = _DISCARD_LOOKUP.get(action)
@@ -654,9 +695,6 @@ class TroikaGame(Game):
         if suit is not None:  # listed: the declarer names trumps
             self.trump = suit
             return self._after_trump([{"type": "trump", "seat": seat, "suit": SUITS[suit]}])
-        card = _PLAY_LOOKUP.get(action)
-        if card is not None:
-            return self._play_listed(seat, card)
         return self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -890,30 +928,28 @@ class TroikaGame(Game):
         contract = self.contract
         team = declarer & 1
         scores = self.scores
-        outcome = score_hand(
-            declarer_team=team,
-            bid_number=contract >> 2,  # B.number_of and B.is_no_trump inlined
-            no_trump=contract & 3 >= B.NO,
-            points=self.points,
-            scores=scores,
-            target=self.target,
-            cut_off=self.cut_off,
-            increased=self.increased,
-            options=options,
+        points = self.points
+        made, (change0, change1), target, cut_off, raised = score_hand(
+            team,
+            contract >> 2,  # B.number_of and B.is_no_trump inlined
+            contract & 3 >= B.NO,
+            points,
+            scores,
+            self.target,
+            self.cut_off,
+            self.increased,
+            options,
         )
-        scores[0] += outcome.changes[0]
-        scores[1] += outcome.changes[1]
+        score0 = scores[0] = scores[0] + change0
+        score1 = scores[1] = scores[1] + change1
         hands_played = self.hands_played = self.hands_played + 1
-        if outcome.raised:
+        if raised:
             self.increased = True
-            self.target = outcome.target
-            self.cut_off = outcome.cut_off
-            events.append(
-                {"type": "target_raised", "target": outcome.target, "cut_off": outcome.cut_off}
-            )
-        hand_points = list(self.points)
-        changes = list(outcome.changes)
+            self.target = target
+            self.cut_off = cut_off
+            events.append({"type": "target_raised", "target": target, "cut_off": cut_off})
         bid = B.TEXT[contract]
+        # The event's lists and the score sheet's are each their own (list displays).
         events.append(
             {
                 "type": "hand_over",
@@ -921,25 +957,25 @@ class TroikaGame(Game):
                 "seat": declarer,
                 "declarer_team": team,
                 "bid": bid,
-                "made": outcome.made,
-                "hand_points": hand_points,
-                "tricks": list(self.tricks),
-                "changes": changes,
-                "scores": list(scores),
-                "target": self.target,
-                "cut_off": self.cut_off,
-                "raised": outcome.raised,
+                "made": made,
+                "hand_points": [*points],
+                "tricks": [*self.tricks],
+                "changes": [change0, change1],
+                "scores": [score0, score1],
+                "target": target,
+                "cut_off": cut_off,
+                "raised": raised,
             }
         )
-        # Its row on the score sheet (``view["history"]``), lists copied.
+        # Its row on the score sheet (``view["history"]``).
         row = {
             "hand_number": hands_played,
             "seat": declarer,
             "bid": bid,
-            "made": outcome.made,
-            "hand_points": list(hand_points),
-            "changes": list(changes),
-            "scores": list(scores),
+            "made": made,
+            "hand_points": [*points],
+            "changes": [change0, change1],
+            "scores": [score0, score1],
         }
         history = self.history
         if history is None:

@@ -114,14 +114,23 @@ def discard_listing(mask: int) -> tuple[str, ...]:
 
 class Auction:
     """One kind of auction (the options that shape it): the bids it allows and every listing of
-    them, each made the first time it is asked, then looked up (``auction_for``: one per kind).
+    them, made at once and then looked up (``auction_for``: one per kind).
 
     A listing is ``pass`` if the seat may pass, ``misdeal`` if it may throw its hand in, then
     the bids that equal (the dealer's privilege) or beat the high bid. Its key in
     ``listings``: ``(high + 1) * 8 + may_pass + 2 * may_misdeal + 4 * may_equal``, ``high``
     the high bid (``bids.PASS``: none yet)."""
 
-    __slots__ = ("bids", "actions", "stick_dealer", "misdeal", "single", "listings")
+    __slots__ = (
+        "bids",
+        "actions",
+        "stick_dealer",
+        "misdeal",
+        "single",
+        "listings",
+        "dealer",
+        "others",
+    )
 
     def __init__(
         self,
@@ -138,6 +147,26 @@ class Auction:
         self.misdeal = misdeal
         self.single = auction == "single"
         self.listings: dict[int, tuple[str, ...]] = {}
+        # ``dealer[may_misdeal][high + 1]``, ``others[may_misdeal][high + 1]``: the listings of
+        # the dealer and of any other seat, made at once (a few hundred tuples shared by every
+        # table of these options): an awaited bidder's listing is then two lookups.
+        highs = range(B.PASS, max(self.bids, default=B.PASS) + 1)
+        single = 4 * self.single
+        self.dealer = tuple(
+            tuple(
+                self.listing(
+                    (high + 1) * 8 + (not stick_dealer) + 2 * misdeal
+                    if high == B.PASS
+                    else (high + 1) * 8 + 1 + 2 * misdeal + single
+                )
+                for high in highs
+            )
+            for misdeal in (0, 1)
+        )
+        self.others = tuple(
+            tuple(self.listing((high + 1) * 8 + 1 + 2 * misdeal) for high in highs)
+            for misdeal in (0, 1)
+        )
 
     def listing(self, key: int) -> tuple[str, ...]:
         """The listing of ``key`` (see the class), made once."""

@@ -16,8 +16,12 @@ class HandScore(NamedTuple):  # a tuple: made once a hand, and by the AI for eac
     raised: bool  # this hand's made no-trump contract raised target and cut-off
 
 
+#: ``HandScore``'s tuple made in C: the class call goes through the Python ``__new__`` that
+#: ``NamedTuple`` writes, half of ``score_hand``'s cost.
+_new_score = tuple.__new__
+
+
 def score_hand(
-    *,
     declarer_team: int,
     bid_number: int,
     no_trump: bool,
@@ -31,7 +35,8 @@ def score_hand(
     """How a hand changes the two team scores.
 
     ``points`` are the hand points per team (they sum to 10); ``scores`` are the team scores
-    before the hand; ``increased`` says whether the no-trump increase already happened.
+    before the hand; ``increased`` says whether the no-trump increase already happened. The
+    game passes them by position (once a hand: a call by keywords matches each name).
     """
     factor = 2 if no_trump else 1
     taken = points[declarer_team]
@@ -57,10 +62,11 @@ def score_hand(
     else:
         defender_change = min(defended, 0)  # at the cut-off: only losses still count
 
-    changes = [0, 0]
-    changes[declarer_team] = declarer_change
-    changes[defenders] = defender_change
-    return HandScore(made, (changes[0], changes[1]), target, cut_off, raised)
+    if declarer_team:
+        changes = (defender_change, declarer_change)
+    else:
+        changes = (declarer_change, defender_change)
+    return _new_score(HandScore, (made, changes, target, cut_off, raised))
 
 
 def points_winner(declarer_team: int, scores: list[int], target: int) -> int | None:

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine import Game
-from engine.game import seeded_rng, shuffle
+from engine.game import reseed, seeded_rng, shuffle
 
 #: Per game: a player count and how many random moves to walk (a few rounds of each).
 WALKS = {"troika": (4, 400), "troeven": (2, 300), "troggu": (4, 300), "troikuntza": (4, 300)}
@@ -31,6 +31,17 @@ def test_seeded_rng_is_random_random_of_the_text() -> None:
         assert [mine.getrandbits(k) for k in range(1, 40)] == [
             theirs.getrandbits(k) for k in range(1, 40)
         ]
+        assert mine.gauss(0, 1) == theirs.gauss(0, 1)
+
+
+def test_reseed_makes_a_used_generator_random_random_of_the_text() -> None:
+    used = seeded_rng("spent")
+    used.gauss(0, 1)  # leaves a gauss_next behind
+    for text in ("0/0", "5/3", "123456789012/41", "", "é/1"):
+        used.shuffle(list(range(40)))
+        mine, theirs = reseed(used, text), random.Random(text)
+        assert mine is used
+        assert mine.getstate() == theirs.getstate()
         assert mine.gauss(0, 1) == theirs.gauss(0, 1)
 
 

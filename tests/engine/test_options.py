@@ -36,6 +36,19 @@ def test_resolve_applies_defaults_then_preset_then_overrides():
     assert SPEC.resolve("quick", {"deals": "9", "timer": "off"})["deals"] == 9
 
 
+def test_resolve_answers_a_new_dict_each_time_and_keeps_true_and_one_apart():
+    first = SPEC.resolve("quick", {"deals": 2})
+    first["deals"] = 7
+    second = SPEC.resolve("quick", {"deals": 2})
+    assert second == {"flag": True, "deals": 2, "cut": 45, "timer": 60}
+    assert second is not first
+    # True == 1 and hashes alike, and each is its own answer (parse keeps the value given).
+    assert SPEC.resolve(None, {"deals": 1})["deals"] is not True
+    assert SPEC.resolve(None, {"deals": True})["deals"] is True
+    with pytest.raises(IllegalAction):  # a value no key can hold: resolved, and refused
+        SPEC.resolve(None, {"deals": [1]})
+
+
 def test_resolve_refuses_unknown_option_and_preset():
     with pytest.raises(IllegalAction, match="no option"):
         SPEC.resolve(None, {"nope": 1})
