@@ -68,6 +68,18 @@ def encode_indexed(img: Image.Image) -> bytes:
     return _png(*img.size, bytes(palette.tobytes()), zlib_ng.compress(rows, LEVEL))
 
 
+def encode_framed(img: Image.Image) -> bytes:
+    """PNG bytes of a picture in mode ``P`` but its first column, left for the rows' filter
+    bytes (set here to 0, none): its rows as they are, not copied one column over (``_rows``)."""
+    if img.mode != "P":
+        raise ValueError(f"a palette picture is needed, not mode {img.mode}")
+    width, height = img.size
+    img.im.paste(0, (0, 0, 1, height))  # each row starts with its filter byte: 0, none
+    palette = img.palette
+    assert palette is not None
+    return _png(width - 1, height, bytes(palette.tobytes()), zlib_ng.compress(img.tobytes(), LEVEL))
+
+
 # -- a picture encoded from bands deflated apart ----------------------------------------------
 # A picture whose horizontal bands recur from picture to picture (a row of it unchanged while
 # another changed) can be written from each band deflated on its own and kept: deflate blocks

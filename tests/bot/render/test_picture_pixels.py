@@ -85,6 +85,34 @@ def test_a_card_put_in_pieces_is_the_card_blended_whole() -> None:
                 assert pieces.tobytes() == whole.tobytes(), (code, width, dim)
 
 
+def test_a_hand_is_its_cards_put_whole_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hand_image`` leaves out the pieces of a card that later cards cover (``hidden``) and
+    copies those that fall on the felt blended over it ahead (``drawn``): every hand, of every
+    size, faded or not, shows the pixels of its cards put whole one after another; and
+    ``hand_png`` is its picture."""
+    rng = random.Random(10)
+    deck = [r + s for s in "SHCD" for r in ("A", "K", "Q", "J", "10", "7", "2")]
+    deck += ["??", "T17", "FOOL", "K-CU"]
+    hands = []
+    for size in [*range(0, 21), 27]:
+        cards = rng.sample(deck, size)
+        dim = tuple(i for i in range(size) if rng.random() < 0.4)
+        colours, letters = rng.choice([("two", ()), ("four", DUTCH)])
+        hands.append({"cards": cards, "dim": dim, "colours": colours, "letters": letters})
+    drawn = [images.hand_image(**kwargs).tobytes() for kwargs in hands]  # type: ignore[arg-type]
+    for kwargs in hands:  # drawn for its PNG one column to the right: the same picture
+        png = images.hand_png.__wrapped__(**kwargs)  # type: ignore[attr-defined]
+        assert png == images._png(images.hand_image(**kwargs)), kwargs  # type: ignore[arg-type]
+    put = images._put
+
+    def whole(img, x, y, code, width, colours, letters=(), dim=False, hidden=(), drawn=None):  # type: ignore[no-untyped-def]
+        put(img, x, y, code, width, colours, letters, dim)
+
+    monkeypatch.setattr(images, "_put", whole)
+    for i, kwargs in enumerate(hands):
+        assert images.hand_image(**kwargs).tobytes() == drawn[i], kwargs  # type: ignore[arg-type]
+
+
 def test_a_ready_count_badge_is_the_badge_drawn_in_place() -> None:
     rng = random.Random(8)
     for _ in range(100):

@@ -10,7 +10,13 @@ import zlib
 import pytest
 from PIL import Image
 
-from bot.render.png import _adler_combine, deflate_band, encode_bands, encode_indexed
+from bot.render.png import (
+    _adler_combine,
+    deflate_band,
+    encode_bands,
+    encode_framed,
+    encode_indexed,
+)
 
 
 def _picture(width: int, height: int, seed: int) -> Image.Image:
@@ -33,9 +39,28 @@ def test_decodes_to_the_same_indices_and_palette(width: int, height: int, seed: 
     assert back.convert("RGB").tobytes() == img.convert("RGB").tobytes()
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_picture_written_framed_decodes_to_its_indices_but_its_first_column(seed: int) -> None:
+    """``encode_framed``: a picture's first column is left for the rows' filter bytes; the PNG
+    is the rest of it, whatever that column held."""
+    rng = random.Random(seed)
+    width, height = rng.randrange(2, 400), rng.randrange(1, 300)
+    img = _picture(width, height, seed)
+    rest = img.crop((1, 0, width, height))
+    data = encode_framed(img)
+    Image.open(io.BytesIO(data)).verify()
+    back = Image.open(io.BytesIO(data))
+    assert back.mode == "P" and back.size == (width - 1, height)
+    assert back.tobytes() == rest.tobytes()
+    assert back.getpalette() == img.getpalette()
+    assert data == encode_indexed(rest)  # the same rows deflated: the same bytes
+
+
 def test_refuses_a_picture_without_a_palette() -> None:
     with pytest.raises(ValueError, match="palette"):
         encode_indexed(Image.new("RGB", (4, 4)))
+    with pytest.raises(ValueError, match="palette"):
+        encode_framed(Image.new("RGB", (4, 4)))
 
 
 @pytest.mark.parametrize("seed", [3, 4, 5])
