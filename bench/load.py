@@ -854,6 +854,21 @@ async def _go_on_stdin() -> None:
         raise BenchError(f"expected {GO!r} on stdin, got {line.strip()!r}")
 
 
+def main_with(
+    argv: list[str] | None, undo: Callable[[], None], report: Callable[[], list[str]]
+) -> int:
+    """``main(argv)`` under a tool already installed (``bench/loop_cpu.py``,
+    ``bench/loop_counts.py``): ``undo`` takes it out whatever happens; ``report``'s lines are
+    printed after a run that succeeded."""
+    try:
+        code = main(argv)
+    finally:
+        undo()
+    if code == 0:
+        print("\n".join(report()))
+    return code
+
+
 if __name__ == "__main__":
     # Run as ``bench.load``, not ``__main__``: bench/load_processes.py imports this module by
     # that name, and the BenchError it raises must be the one ``main`` catches.

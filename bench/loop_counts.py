@@ -126,14 +126,7 @@ def install(counts: Counts) -> Callable[[], None]:
 
 def main(argv: list[str] | None = None) -> int:
     counts = Counts()
-    undo = install(counts)
-    try:
-        code = load.main(argv)
-    finally:
-        undo()
-    if code == 0:
-        print("\n".join(counts.lines()))
-    return code
+    return load.main_with(argv, install(counts), counts.lines)
 
 
 if __name__ == "__main__":

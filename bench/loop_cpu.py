@@ -189,14 +189,7 @@ def clock_cost(calls: int = 20_000) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parts = Parts()
-    undo = install(parts)
-    try:
-        code = load.main(argv)
-    finally:
-        undo()
-    if code == 0:
-        print("\n".join(parts.lines(clock_cost())))
-    return code
+    return load.main_with(argv, install(parts), lambda: parts.lines(clock_cost()))
 
 
 if __name__ == "__main__":

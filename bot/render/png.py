@@ -42,11 +42,18 @@ def _palette_chunk(palette: bytes) -> bytes:
 _END = _chunk(b"IEND", b"")
 
 
+def _palette_of(img: Image.Image) -> bytes:
+    """The colours of a picture in mode ``P`` (refused in any other mode)."""
+    palette = img.palette
+    if img.mode != "P" or palette is None:
+        raise ValueError(f"a palette picture is needed, not mode {img.mode}")
+    return bytes(palette.tobytes())
+
+
 def _rows(img: Image.Image) -> bytes:
     """The picture's rows as a PNG holds them, before deflating: each a filter byte, then the
     row's palette indices."""
-    if img.mode != "P":
-        raise ValueError(f"a palette picture is needed, not mode {img.mode}")
+    _palette_of(img)
     width, height = img.size
     framed = Image.new("P", (width + 1, height), 0)
     framed.paste(img, (1, 0))  # each row starts with its filter byte: 0, none
@@ -62,22 +69,16 @@ def _png(width: int, height: int, palette: bytes, idat: bytes) -> bytes:
 
 def encode_indexed(img: Image.Image) -> bytes:
     """PNG bytes of a picture in mode ``P`` (8-bit indices into its palette)."""
-    rows = _rows(img)
-    palette = img.palette
-    assert palette is not None
-    return _png(*img.size, bytes(palette.tobytes()), zlib_ng.compress(rows, LEVEL))
+    return _png(*img.size, _palette_of(img), zlib_ng.compress(_rows(img), LEVEL))
 
 
 def encode_framed(img: Image.Image) -> bytes:
     """PNG bytes of a picture in mode ``P`` but its first column, left for the rows' filter
     bytes (set here to 0, none): its rows as they are, not copied one column over (``_rows``)."""
-    if img.mode != "P":
-        raise ValueError(f"a palette picture is needed, not mode {img.mode}")
+    palette = _palette_of(img)
     width, height = img.size
     img.im.paste(0, (0, 0, 1, height))  # each row starts with its filter byte: 0, none
-    palette = img.palette
-    assert palette is not None
-    return _png(width - 1, height, bytes(palette.tobytes()), zlib_ng.compress(img.tobytes(), LEVEL))
+    return _png(width - 1, height, palette, zlib_ng.compress(img.tobytes(), LEVEL))
 
 
 # -- a picture encoded from bands deflated apart ----------------------------------------------

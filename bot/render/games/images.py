@@ -466,10 +466,16 @@ def draw_card(
     _put(img, x, y, code, width, colours)
 
 
+def _on_palette(img: Image.Image) -> Image.Image:
+    """The picture on the shared palette (``_palette``), undithered: each colour always maps
+    to the same index, wherever it is (what lets bands and cells be quantized apart)."""
+    return img.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
 def _png(img: Image.Image) -> bytes:
     """PNG bytes of the picture on the shared palette (``_palette``), deflated by zlib-ng
     (``bot.render.png``: most of a picture's cost was Pillow's deflate)."""
-    return encode_indexed(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return encode_indexed(_on_palette(img))
 
 
 # -- the table -----------------------------------------------------------------------------------
@@ -1037,7 +1043,7 @@ def _encoded(
         if not framed:
             return _png(image_fn(*args, **kwargs))
         img = image_fn(*args, **kwargs, left=1)  # type: ignore[call-arg]
-        return encode_framed(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
+        return encode_framed(_on_palette(img))
 
     png.__name__ = png.__qualname__ = name  # what pickle (a process pool) looks the function up by
     png.__doc__ = f"``{image_fn.__name__}`` as PNG bytes.\n\n{image_fn.__doc__ or ''}"
@@ -1089,7 +1095,7 @@ def _band(
         if canvas.crop(box).getcolors(1) != [(width * spare, FELT)]:
             return None
     band = canvas.crop((0, spare, width, spare + height))
-    value = deflate_band(band.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    value = deflate_band(_on_palette(band))
     _bands_kept.put(key, value)
     return value
 
@@ -1130,13 +1136,13 @@ def _place_cell(
     canvas.paste(FELT, box)
     if canvas.getcolors(1) != [(canvas.width * canvas.height, FELT)]:  # drawn around it
         return None
-    return cell.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return _on_palette(cell)
 
 
 @lru_cache(maxsize=1)
 def _felt_index() -> int:
     """The felt's index in the shared palette."""
-    felt = Image.new("RGB", (1, 1), FELT).quantize(palette=_palette(), dither=Image.Dither.NONE)
+    felt = _on_palette(Image.new("RGB", (1, 1), FELT))
     return int(felt.getpixel((0, 0)))  # type: ignore[arg-type]
 
 
