@@ -47,6 +47,8 @@ from multiprocessing.reduction import ForkingPickler
 from multiprocessing.synchronize import Lock
 from typing import Any
 
+from bot import loops
+
 try:
     import fcntl
 except ImportError:  # not on Windows
@@ -220,7 +222,7 @@ class PipeWorkers:
         loop's thread. ``quick``: a job of a few milliseconds at most (a picture), which the
         first worker may take (see the module); never a long one, which would hold up the
         quick ones queued behind it there."""
-        loop = asyncio.get_running_loop()
+        loop = loops.running(self._loop)
         if self._loop is not loop:
             self._move_to(loop)
         if self._pipes is None:
