@@ -217,18 +217,21 @@ class PipeWorkers:
             return []
         return [p.pid for p in self._pipes.processes if p.pid is not None]
 
-    def run(self, job: Job, quick: bool = False) -> asyncio.Future[Any]:
-        """``job()`` in a worker; its value (or its exception) in the future. Called from the
-        loop's thread. ``quick``: a job of a few milliseconds at most (a picture), which the
-        first worker may take (see the module); never a long one, which would hold up the
-        quick ones queued behind it there."""
+    def run(
+        self, job: Job, quick: bool = False, into: asyncio.Future[Any] | None = None
+    ) -> asyncio.Future[Any]:
+        """``job()`` in a worker; its value (or its exception) in the future (``into``, made by
+        the caller on the running loop, or a new one). Called from the loop's thread.
+        ``quick``: a job of a few milliseconds at most (a picture), which the first worker may
+        take (see the module); never a long one, which would hold up the quick ones queued
+        behind it there."""
         loop = loops.running(self._loop)
         if self._loop is not loop:
             self._move_to(loop)
         if self._pipes is None:
             self._pipes = _Pipes(self.context, self.size)
             self._pipes.watch(loop, self)
-        future: asyncio.Future[Any] = loop.create_future()
+        future = loop.create_future() if into is None else into
         self._waiting.append((job, future, False, quick))
         self._send()
         return future
