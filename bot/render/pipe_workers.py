@@ -38,6 +38,7 @@ import contextlib
 import itertools
 import logging
 import os
+import select
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
@@ -141,6 +142,10 @@ class _Pipes:
         self.jobs_in, self.jobs_out = context.Pipe(duplex=False)  # workers read, loop writes
         self.answers_in, self.answers_out = context.Pipe(duplex=False)  # loop reads
         _widen(self.answers_in)
+        #: Whether another answer waits (``answers_in.poll()`` makes, registers and closes a
+        #: selector at every call: 2.6 us, against 0.3 for this one's ``poll(0)``).
+        self.answers_ready = select.poll()
+        self.answers_ready.register(self.answers_in.fileno(), select.POLLIN)
         # Kept: a lock the loop let go of could vanish before a worker has opened it.
         self.locks = (context.Lock(), context.Lock())  # taking a job, writing an answer
         first_in: Connection | None = None
@@ -308,7 +313,7 @@ class PipeWorkers:
                         entry[1].set_result(value)
                     else:
                         entry[1].set_exception(value)
-                if not pipes.answers_in.poll():
+                if not pipes.answers_ready.poll(0):
                     break
         except (EOFError, OSError):
             self._died()
