@@ -106,7 +106,8 @@ def install(counts: Counts) -> Callable[[], None]:
         return threadsafe(loop, callback, *args, **kwargs)
 
     # The look-ups, where Python code finds them: asyncio's module and its ``events``' (the
-    # same functions: a call goes through one), ``current_task`` counted without its loop.
+    # same functions: a call goes through one), ``current_task`` counted without its loop (by
+    # its caller: on 3.11 it is Python, and its own look-up inside is not counted again).
     lookups = [
         (asyncio, "get_running_loop"),
         (asyncio.events, "get_running_loop"),
@@ -115,11 +116,14 @@ def install(counts: Counts) -> Callable[[], None]:
         (asyncio.tasks, "current_task"),
     ]
     originals = [getattr(owner, name) for owner, name in lookups]
+    inside = getattr(asyncio.current_task, "__code__", None)
 
     def counted_lookup(function: Callable[..., Any]) -> Callable[..., Any]:
         def lookup(*args: Any) -> Any:
             if counts.on and not any(a is not None for a in args):
-                counts.lookups[sys._getframe(1).f_code.co_qualname] += 1
+                caller = sys._getframe(1).f_code
+                if caller is not inside:
+                    counts.lookups[caller.co_qualname] += 1
             return function(*args)
 
         return lookup
