@@ -9,7 +9,11 @@ measured window only, then prints per action:
   steps and wake-ups, futures' done-callbacks), by what they call;
 - the tasks created (``loop.create_task``), by their coroutine;
 - the futures created (``loop.create_future``) and the calls from other threads
-  (``call_soon_threadsafe``: each wakes the loop through its self-pipe).
+  (``call_soon_threadsafe``: each wakes the loop through its self-pipe);
+- the look-ups of the running loop from Python (``asyncio.get_running_loop``, asyncio's own
+  ``events.get_running_loop`` and ``_get_running_loop``, ``current_task()`` without its loop),
+  by their caller: on CPython 3.11 each is a ``getpid`` system call (those made inside
+  asyncio's C code, a ``Future()`` made without its loop, are not seen).
 
 Counts do not move with the machine's load, as times do: on a shared machine they tell a change
 that saves a callback or a task per action where an A/B of CPU times is lost in the noise. The
@@ -50,6 +54,7 @@ class Counts:
         self.tasks: collections.Counter[str] = collections.Counter()
         self.futures = 0
         self.threadsafe = 0
+        self.lookups: collections.Counter[str] = collections.Counter()
 
     def lines(self, top: int = 25) -> list[str]:
         actions = max(self.actions, 1)
@@ -64,6 +69,9 @@ class Counts:
         out += [f"    {n / actions:7.3f}  {what}" for what, n in self.callbacks.most_common(top)]
         out.append("  tasks created, by their coroutine:")
         out += [f"    {n / actions:7.3f}  {what}" for what, n in self.tasks.most_common(top)]
+        lookups = sum(self.lookups.values()) / actions
+        out.append(f"  the running loop looked up (a getpid each): {lookups:.2f}, by the caller:")
+        out += [f"    {n / actions:7.3f}  {what}" for what, n in self.lookups.most_common(top)]
         return out
 
 
@@ -97,6 +105,31 @@ def install(counts: Counts) -> Callable[[], None]:
         counts.threadsafe += counts.on  # (an int's += is atomic enough for a count)
         return threadsafe(loop, callback, *args, **kwargs)
 
+    # The look-ups, where Python code finds them: asyncio's module and its ``events``' (the
+    # same functions: a call goes through one), ``current_task`` counted without its loop (by
+    # its caller: on 3.11 it is Python, and its own look-up inside is not counted again).
+    lookups = [
+        (asyncio, "get_running_loop"),
+        (asyncio.events, "get_running_loop"),
+        (asyncio.events, "_get_running_loop"),
+        (asyncio, "current_task"),
+        (asyncio.tasks, "current_task"),
+    ]
+    originals = [getattr(owner, name) for owner, name in lookups]
+    inside = getattr(asyncio.current_task, "__code__", None)
+
+    def counted_lookup(function: Callable[..., Any]) -> Callable[..., Any]:
+        def lookup(*args: Any) -> Any:
+            if counts.on and not any(a is not None for a in args):
+                caller = sys._getframe(1).f_code
+                if caller is not inside:
+                    counts.lookups[caller.co_qualname] += 1
+            return function(*args)
+
+        return lookup
+
+    for (owner, name), original in zip(lookups, originals, strict=True):
+        setattr(owner, name, counted_lookup(original))
     asyncio.events.Handle._run = counted_run  # type: ignore[method-assign]
     Loop._run_once = counted_turn  # type: ignore[attr-defined]
     Loop.create_task = counted_task  # type: ignore[method-assign,assignment]
@@ -114,6 +147,8 @@ def install(counts: Counts) -> Callable[[], None]:
     )
 
     def undo() -> None:
+        for (owner, name), original in zip(lookups, originals, strict=True):
+            setattr(owner, name, original)
         asyncio.events.Handle._run = handle_run  # type: ignore[method-assign]
         Loop._run_once = run_once  # type: ignore[attr-defined]
         Loop.create_task = create_task  # type: ignore[method-assign]

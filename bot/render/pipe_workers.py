@@ -38,6 +38,7 @@ import contextlib
 import itertools
 import logging
 import os
+import select
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
@@ -46,6 +47,8 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.reduction import ForkingPickler
 from multiprocessing.synchronize import Lock
 from typing import Any
+
+from bot import loops
 
 try:
     import fcntl
@@ -139,6 +142,10 @@ class _Pipes:
         self.jobs_in, self.jobs_out = context.Pipe(duplex=False)  # workers read, loop writes
         self.answers_in, self.answers_out = context.Pipe(duplex=False)  # loop reads
         _widen(self.answers_in)
+        #: Whether another answer waits (``answers_in.poll()`` makes, registers and closes a
+        #: selector at every call: 2.6 us, against 0.3 for this one's ``poll(0)``).
+        self.answers_ready = select.poll()
+        self.answers_ready.register(self.answers_in.fileno(), select.POLLIN)
         # Kept: a lock the loop let go of could vanish before a worker has opened it.
         self.locks = (context.Lock(), context.Lock())  # taking a job, writing an answer
         first_in: Connection | None = None
@@ -215,18 +222,21 @@ class PipeWorkers:
             return []
         return [p.pid for p in self._pipes.processes if p.pid is not None]
 
-    def run(self, job: Job, quick: bool = False) -> asyncio.Future[Any]:
-        """``job()`` in a worker; its value (or its exception) in the future. Called from the
-        loop's thread. ``quick``: a job of a few milliseconds at most (a picture), which the
-        first worker may take (see the module); never a long one, which would hold up the
-        quick ones queued behind it there."""
-        loop = asyncio.get_running_loop()
+    def run(
+        self, job: Job, quick: bool = False, into: asyncio.Future[Any] | None = None
+    ) -> asyncio.Future[Any]:
+        """``job()`` in a worker; its value (or its exception) in the future (``into``, made by
+        the caller on the running loop, or a new one). Called from the loop's thread.
+        ``quick``: a job of a few milliseconds at most (a picture), which the first worker may
+        take (see the module); never a long one, which would hold up the quick ones queued
+        behind it there."""
+        loop = loops.running(self._loop)
         if self._loop is not loop:
             self._move_to(loop)
         if self._pipes is None:
             self._pipes = _Pipes(self.context, self.size)
             self._pipes.watch(loop, self)
-        future: asyncio.Future[Any] = loop.create_future()
+        future = loop.create_future() if into is None else into
         self._waiting.append((job, future, False, quick))
         self._send()
         return future
@@ -303,7 +313,7 @@ class PipeWorkers:
                         entry[1].set_result(value)
                     else:
                         entry[1].set_exception(value)
-                if not pipes.answers_in.poll():
+                if not pipes.answers_ready.poll(0):
                     break
         except (EOFError, OSError):
             self._died()

@@ -22,6 +22,7 @@ picture drawn by the fresh one (a table never loses its pictures to one dead wor
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import logging
@@ -30,6 +31,7 @@ from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, Literal
 
+from bot import loops
 from bot.render.cache import LruBytes, call_key
 from bot.render.pipe_workers import PipeWorkers
 from bot.workers import context as worker_context
@@ -52,7 +54,9 @@ class RenderPool:
         self.cache = LruBytes(cache_size)
         self._executor: Executor | None = None
         self._processes: PipeWorkers | None = None
-        self._inflight: dict[Hashable, asyncio.Future[bytes]] = {}
+        self._inflight: dict[Hashable, _Drawing] = {}
+        #: The loop the pictures are drawn for (``loops.running``: not looked up per picture).
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def executor(self) -> Executor:
         """The thread pool of a ``"thread"`` pool."""
@@ -102,27 +106,32 @@ class RenderPool:
         if hit is not None:
             return hit
         pending = self._inflight.get(key)
-        if pending is not None and pending.get_loop() is asyncio.get_running_loop():
-            return await asyncio.shield(pending)
-        future = self._submit(functools.partial(fn, *args, **kwargs), quick)
-        self._inflight[key] = future
+        if pending is not None and pending.get_loop() is loops.running(self._loop):
+            return await pending.wait()
+        drawing = self._submit(functools.partial(fn, *args, **kwargs), quick)
+        self._inflight[key] = drawing
         try:
-            value = await asyncio.shield(future)
+            value = await drawing.wait()
         finally:
-            if self._inflight.get(key) is future:
+            if self._inflight.get(key) is drawing:
                 del self._inflight[key]
         self.cache.put(key, value)
         return value
 
-    def _submit(self, job: Callable[[], Any], quick: bool = False) -> asyncio.Future[Any]:
+    def _submit(self, job: Callable[[], Any], quick: bool = False) -> _Drawing:
         """``job()`` in a worker (a dead process worker is replaced: ``PipeWorkers``), its value
         in the future the worker's answer resolves. Not a
         task awaiting it: a task would wake one turn of the loop after the answer came, and only
         then wake the picture's waiters, another turn later (a turn is milliseconds long at
         1,000 busy tables; ~350 pictures a second are drawn there)."""
+        self._loop = loop = loops.running(self._loop)
+        drawing = _Drawing(loop)
         if self.kind == "process":
-            return self.processes().run(job, quick)
-        return asyncio.get_running_loop().run_in_executor(self.executor(), job)
+            self.processes().run(job, quick, into=drawing)
+        else:
+            done = self.executor().submit(job)
+            done.add_done_callback(functools.partial(_from_thread, loop, drawing))
+        return drawing
 
     def close(self) -> None:
         if self._executor is not None:
@@ -131,6 +140,72 @@ class RenderPool:
         if self._processes is not None:
             self._processes.close()
             self._processes = None
+
+
+class _Drawing(asyncio.Future[Any]):
+    """A picture on its way, shared by all who ask for it meanwhile (``RenderPool._render``):
+    each awaits a future of his own (``wait``), resolved at once when this one is, so that a
+    waiter cancelled (a panel redrawn anew) leaves the drawing and the other waiters be.
+    ``asyncio.shield`` did the same from a done-callback: a turn of the loop later (a turn is
+    milliseconds long at 1,000 busy tables), and two callbacks and a future more per wait (0.73
+    a move in ``bench/loop_counts.py``). Its resolvers call ``set_result`` or ``set_exception``
+    from Python: the picture workers (``PipeWorkers``), a thread's answer (``_from_thread``)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop=loop)
+        self._waiters: list[asyncio.Future[Any]] = []
+
+    def wait(self) -> asyncio.Future[Any]:
+        """The caller's own future of the picture (itself once drawn: awaited at once)."""
+        if self.done():
+            return self
+        waiter = self.get_loop().create_future()
+        self._waiters.append(waiter)
+        return waiter
+
+    def set_result(self, result: Any) -> None:
+        super().set_result(result)
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(result)
+
+    def set_exception(self, exception: type | BaseException) -> None:
+        super().set_exception(exception)
+        error = self.exception()  # (retrieved here: each waiter's own future raises it)
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_exception(error)
+
+    def cancel(self, msg: Any | None = None) -> bool:
+        if not super().cancel(msg):
+            return False
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            waiter.cancel(msg)
+        return True
+
+
+def _from_thread(
+    loop: asyncio.AbstractEventLoop, drawing: _Drawing, done: concurrent.futures.Future[Any]
+) -> None:
+    """A thread pool's answer (on its thread): handed to the loop, as ``run_in_executor``'s."""
+    with contextlib.suppress(RuntimeError):  # (its loop closed meanwhile: nobody waits)
+        loop.call_soon_threadsafe(_answered, drawing, done)
+
+
+def _answered(drawing: _Drawing, done: concurrent.futures.Future[Any]) -> None:
+    if drawing.done():
+        return
+    if done.cancelled():  # (the pool closed before it ran)
+        drawing.cancel()
+        return
+    error = done.exception()
+    if error is not None:
+        drawing.set_exception(error)
+    else:
+        drawing.set_result(done.result())
 
 
 #: The default pool's cache: every live hand (``images.HAND_CACHE``, the same bytes objects)

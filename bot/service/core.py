@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
@@ -52,13 +52,14 @@ from bot.service.models import (
     TableView,
     seat_label,
 )
-from bot.service.paused import refused_writes
+from bot.service.paused import refusal
 from bot.service.scheduler import Scheduler
 from bot.service.snapshot import TableSnapshot
 from bot.service.tables import LiveTable, probe
 from bot.shards import Shards
 from bot.storage import repository as repo
 from bot.storage.backends import DatabaseBackend
+from bot.storage.connection import UNAVAILABLE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +107,36 @@ class _Locked:
         entry.users -= 1
         if entry.users == 0 and self.channel_id not in self.core._tables:
             del self.core._locks[self.channel_id]
+
+
+class _TableOp:
+    """``ServiceCore._table_op``'s block: a class, as ``_Locked`` is (every click takes it: two
+    context managers made of async generators, nested, cost their objects and steps each time).
+    The lock is held until the block's error is turned into its refusal."""
+
+    __slots__ = ("core", "channel_id", "locked", "table")
+
+    def __init__(self, core: ServiceCore, channel_id: int) -> None:
+        self.core, self.channel_id = core, channel_id
+        self.locked = _Locked(core, channel_id)
+
+    async def __aenter__(self) -> LiveTable:
+        await self.locked.__aenter__()
+        try:
+            self.table = self.core._require(self.channel_id)
+        except BaseException:
+            await self.locked.__aexit__()
+            raise
+        return self.table
+
+    async def __aexit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        try:
+            if isinstance(error, UNAVAILABLE_ERRORS):  # (``paused.refused_writes``'s refusal)
+                raise refusal(self.channel_id, error) from error
+            if isinstance(error, GAME_FAULTS):
+                raise await self.core._fault(self.table, error) from error
+        finally:
+            await self.locked.__aexit__()
 
 
 class ServiceCore:
@@ -252,18 +283,11 @@ class ServiceCore:
         someone holds or waits for its lock (it does not grow with every channel ever used)."""
         return _Locked(self, channel_id)
 
-    @contextlib.asynccontextmanager
-    async def _table_op(self, channel_id: int) -> AsyncIterator[LiveTable]:
+    def _table_op(self, channel_id: int) -> AbstractAsyncContextManager[LiveTable]:
         """Hold the channel's lock and yield its table (NoTable if none); an error of the game
         becomes a refusal (``_fault``) instead of reaching the user, and so does a database
         that cannot take the change (``TablePaused``)."""
-        async with self.locked(channel_id):
-            table = self._require(channel_id)
-            try:
-                async with refused_writes(channel_id):
-                    yield table
-            except GAME_FAULTS as exc:
-                raise await self._fault(table, exc) from exc
+        return _TableOp(self, channel_id)
 
     def _require(self, channel_id: int) -> LiveTable:
         table = self._tables.get(channel_id)
@@ -286,8 +310,9 @@ class ServiceCore:
         if not events:
             return
         table = self._tables.get(channel_id)
-        if table is not None:
-            # Each event carries the state it left (events of a move come with theirs).
+        # Each event carries the state it left. A move's come with theirs: then the table's
+        # state is not looked up again (its change key rebuilt and compared, once more a move).
+        if table is not None and any(e.snapshot is None for e in events):
             state = table.current_state()
             events = [
                 dataclasses.replace(e, snapshot=state)

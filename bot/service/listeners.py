@@ -208,19 +208,23 @@ class Listeners:
     """The service's listener list; delivers an event to each, isolating their failures."""
 
     def __init__(self) -> None:
-        self._items: list[TableListener] = []
+        #: Replaced, never changed in place: an event goes to the listeners there were when
+        #: its delivery began, as a copy of a list would, without copying at every event.
+        self._items: tuple[TableListener, ...] = ()
 
     def add(self, listener: TableListener) -> None:
         if listener not in self._items:
-            self._items.append(listener)
+            self._items = (*self._items, listener)
 
     def remove(self, listener: TableListener) -> None:
         if listener in self._items:
-            self._items.remove(listener)
+            items = list(self._items)
+            items.remove(listener)
+            self._items = tuple(items)
 
     async def emit(self, events: list[TableEvent]) -> None:
         for event in events:
-            for listener in list(self._items):
+            for listener in self._items:
                 try:
                     await listener.on_table_event(event)
                 except Exception:  # a client's rendering bug must not break the table

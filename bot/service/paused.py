@@ -24,5 +24,11 @@ async def refused_writes(channel_id: int) -> AsyncIterator[None]:
     try:
         yield
     except UNAVAILABLE_ERRORS as exc:
-        log.warning("channel %s: a change could not be stored (%s): refused", channel_id, exc)
-        raise TablePaused() from exc
+        raise refusal(channel_id, exc) from exc
+
+
+def refusal(channel_id: int, exc: BaseException) -> TablePaused:
+    """The refusal of a command whose write ``exc`` refused (an ``UNAVAILABLE_ERRORS``), logged:
+    raise it from ``exc``."""
+    log.warning("channel %s: a change could not be stored (%s): refused", channel_id, exc)
+    return TablePaused()

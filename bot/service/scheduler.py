@@ -74,6 +74,10 @@ class Scheduler:
         self._wake_cb = self._wake
         self.target: Fired | None = None
         self.running = False
+        #: The loop it was started on: handed to asyncio rather than looked up per call (on
+        #: CPython 3.11 each ``get_running_loop``, ``current_task()`` included, is a ``getpid``
+        #: system call; a move arms and drops its table's job several times).
+        self._loop: asyncio.AbstractEventLoop | None = None
         #: The jobs waiting, and those firing (a key may have one of each: a firing job that
         #: armed its successor).
         self._waiting: dict[Hashable, _Entry] = {}
@@ -82,8 +86,10 @@ class Scheduler:
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self, target: Fired) -> None:
+        """Fire due jobs at ``target``; called on the loop the jobs wait in."""
         self.target = target
         self.running = True
+        self._loop = asyncio.get_running_loop()
 
     async def stop(self) -> None:
         """Cancel every job and wait for their tasks."""
@@ -123,7 +129,8 @@ class Scheduler:
         self._drop(key)
         entry = _Entry(job, at, after, busy)
         self._waiting[key] = entry
-        loop = asyncio.get_running_loop()
+        loop = self._loop
+        assert loop is not None  # (running: started)
         if not self._timers:
             entry.task = loop.create_task(self._run(key, entry, True), name=f"job-{key}")
         elif at is not None:
@@ -143,7 +150,7 @@ class Scheduler:
         return key in self._waiting
 
     def _drop(self, key: Hashable) -> None:
-        current = asyncio.current_task()
+        current = asyncio.current_task(self._loop)
         for entries in (self._waiting, self._firing):
             old = entries.get(key)
             if old is None or old.task is current:
@@ -166,7 +173,8 @@ class Scheduler:
         clock (re-read: a clock of days, a clock set back) sets the timer again."""
         if self._waiting.get(key) is not entry:
             return
-        loop = asyncio.get_running_loop()
+        loop = self._loop
+        assert loop is not None  # (its timer ran on it)
         if entry.at is not None and (left := entry.at - self.clock()) > 0:
             entry.handle = loop.call_later(left, self._wake_cb, key, entry)
             return

@@ -153,7 +153,9 @@ class Database(DatabaseBackend):
         conn = self._conn
         if conn is None or not conn._running or conn._connection is None:
             return None
-        future = asyncio.get_running_loop().create_future()
+        loop = self._loop  # (the writer's: see group_commit's ``_loop``)
+        assert loop is not None
+        future = loop.create_future()
         conn._tx.put_nowait((future, partial(fn, conn._conn)))
         return future
 

@@ -71,6 +71,9 @@ class DatabaseBackend:
         self._queue: collections.deque[Queued] = collections.deque()
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
+        #: The loop the writer runs on (set with it): handed to asyncio rather than looked up
+        #: at every write (on CPython 3.11 ``get_running_loop`` is a ``getpid`` system call).
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
         #: The writer waits for writes (nothing on the database's thread, nothing queued).
         self._idle = False
@@ -103,7 +106,8 @@ class DatabaseBackend:
         """
         if not self.is_open or self._wakeup is None or self._closing:
             raise RuntimeError("database is closed")
-        loop = asyncio.get_running_loop()
+        loop = self._loop
+        assert loop is not None  # (set with ``_wakeup``)
         future: asyncio.Future[Any] = _Outcome(loop=loop) if shielded else loop.create_future()
         self._queue.append((fn, future))
         if self._idle and self._started is None:
@@ -129,7 +133,8 @@ class DatabaseBackend:
     def _start_writer(self) -> None:
         self._wakeup = asyncio.Event()
         self._closing = False
-        self._writer = asyncio.create_task(self._write_loop(), name="tt-db-writer")
+        self._loop = loop = asyncio.get_running_loop()
+        self._writer = loop.create_task(self._write_loop(), name="tt-db-writer")
 
     async def _stop_writer(self) -> None:
         """Commit what is queued and stop the writer."""
@@ -157,7 +162,8 @@ class DatabaseBackend:
                 finally:
                     self._idle = False
                 continue
-            loop = asyncio.get_running_loop()
+            loop = self._loop
+            assert loop is not None
             try:
                 if self._started is not None:  # (``submit`` sent them)
                     (batches, started), self._started = self._started, None

@@ -358,6 +358,46 @@ async def test_pool_renders_off_the_loop_and_caches() -> None:
         pool.close()
 
 
+_release = threading.Event()
+
+
+def _held(text: str) -> bytes:
+    """A picture drawn once the test lets it (``_release``)."""
+    _release.wait(5)
+    if text == "broken":
+        raise ValueError("no such card")
+    return _counted(text)
+
+
+async def test_a_waiter_cancelled_leaves_the_shared_drawing_and_the_others_be() -> None:
+    """Two requests of one picture share its drawing: the first cancelled (a panel redrawn
+    anew) neither stops it nor fails the second, which gets the picture; an error reaches
+    every waiter."""
+    pool = RenderPool("thread", 2)
+    try:
+        _calls.clear()
+        _release.clear()
+        first = asyncio.ensure_future(pool.render(_held, "c"))
+        second = asyncio.ensure_future(pool.render(_held, "c"))
+        await asyncio.sleep(0.01)
+        first.cancel()
+        await asyncio.sleep(0.01)
+        assert first.cancelled() and not second.done()
+        _release.set()
+        assert await asyncio.wait_for(second, 5) == images.row_png(["AS"], caption="c")
+        assert _calls == ["c"]  # drawn once, for both
+        _release.clear()
+        broken = [asyncio.ensure_future(pool.render(_held, "broken")) for _ in range(2)]
+        await asyncio.sleep(0.01)
+        _release.set()
+        for waiter in broken:
+            with pytest.raises(ValueError, match="no such card"):
+                await asyncio.wait_for(waiter, 5)
+    finally:
+        _release.set()
+        pool.close()
+
+
 def test_pool_refuses_bad_settings() -> None:
     with pytest.raises(ValueError, match="kind must be"):
         RenderPool("fibers")  # type: ignore[arg-type]
