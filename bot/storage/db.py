@@ -88,7 +88,7 @@ class Database(DatabaseBackend):
                 raise startup.unwritable(self.path, error) from None
             wal_commits = startup.check_not_emptied(self.path)  # before SQLite sees the file
         try:
-            self._conn = await _connect(self.path)
+            self._conn = await _connect(self.path, "tt-db-writer")
             await self.run(configure)
             await self.run(partial(startup.check_integrity, path=self.path))
             await self.run(
@@ -113,7 +113,7 @@ class Database(DatabaseBackend):
                 raise startup.explain(error, self.path) from error
             raise
         await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0").fetchall())
-        self._checkpointer = await _connect(self.path)
+        self._checkpointer = await _connect(self.path, "tt-db-checkpointer")
         await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
         self._start_writer()
 
@@ -206,10 +206,11 @@ class Database(DatabaseBackend):
             )
 
 
-async def _connect(path: Path) -> aiosqlite.Connection:
+async def _connect(path: Path, name: str) -> aiosqlite.Connection:
     """An aiosqlite connection whose thread does not keep the process alive: a service that
     was never closed must not hang the interpreter's exit (SQLite's journal makes a killed
-    thread as safe as a killed process)."""
+    thread as safe as a killed process). ``name``: its thread's (py-spy, bench/db_threads.py)."""
     conn = aiosqlite.connect(path, isolation_level=None)
     conn._thread.daemon = True  # set before the thread starts (on await)
+    conn._thread.name = name
     return await conn
