@@ -147,14 +147,17 @@ class Database(DatabaseBackend):
         raw = self._conn._conn  # the sqlite3 connection aiosqlite's thread owns
         return await self._conn._execute(fn, raw)
 
-    def _start(self, fn: Callable[[sqlite3.Connection], Any]) -> asyncio.Future[Any] | None:
-        """``fn(connection)`` on aiosqlite's thread, queued at once (as its ``_execute`` does,
-        without awaiting: see group_commit's docstring)."""
+    def _start(self, fn: Callable[..., Any]) -> asyncio.Future[Any] | None:
+        """``fn(connection, done=future)`` on aiosqlite's thread, queued at once (as its
+        ``_execute`` does, without awaiting: see group_commit's docstring). aiosqlite is given
+        no future: ``fn`` resolves its own with its writes' (``DatabaseBackend._start``), so a
+        run wakes the loop once, not twice (each wake-up is a write to the loop's self-pipe
+        from this thread and a read from it on the loop's)."""
         conn = self._conn
         if conn is None or not conn._running or conn._connection is None:
             return None
         future = asyncio.get_running_loop().create_future()
-        conn._tx.put_nowait((future, partial(fn, conn._conn)))
+        conn._tx.put_nowait((None, partial(fn, conn._conn, done=future)))
         return future
 
     async def _after_batch(self, writes: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -310,5 +311,40 @@ async def test_a_write_to_an_idle_writer_reaches_the_thread_at_once(db_path: Pat
         await asyncio.gather(*following)
         rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
         assert rows == [(3,)]
+    finally:
+        await db.close()
+
+
+async def test_a_commit_wakes_the_loop_once(tmp_path: Path) -> None:
+    """On SQLite a write's way back is one wake-up of the loop: the thread resolves the write's
+    future and the writer task's together (aiosqlite is given no future of its own to resolve,
+    which would cost a second write to the loop's self-pipe)."""
+    import threading
+
+    db = Database(tmp_path / "t.db")
+    await db.open()
+    loop = asyncio.get_running_loop()
+    wakeups: list[str] = []
+    original = loop.call_soon_threadsafe
+
+    def counted(callback: Any, *args: Any, **kwargs: Any) -> Any:
+        if threading.current_thread() is not threading.main_thread():
+            wakeups.append(getattr(callback, "__name__", repr(callback)))
+        return original(callback, *args, **kwargs)
+
+    try:
+        for _ in range(5):
+            await asyncio.sleep(0)  # the writer waits for writes
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        try:
+            assert isinstance(await db.submit(lambda c: new_table(c, 1)), int)
+            for _ in range(5):
+                await asyncio.sleep(0)  # the writer task has had its turn
+        finally:
+            del loop.call_soon_threadsafe  # (the instance's attribute: the class's again)
+        assert wakeups == ["_resolve"]
+        assert db._writer is not None and not db._writer.done() and db._started is None
+        rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
+        assert rows == [(1,)]
     finally:
         await db.close()
