@@ -348,3 +348,30 @@ async def test_a_commit_wakes_the_loop_once(tmp_path: Path) -> None:
         assert rows == [(1,)]
     finally:
         await db.close()
+
+
+def test_the_deadlines_column_is_the_text_dumps_gives() -> None:
+    """``deadlines_json`` writes the usual content (int seats, finite float times) itself: the
+    same text as ``dumps`` of the seats as text, seats "10" before "2", any float's repr."""
+    import json
+    import random
+
+    def reference(deadlines: dict[Any, Any]) -> str:
+        return json.dumps(
+            {str(seat): at for seat, at in deadlines.items()}, separators=(",", ":"), sort_keys=True
+        )
+
+    rng = random.Random(7)
+    cases: list[dict[Any, Any]] = [{}, {0: 1795866429.8422148}, {2: 1e22}, {1: -0.0}, {3: 5e-324}]
+    cases += [{10: 1.5, 2: 2.5, 1: 3.5}, {-1: 1.0, 0: 2.0}, {0: 17}, {0: True}, {"0": 1.0}]
+    cases += [{0: float("nan")}, {1: float("inf"), 0: 1.0}, {0: None}]
+    for _ in range(500):
+        seats = rng.sample(range(-2, 12), rng.randint(1, 6))
+        cases.append(
+            {
+                s: rng.choice([rng.uniform(0, 2e9), rng.random(), 1.0 * rng.randint(0, 9)])
+                for s in seats
+            }
+        )
+    for deadlines in cases:
+        assert repo.deadlines_json(deadlines) == reference(deadlines), deadlines
