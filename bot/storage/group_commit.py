@@ -88,7 +88,7 @@ class DatabaseBackend:
         """Hand ``fn(connection)`` to the database's thread now, without a turn of the loop;
         the future resolves once it ran. None: this backend cannot (the writer runs it).
 
-        ``fn`` is a group commit's run (``_commit_and_resolve``): a backend may instead call
+        ``fn`` is a group commit's run (``_commit_and_resolve``): a backend can call it as
         ``fn(connection, done=future)``, and ``fn`` resolves the future itself in the same
         turn of the loop as its last batch's writes (SQLite: one wake-up of the loop per run,
         not a second one for the future)."""
