@@ -219,7 +219,8 @@ def _commit_and_resolve(
                 outcomes = [(False, exc)] * len(batch)
                 failed = True
             # After a failed COMMIT the connection may be gone: the next batch goes through the
-            # writer's ``run`` again, which connects again if it must (PostgreSQL).
+            # writer task again, whose ``_start`` (or ``run``) connects again if it must
+            # (PostgreSQL).
             last = failed or len(batches) >= BATCHES_IN_A_ROW or not queue
             with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: nobody waits)
                 loop.call_soon_threadsafe(_resolve, batch, outcomes, done if last else None)
