@@ -88,7 +88,7 @@ class Database(DatabaseBackend):
                 raise startup.unwritable(self.path, error) from None
             wal_commits = startup.check_not_emptied(self.path)  # before SQLite sees the file
         try:
-            self._conn = await _connect(self.path)
+            self._conn = await _connect(self.path, "tt-db-writer")
             await self.run(configure)
             await self.run(partial(startup.check_integrity, path=self.path))
             await self.run(
@@ -113,7 +113,7 @@ class Database(DatabaseBackend):
                 raise startup.explain(error, self.path) from error
             raise
         await self.run(lambda c: c.execute("PRAGMA wal_autocheckpoint=0").fetchall())
-        self._checkpointer = await _connect(self.path)
+        self._checkpointer = await _connect(self.path, "tt-db-checkpointer")
         await self._checkpointer.execute_fetchall("PRAGMA busy_timeout=5000")
         self._start_writer()
 
@@ -147,16 +147,19 @@ class Database(DatabaseBackend):
         raw = self._conn._conn  # the sqlite3 connection aiosqlite's thread owns
         return await self._conn._execute(fn, raw)
 
-    def _start(self, fn: Callable[[sqlite3.Connection], Any]) -> asyncio.Future[Any] | None:
-        """``fn(connection)`` on aiosqlite's thread, queued at once (as its ``_execute`` does,
-        without awaiting: see group_commit's docstring)."""
+    def _start(self, fn: Callable[..., Any]) -> asyncio.Future[Any] | None:
+        """``fn(connection, done=future)`` on aiosqlite's thread, queued at once (as its
+        ``_execute`` does, without awaiting: see group_commit's docstring). aiosqlite is given
+        no future: ``fn`` resolves its own with its writes' (``DatabaseBackend._start``), so a
+        run wakes the loop once, not twice (each wake-up is a write to the loop's self-pipe
+        from this thread and a read from it on the loop's)."""
         conn = self._conn
         if conn is None or not conn._running or conn._connection is None:
             return None
         loop = self._loop  # (the writer's: see group_commit's ``_loop``)
         assert loop is not None
         future = loop.create_future()
-        conn._tx.put_nowait((future, partial(fn, conn._conn)))
+        conn._tx.put_nowait((None, partial(fn, conn._conn, done=future)))
         return future
 
     async def _after_batch(self, writes: int) -> None:
@@ -208,10 +211,11 @@ class Database(DatabaseBackend):
             )
 
 
-async def _connect(path: Path) -> aiosqlite.Connection:
+async def _connect(path: Path, name: str) -> aiosqlite.Connection:
     """An aiosqlite connection whose thread does not keep the process alive: a service that
     was never closed must not hang the interpreter's exit (SQLite's journal makes a killed
-    thread as safe as a killed process)."""
+    thread as safe as a killed process). ``name``: its thread's (py-spy, bench/db_threads.py)."""
     conn = aiosqlite.connect(path, isolation_level=None)
     conn._thread.daemon = True  # set before the thread starts (on await)
+    conn._thread.name = name
     return await conn

@@ -87,9 +87,14 @@ class DatabaseBackend:
     async def run(self, fn: Callable[[Any], T]) -> T:
         raise NotImplementedError
 
-    def _start(self, fn: Callable[[Any], Any]) -> asyncio.Future[Any] | None:
+    def _start(self, fn: Callable[..., Any]) -> asyncio.Future[Any] | None:
         """Hand ``fn(connection)`` to the database's thread now, without a turn of the loop;
-        the future resolves with its result. None: this backend cannot (the writer runs it)."""
+        the future resolves once it ran. None: this backend cannot (the writer runs it).
+
+        ``fn`` is a group commit's run (``_commit_and_resolve``): a backend can call it as
+        ``fn(connection, done=future)``, and ``fn`` resolves the future itself in the same
+        turn of the loop as its last batch's writes (SQLite: one wake-up of the loop per run,
+        not a second one for the future)."""
         return None
 
     async def write(self, fn: Write) -> Any:
@@ -170,15 +175,15 @@ class DatabaseBackend:
                     await started
                 else:
                     batches = [_take(self._queue)]
-                    await self.run(
-                        partial(
-                            _commit_and_resolve,
-                            batches=batches,
-                            queue=self._queue,
-                            begin=self.BEGIN,
-                            loop=loop,
-                        )
+                    job = partial(
+                        _commit_and_resolve,
+                        batches=batches,
+                        queue=self._queue,
+                        begin=self.BEGIN,
+                        loop=loop,
                     )
+                    started = self._start(job)
+                    await (self.run(job) if started is None else started)
             except Exception as exc:  # the batch never reached the thread (a closed database)
                 log.exception("group commit of %d writes failed", len(batches[-1]))
                 for batch in batches:  # (those the thread's call resolved are skipped)
@@ -202,29 +207,48 @@ def _commit_and_resolve(
     queue: collections.deque[Queued],
     begin: str,
     loop: asyncio.AbstractEventLoop,
+    done: asyncio.Future[None] | None = None,
 ) -> None:
     """On the database's thread: commit ``batches[0]``, have the loop resolve its futures at its
     next turn (before the writer task wakes up: see the module's docstring), and go on with the
-    writes queued meanwhile, each batch appended to ``batches`` (the writer's record of them)."""
-    while True:
-        batch = batches[-1]
-        failed = False
-        try:
-            outcomes = commit_batch(conn, writes=[fn for fn, _ in batch], begin=begin)
-        except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
-            log.exception("group commit of %d writes failed", len(batch))
-            outcomes = [(False, exc)] * len(batch)
-            failed = True
-        with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: nobody waits)
-            loop.call_soon_threadsafe(_resolve, batch, outcomes)
-        # After a failed COMMIT the connection may be gone: the next batch goes through the
-        # writer's ``run`` again, which connects again if it must (PostgreSQL).
-        if failed or len(batches) >= BATCHES_IN_A_ROW or not queue:
-            return
-        batches.append(_take(queue))
+    writes queued meanwhile, each batch appended to ``batches`` (the writer's record of them).
+    ``done`` (see ``DatabaseBackend._start``) is resolved with the last batch's futures, or
+    with what this raised."""
+    try:
+        while True:
+            batch = batches[-1]
+            failed = False
+            try:
+                outcomes = commit_batch(conn, writes=[fn for fn, _ in batch], begin=begin)
+            except Exception as exc:  # the COMMIT itself failed: nothing of the batch is stored
+                log.exception("group commit of %d writes failed", len(batch))
+                outcomes = [(False, exc)] * len(batch)
+                failed = True
+            # After a failed COMMIT the connection may be gone: the next batch goes through the
+            # writer task again, whose ``_start`` (or ``run``) connects again if it must
+            # (PostgreSQL).
+            last = failed or len(batches) >= BATCHES_IN_A_ROW or not queue
+            with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile: nobody waits)
+                loop.call_soon_threadsafe(_resolve, batch, outcomes, done if last else None)
+            if last:
+                return
+            batches.append(_take(queue))
+    except BaseException as exc:  # (a write's own BaseException: the writer must learn it)
+        if done is None:
+            raise
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(_fail, done, exc)
 
 
-def _resolve(batch: list[Queued], outcomes: list[tuple[bool, Any]]) -> None:
+def _fail(done: asyncio.Future[None], exc: BaseException) -> None:
+    if not done.done():
+        done.set_exception(exc)
+
+
+def _resolve(
+    batch: list[Queued], outcomes: list[tuple[bool, Any]], done: asyncio.Future[None] | None = None
+) -> None:
+    """The batch's futures, then ``done`` (the writer task's: woken after the callers)."""
     for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
         if future.done():  # resolved already, or the caller was cancelled: committed anyway
             continue
@@ -232,6 +256,8 @@ def _resolve(batch: list[Queued], outcomes: list[tuple[bool, Any]]) -> None:
             future.set_result(value)
         else:
             future.set_exception(value)
+    if done is not None and not done.done():
+        done.set_result(None)
 
 
 class _Outcome(asyncio.Future[Any]):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -312,3 +313,65 @@ async def test_a_write_to_an_idle_writer_reaches_the_thread_at_once(db_path: Pat
         assert rows == [(3,)]
     finally:
         await db.close()
+
+
+async def test_a_commit_wakes_the_loop_once(tmp_path: Path) -> None:
+    """On SQLite a write's way back is one wake-up of the loop: the thread resolves the write's
+    future and the writer task's together (aiosqlite is given no future of its own to resolve,
+    which would cost a second write to the loop's self-pipe)."""
+    import threading
+
+    db = Database(tmp_path / "t.db")
+    await db.open()
+    loop = asyncio.get_running_loop()
+    wakeups: list[str] = []
+    original = loop.call_soon_threadsafe
+
+    def counted(callback: Any, *args: Any, **kwargs: Any) -> Any:
+        if threading.current_thread() is not threading.main_thread():
+            wakeups.append(getattr(callback, "__name__", repr(callback)))
+        return original(callback, *args, **kwargs)
+
+    try:
+        for _ in range(5):
+            await asyncio.sleep(0)  # the writer waits for writes
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        try:
+            assert isinstance(await db.submit(lambda c: new_table(c, 1)), int)
+            for _ in range(5):
+                await asyncio.sleep(0)  # the writer task has had its turn
+        finally:
+            del loop.call_soon_threadsafe  # (the instance's attribute: the class's again)
+        assert wakeups == ["_resolve"]
+        assert db._writer is not None and not db._writer.done() and db._started is None
+        rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
+        assert rows == [(1,)]
+    finally:
+        await db.close()
+
+
+def test_the_deadlines_column_is_the_text_dumps_gives() -> None:
+    """``deadlines_json`` writes the usual content (int seats, finite float times) itself: the
+    same text as ``dumps`` of the seats as text, seats "10" before "2", any float's repr."""
+    import json
+    import random
+
+    def reference(deadlines: dict[Any, Any]) -> str:
+        return json.dumps(
+            {str(seat): at for seat, at in deadlines.items()}, separators=(",", ":"), sort_keys=True
+        )
+
+    rng = random.Random(7)
+    cases: list[dict[Any, Any]] = [{}, {0: 1795866429.8422148}, {2: 1e22}, {1: -0.0}, {3: 5e-324}]
+    cases += [{10: 1.5, 2: 2.5, 1: 3.5}, {-1: 1.0, 0: 2.0}, {0: 17}, {0: True}, {"0": 1.0}]
+    cases += [{0: float("nan")}, {1: float("inf"), 0: 1.0}, {0: None}]
+    for _ in range(500):
+        seats = rng.sample(range(-2, 12), rng.randint(1, 6))
+        cases.append(
+            {
+                s: rng.choice([rng.uniform(0, 2e9), rng.random(), 1.0 * rng.randint(0, 9)])
+                for s in seats
+            }
+        )
+    for deadlines in cases:
+        assert repo.deadlines_json(deadlines) == reference(deadlines), deadlines
