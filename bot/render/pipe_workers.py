@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import itertools
 import logging
 import os
@@ -49,6 +50,7 @@ from multiprocessing.synchronize import Lock
 from typing import Any
 
 from bot import loops
+from bot.render.cache import keep_nothing
 
 try:
     import fcntl
@@ -92,6 +94,12 @@ def serve(jobs: Connection, answers: Connection, taking: Lock | None, answering:
     the lock of a pipe shared with other workers (None: the pipe is this worker's own)."""
     with contextlib.suppress(AttributeError, OSError):  # (not on Windows; a sandbox may refuse)
         os.nice(NICENESS)
+    # What the worker starts with (the fork server's modules, the card faces drawn there)
+    # lives as long as it does: out of the collector's way, a full collection walks only what
+    # the worker made since (its caches), and does not write to every inherited object's
+    # header (which copies each page it shares with the fork server).
+    gc.freeze()
+    keep_nothing()  # the pool's cache answers first: see ``keep_nothing``
     while True:
         with taking if taking is not None else contextlib.nullcontext():
             try:
@@ -105,11 +113,13 @@ def serve(jobs: Connection, answers: Connection, taking: Lock | None, answering:
             answer: tuple[int, bool, Any] = (number, True, job())
         except BaseException as error:  # the job's failure is the caller's to see
             answer = (number, False, error)
+        # The pickler's own buffer, sent as it is: not copied into bytes first (a picture's
+        # 10-16 KB).
         try:
-            payload = bytes(ForkingPickler.dumps(answer))
+            payload = ForkingPickler.dumps(answer)
         except Exception as error:  # a value or an exception that does not pickle
             failure = RuntimeError(f"{type(error).__name__}: {error}")
-            payload = bytes(ForkingPickler.dumps((number, False, failure)))
+            payload = ForkingPickler.dumps((number, False, failure))
         with answering:
             answers.send_bytes(payload)
 

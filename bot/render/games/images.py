@@ -1027,7 +1027,8 @@ def melds_png(groups: Sequence[MeldGroup], colours: str = "two", width: int = 60
 #: redrawn after each move at his table (cogs/live_panels.py) while his hand rarely changed: the
 #: cache must hold every live hand, two per table at 1,000 tables, or each redraw draws and
 #: encodes again (bench/load.py at 1,000 tables: with 64, 42% of the bot's CPU went to drawing
-#: hands that were cached a moment before).
+#: hands that were cached a moment before). Now the render pool's cache, in the bot's process,
+#: answers first, and a picture worker keeps nothing here (``bot.render.cache.keep_nothing``).
 HAND_CACHE = 2048
 
 

@@ -3,6 +3,9 @@ picture's), frozen when not; the two kinds never take each other's value."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.render import cache
 from bot.render.cache import freeze, hashable, png_cache
 
 
@@ -29,3 +32,21 @@ def test_hashable_keeps_a_hashable_value_and_freezes_the_rest() -> None:
     places = (("AS", 1), (None, 0))
     assert hashable(places) is places
     assert hashable([["AS", 1]]) == freeze([["AS", 1]])
+
+
+def test_a_process_that_keeps_nothing_draws_every_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "_keeping", True)  # put back after the test: this process keeps
+    calls: list[object] = []
+
+    @png_cache(8)
+    def draw(cards: object) -> bytes:
+        calls.append(cards)
+        return repr(cards).encode()
+
+    draw(("AS",))
+    assert draw(("AS",)) == b"('AS',)" and len(calls) == 1  # kept
+    cache.keep_nothing()
+    assert not cache.keeps()
+    assert draw(("KH",)) == draw(("KH",)) == b"('KH',)"
+    assert calls == [("AS",), ("KH",), ("KH",)]  # drawn at every call, nothing more kept
+    assert len(draw.cache) == 1  # type: ignore[attr-defined]
