@@ -290,7 +290,8 @@ def shared_actions_view(
     stand_in, here = str(_stand_in(digits)).encode(), str(channel).encode()
     for start in _ID_STARTS:
         rows = rows.replace(start + stand_in, start + here)
-    return custom_ids.Sealed(orjson.loads(rows)), left_out
+    # (The layout's own JSON with the channel put in: as ``orjson.dumps`` would write it.)
+    return custom_ids.Sealed.of_json(rows), left_out
 
 
 def _stand_in(digits: int) -> int:
