@@ -389,10 +389,12 @@ def hand_embed(
     presenter = presenter_of(table)
     if seating is None or seating.viewer != seat:
         seating = seating_of(table, seat if isinstance(seat, int) else None)
-    # (Every seat's panel of a state shares its heading and whose turn it is: ``one_state``.)
-    shown = shared(("heading",), lambda: presenter.heading(view, seating))
-    embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
-                          color=COLOR_PLAY)  # fmt: skip
+    # (Every seat's panel of a state shares its title and whose turn it is: ``one_state``.)
+    title = shared(
+        ("title",),
+        lambda: _clip(_("Your hand · {heading}", heading=presenter.heading(view, seating)), TITLE),
+    )
+    embed = discord.Embed(title=title, color=COLOR_PLAY)
     # On a phone the cards and the buttons must be on the first screen: what he must decide
     # first, then what he needs to decide it; his cards as text only when no picture shows them,
     # and nothing the table message shows already (the hand's points, the deal so far).
@@ -402,14 +404,19 @@ def hand_embed(
     if decide:
         embed.description = _clip(f"**{_('Your move')}:** {decide}", DESCRIPTION)
     elif table.status is TableStatus.PLAYING:
-        waiting = shared(("waiting",), lambda: turn_line(table, seating.names, table.to_act))
-        embed.description = _clip(_("Waiting: {who}", who=waiting or "—"), DESCRIPTION)
+        embed.description = shared(("waiting",), lambda: _waiting(table, seating))
     # (A game may build a hidden section all the same: it is left out here.)
     shown_sections = [s for s in sections if s.role not in hidden and s.role != "move"]
     add_sections(embed, shown_sections, room=FIELDS - 2)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     return embed
+
+
+def _waiting(table: Table, seating: Seating) -> str:
+    """A waiting player's panel's line: whose turn it is."""
+    who = turn_line(table, seating.names, table.to_act)
+    return _clip(_("Waiting: {who}", who=who or "—"), DESCRIPTION)
 
 
 def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:
