@@ -13,7 +13,9 @@ median over ``--rounds`` (after one round of warm-up) of the microseconds
 per panel. Each round plays other games (its own seeds: what is made once per hand, per state or
 per moves is not found made by an earlier round), the same ones in every run, so two checkouts
 compare (run one, then the other, interleaved; this script runs the checkout it lies in: copy
-it into the other); the load average is printed.
+it into the other); the load average is printed. Each kind of panel is timed apart too: a
+player's with moves to make (his click's answer, his turn come) and a waiting player's (most
+live redraws).
 """
 
 from __future__ import annotations
@@ -40,8 +42,17 @@ from engine import GAMES  # noqa: E402
 PLAYERS = {"troeven": 2, "troggu": 4, "troika": 4, "troikuntza": 4}
 
 
-async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
-    """Microseconds per panel drawn, per round."""
+#: The kinds of panel a round times apart: a player's who has moves to make now (the answer to
+#: his click, the redraw that brings him his turn: his moves and his hand picture change), and
+#: a waiting player's (most live redraws: the table changed, his hand and moves did not).
+KINDS = ("to act", "waiting")
+
+
+async def run(
+    moves: int, rounds: int, languages: list[str], kinds: dict[str, list[float]] | None = None
+) -> list[float]:
+    """Microseconds per panel drawn, per round; per kind of panel too, into ``kinds`` (each
+    kind's microseconds per panel, per round)."""
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         for round_ in range(rounds):
@@ -54,6 +65,8 @@ async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
             (forget or action_rows.shared_actions_view.cache_clear)()
             spent = 0.0
             drawn = 0
+            by_kind = dict.fromkeys(KINDS, 0.0)
+            of_kind = dict.fromkeys(KINDS, 0)
             for number, game in enumerate(sorted(GAMES)):
                 if game not in PLAYERS:
                     continue
@@ -71,13 +84,17 @@ async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
                     if table is None or table.status.value != "playing":
                         break
                     for user, language in zip(users, languages * len(users), strict=False):
+                        kind = KINDS[0] if service.legal_actions(channel, user) else KINDS[1]
                         start = time.thread_time()
                         with use_locale(language):
                             panel = draw_panel(service, channel, user)
                             panel.embed.to_dict()
                             panel.components.to_components()
-                        spent += time.thread_time() - start
+                        took = time.thread_time() - start
+                        spent += took
                         drawn += 1
+                        by_kind[kind] += took
+                        of_kind[kind] += 1
                     movers = [u for u in users if service.legal_actions(channel, u)]
                     if not movers:
                         break
@@ -85,7 +102,11 @@ async def run(moves: int, rounds: int, languages: list[str]) -> list[float]:
                     await service.act(channel, movers[0], rng.choice(legal))
             await service.close()
             times.append(spent / drawn * 1e6)
+            for kind in KINDS if kinds is not None else ():
+                kinds.setdefault(kind, []).append(by_kind[kind] / max(of_kind[kind], 1) * 1e6)
+            counted = of_kind
             gc.collect()
+    print("panels per round:", ", ".join(f"{kind} {n}" for kind, n in counted.items()))
     return times
 
 
@@ -96,8 +117,11 @@ def main() -> None:
     parser.add_argument("--languages", default="en,fr")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}")
-    times = asyncio.run(run(args.moves, args.rounds + 1, args.languages.split(",")))
+    kinds: dict[str, list[float]] = {}
+    times = asyncio.run(run(args.moves, args.rounds + 1, args.languages.split(","), kinds))
     print("rounds µs per panel:", " ".join(f"{t:.0f}" for t in times), "(the first: warm-up)")
+    for kind, each in kinds.items():
+        print(f"median µs per panel {kind}: {statistics.median(each[1:]):.0f}")
     print(f"median µs per panel: {statistics.median(times[1:]):.0f}")
     print(f"load average {os.getloadavg()[0]:.2f}")
 

@@ -45,10 +45,6 @@ _STYLES = {
 }
 
 
-def _fits_button(channel: int, action: str) -> bool:
-    return len(custom_ids.act(channel, action)) <= custom_ids.MAX_LENGTH
-
-
 def in_hand_order(legal: Sequence[str], hand: Sequence[str]) -> tuple[str, ...]:
     """``legal`` with the moves of one card in the order the cards are held (the hand as the
     game sorts it: suits apart, high to low), every other move where it was; the groups (a
@@ -95,7 +91,9 @@ def _short_labels(labels: list[str]) -> list[str]:
     return [label[cut:] or label for label in labels] if cut else labels
 
 
-@dataclass(frozen=True, slots=True)
+# (Not frozen: a frozen dataclass sets each field through ``object.__setattr__``, and a
+# layout makes one per button; nothing keeps or hashes them.)
+@dataclass(slots=True)
 class _Item:
     """One component of the action rows as laid out (``_layout``): a button, or a select when
     it has a placeholder."""
@@ -117,9 +115,11 @@ def _layout(
     items: list[_Item] = []
     left_out: list[str] = []
     groups = action_groups(legal)
-    singles = [
-        a for a in legal if len(groups[a.split(" ", 1)[0]]) == 1 and _fits_button(channel, a)
-    ]
+    # Each move's button id and label, made once (whether it fits a button, then the button).
+    ids = {a: custom_ids.act(channel, a) for a in legal}
+    fits = {a for a, made in ids.items() if len(made) <= custom_ids.MAX_LENGTH}
+    labels = language_memo(_LABELS, current(), LABELS_KEPT)
+    singles = [a for a in legal if len(groups[a.split(" ", 1)[0]]) == 1 and a in fits]
     last_row = singles[: BUTTONS_PER_ROW - 1 - (own is not None)]  # beside Refresh
     row = 0
     for group, actions in groups.items():
@@ -129,14 +129,14 @@ def _layout(
         cards = all(presenter.action_tone(a) == "card" for a in actions)
         limit = CARD_GROUP if cards else BUTTON_GROUP
         rows = _rows_for(len(actions))
-        buttons = all(_fits_button(channel, a) for a in actions) and len(actions) <= limit
+        buttons = all(a in fits for a in actions) and len(actions) <= limit
         if buttons and row + len(rows) <= ACTION_ROWS:
-            labels = _short_labels([_label(presenter, a)[:80] for a in actions])
+            shown = _short_labels([_label(presenter, a, labels)[:80] for a in actions])
             done = 0
             for size in rows:
-                for action, label in zip(actions[done : done + size], labels[done : done + size],
+                for action, label in zip(actions[done : done + size], shown[done : done + size],
                                          strict=True):  # fmt: skip
-                    items.append(_action_button(channel, action, presenter, row, label))
+                    items.append(_action_button(ids[action], action, presenter, row, label))
                 done += size
                 row += 1
             continue
@@ -153,12 +153,13 @@ def _layout(
                     row,
                     custom_ids.pick(channel, key, part // SELECT_LIMIT),
                     placeholder=_placeholder(group, part, len(chunk), len(usable)),
-                    options=tuple((_label(presenter, a)[:100], a) for a in chunk),
+                    options=tuple((_label(presenter, a, labels)[:100], a) for a in chunk),
                 )
             )
             row += 1
     for action in last_row:
-        items.append(_action_button(channel, action, presenter, ACTION_ROWS))
+        label = _label(presenter, action, labels)[:80]
+        items.append(_action_button(ids[action], action, presenter, ACTION_ROWS, label))
     if own is not None:
         items.append(
             _Item(
@@ -290,7 +291,8 @@ def shared_actions_view(
     stand_in, here = str(_stand_in(digits)).encode(), str(channel).encode()
     for start in _ID_STARTS:
         rows = rows.replace(start + stand_in, start + here)
-    return custom_ids.Sealed(orjson.loads(rows)), left_out
+    # (The layout's own JSON with the channel put in: as ``orjson.dumps`` would write it.)
+    return custom_ids.Sealed.of_json(rows), left_out
 
 
 def _stand_in(digits: int) -> int:
@@ -340,9 +342,9 @@ _LABELS: Memo = {}
 LABELS_KEPT = 8192
 
 
-def _label(presenter: Presenter, action: str) -> str:
-    """``presenter.action_label(action)``, made once per game, move and language."""
-    known = language_memo(_LABELS, current(), LABELS_KEPT)
+def _label(presenter: Presenter, action: str, known: dict[Any, Any]) -> str:
+    """``presenter.action_label(action)``, made once per game, move and language (``known``:
+    ``_LABELS``' memo of the language in effect, read once per layout)."""
     key = (presenter.game, action)
     label = known.get(key)
     if label is None:
@@ -351,11 +353,11 @@ def _label(presenter: Presenter, action: str) -> str:
 
 
 def _action_button(
-    channel: int, action: str, presenter: Presenter, row: int, label: str | None = None
+    custom_id: str, action: str, presenter: Presenter, row: int, label: str
 ) -> _Item:
     return _Item(
         row,
-        custom_ids.act(channel, action),
-        label or _label(presenter, action)[:80],
+        custom_id,
+        label,
         _STYLES.get(presenter.action_tone(action), discord.ButtonStyle.primary),
     )

@@ -102,6 +102,14 @@ class Sealed:
         # scan for as long as the panel is cached; a tuple of dicts stays tracked too).
         self._json = orjson.dumps(payload)
 
+    @classmethod
+    def of_json(cls, payload: bytes) -> Sealed:
+        """A ``Sealed`` of ``payload`` already as JSON (``orjson.dumps`` of the components), not
+        read back and written again."""
+        sealed = cls.__new__(cls)
+        sealed._json = payload
+        return sealed
+
     def to_components(self) -> list[dict[str, Any]]:
         components: list[dict[str, Any]] = orjson.loads(self._json)
         return components

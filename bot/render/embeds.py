@@ -115,13 +115,14 @@ def timestamp(epoch: float | None, style: str = "R") -> str:
 
 
 #: Public seatings made lately: (the table's channel, language) -> (the table's state, its
-#: seating). One state of a table is read by the publisher and by every live panel, each several
-#: times (the heading, the sections, the picture), and naming the seats translates every name
-#: again. A ``Table`` never changes (a change is a new one): an entry serves the state it holds
-#: and is replaced by the channel's next state, so that it keeps no past state of a table alive
-#: (keyed by the state's id, the entries held up to 4,096 past ``Table``s and their seats for
-#: the garbage collector to scan at every generation-1 collection).
-_SEATINGS: dict[tuple[int, str], tuple[Table, Seating]] = {}
+#: seating, the names' memo its names were read from). One state of a table is read by the
+#: publisher and by every live panel, each several times (the heading, the sections, the
+#: picture), and naming the seats translates every name again. A ``Table`` never changes (a
+#: change is a new one): an entry serves the state it holds and is replaced by the channel's next
+#: state, so that it keeps no past state of a table alive (keyed by the state's id, the entries
+#: held up to 4,096 past ``Table``s and their seats for the garbage collector to scan at every
+#: generation-1 collection).
+_SEATINGS: dict[tuple[int, str], tuple[Table, Seating, dict[Any, Any]]] = {}
 SEATINGS_KEPT = 16384
 
 
@@ -132,12 +133,22 @@ def seating_of(table: Table, viewer: int | None = None) -> Seating:
         # state and language for every panel of the table (and its table message). Not kept:
         # a reader's is asked for once per state (his panel), and an entry holds its table.
         return seating_of(table).for_seat(viewer)
-    key = (table.channel_id, current())
+    language = current()
+    key = (table.channel_id, language)
     found = _SEATINGS.get(key)
     if found is not None and found[0] is table:
         return found[1]
+    # The names of the seats of the channel's last state, when its seats are this state's (the
+    # service keeps them from state to state while they read the same: nearly every move) and
+    # the language's names are still those of the catalog they were read in (``names_of``'s
+    # memo for it is the same dict: a reloaded catalog, or a full memo, starts a new one).
+    known = language_memo(_NAMES, language, NAMES_KEPT)
+    if found is not None and found[0].seats is table.seats and found[2] is known:
+        names = found[1].names
+    else:
+        names = tuple(names_of(table))
     seating = Seating(
-        names=tuple(names_of(table)),
+        names=names,
         viewer=None,
         deadlines=dict(table.deadlines),
         window_deadline=table.window_deadline,
@@ -145,7 +156,7 @@ def seating_of(table: Table, viewer: int | None = None) -> Seating:
     )
     if len(_SEATINGS) >= SEATINGS_KEPT:
         _SEATINGS.clear()
-    _SEATINGS[key] = (table, seating)
+    _SEATINGS[key] = (table, seating, known)
     return seating
 
 
@@ -378,10 +389,12 @@ def hand_embed(
     presenter = presenter_of(table)
     if seating is None or seating.viewer != seat:
         seating = seating_of(table, seat if isinstance(seat, int) else None)
-    # (Every seat's panel of a state shares its heading and whose turn it is: ``one_state``.)
-    shown = shared(("heading",), lambda: presenter.heading(view, seating))
-    embed = discord.Embed(title=_clip(_("Your hand · {heading}", heading=shown), TITLE),
-                          color=COLOR_PLAY)  # fmt: skip
+    # (Every seat's panel of a state shares its title and whose turn it is: ``one_state``.)
+    title = shared(
+        ("title",),
+        lambda: _clip(_("Your hand · {heading}", heading=presenter.heading(view, seating)), TITLE),
+    )
+    embed = discord.Embed(title=title, color=COLOR_PLAY)
     # On a phone the cards and the buttons must be on the first screen: what he must decide
     # first, then what he needs to decide it; his cards as text only when no picture shows them,
     # and nothing the table message shows already (the hand's points, the deal so far).
@@ -391,14 +404,19 @@ def hand_embed(
     if decide:
         embed.description = _clip(f"**{_('Your move')}:** {decide}", DESCRIPTION)
     elif table.status is TableStatus.PLAYING:
-        waiting = shared(("waiting",), lambda: turn_line(table, seating.names, table.to_act))
-        embed.description = _clip(_("Waiting: {who}", who=waiting or "—"), DESCRIPTION)
+        embed.description = shared(("waiting",), lambda: _waiting(table, seating))
     # (A game may build a hidden section all the same: it is left out here.)
     shown_sections = [s for s in sections if s.role not in hidden and s.role != "move"]
     add_sections(embed, shown_sections, room=FIELDS - 2)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     return embed
+
+
+def _waiting(table: Table, seating: Seating) -> str:
+    """A waiting player's panel's line: whose turn it is."""
+    who = turn_line(table, seating.names, table.to_act)
+    return _clip(_("Waiting: {who}", who=who or "—"), DESCRIPTION)
 
 
 def scores_embed(table: Table, view: Mapping[str, Any] | None) -> discord.Embed:

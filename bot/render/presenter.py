@@ -21,6 +21,7 @@ Contract (tested for every game over random complete games):
 
 from __future__ import annotations
 
+import bisect
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -263,13 +264,20 @@ class Presenter(ABC):
         moves name cards of his hand (a trick to follow: the other cards fade; bidding names
         none: nothing fades)."""
         picture = self.hand_picture(view, seating)
-        if picture is None or picture.draw != "hand_png":
+        if picture is None or picture.draw != "hand_png" or not legal:
+            return picture  # (no legal move: nothing fades, ``unplayable``)
+        flat = picture.flat
+        names = flat[::2]
+        if "dim" in names:  # (no game's hand picture has it: ``of`` would sort by value too)
             return picture
-        dim = unplayable(picture.kwargs().get("cards") or (), legal)
+        cards = flat[2 * names.index("cards") + 1] if "cards" in names else None
+        dim = unplayable(cards or (), legal)
         if not dim:
             return picture
-        # ``Picture.of(draw, **args, dim=dim)`` without freezing the frozen arguments again.
-        return Picture(picture.draw, _flat(sorted((*picture.args, ("dim", dim)))))
+        # ``Picture.of(draw, **args, dim=dim)`` without freezing the frozen arguments again:
+        # ``dim`` put in its place among the names, which are in order.
+        at = 2 * bisect.bisect(names, "dim")
+        return Picture(picture.draw, (*flat[:at], "dim", dim, *flat[at:]))
 
     def action_label(self, action: str) -> str:
         """A legal action as a button or list label (``play 5h`` -> ``5♥``), at most 80

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import orjson
 
 from bot.render.presenter import presenter_for
 from cogs.action_rows import actions_view, in_hand_order
@@ -177,5 +178,6 @@ def test_the_rows_laid_out_for_any_channel_are_each_channels_own() -> None:
                 with use_locale(language):
                     payload, left_out = actions_payload(channel, legal, presenter_for(game), own)
                 assert sealed.to_components() == payload, (channel, game, legal)
+                assert sealed._json == orjson.dumps(payload)
                 assert left == tuple(left_out)
     forget_action_rows()
