@@ -49,6 +49,10 @@ async def play(service: TableService, channel: int, moves: int) -> int:
     return moves
 
 
+#: Moves the writer plays at most while a backup is being copied (all tables together).
+COPY_MOVES = 150
+
+
 def rows(path: Path, sql: str) -> list[tuple[object, ...]]:
     conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
@@ -66,11 +70,15 @@ async def test_a_backup_taken_while_moves_go_on_restores_and_plays_on(tmp_path: 
         assert await play(live, channel, 4) == 4
     at_start = {c: live.get_table(c).move_number for c in CHANNELS}  # type: ignore[union-attr]
 
-    stop = asyncio.Event()
+    stop, copied = asyncio.Event(), asyncio.Event()
     played = [0]
 
     async def keep_playing() -> None:
         while not stop.is_set():
+            # A slow copy (a loaded machine) must not outlast the games (a seeded game here
+            # ends after 460-730 moves): past COPY_MOVES the writer waits for the copy's end.
+            if played[0] >= COPY_MOVES and not copied.is_set():
+                await copied.wait()
             for channel in CHANNELS:
                 played[0] += await play(live, channel, 1)
             await asyncio.sleep(0)
@@ -79,7 +87,10 @@ async def test_a_backup_taken_while_moves_go_on_restores_and_plays_on(tmp_path: 
     while played[0] < 10:  # the writer is under way
         await asyncio.sleep(0.001)
     target = tmp_path / "backups" / "troika-test.db"
-    report = await asyncio.to_thread(take_backup, database, target)
+    try:
+        report = await asyncio.to_thread(take_backup, database, target)
+    finally:
+        copied.set()
     during = played[0]
     while played[0] < during + 10:  # and carries on after the copy
         await asyncio.sleep(0.001)
