@@ -22,7 +22,6 @@ from typing import Any
 
 import discord
 
-from bot import loops
 from bot.app.custom_ids import Sealed
 from bot.i18n import DEFAULT, language_of
 from bot.i18n.core import set_locale
@@ -73,8 +72,6 @@ class LivePanels:
         #: (channel, user) -> panel whose redraw may wait (``LATER_PER_TURN``), oldest first.
         self._later: dict[tuple[int, int], _Live] = {}
         self._pumping = False
-        #: The loop the redraws run on (``loops.running``: not looked up at every event).
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     def remember(
         self, interaction: discord.Interaction, channel: int, build: Builder, drawn: Any = None
@@ -157,8 +154,7 @@ class LivePanels:
         self._later[(channel, user)] = live
         if not self._pumping:
             self._pumping = True
-            self._loop = loops.running(self._loop)
-            self._loop.call_soon(self._pump)
+            asyncio.get_running_loop().call_soon(self._pump)
 
     def _pump(self) -> None:
         """Start the next ``LATER_PER_TURN`` waiting redraws; again at the loop's next turn."""
@@ -169,8 +165,7 @@ class LivePanels:
             if self._panels.get(channel, {}).get(user) is live and not live.paused:
                 self._start(channel, user, live)
         if self._later:
-            self._loop = loops.running(self._loop)
-            self._loop.call_soon(self._pump)
+            asyncio.get_running_loop().call_soon(self._pump)
         else:
             self._pumping = False
 
@@ -179,8 +174,7 @@ class LivePanels:
         if live.redraw is not None and not live.redraw.done():
             live.again = True
             return
-        self._loop = loop = loops.running(self._loop)
-        live.redraw = loop.create_task(
+        live.redraw = asyncio.get_running_loop().create_task(
             self._redraw(channel, user, live), name=f"live-panel-{channel}-{user}"
         )
 
@@ -220,7 +214,7 @@ class LivePanels:
         finally:
             # A finished task kept by its panel (2,000 panels at 1,000 tables) kept its
             # coroutine and context alive for the garbage collector to scan.
-            if live.redraw is asyncio.current_task(self._loop):
+            if live.redraw is asyncio.current_task():
                 live.redraw = None
 
     async def _redraw_while_changed(self, channel: int, user: int, live: _Live) -> None:

@@ -49,7 +49,6 @@ from multiprocessing.reduction import ForkingPickler
 from multiprocessing.synchronize import Lock
 from typing import Any
 
-from bot import loops
 from bot.render.cache import keep_nothing
 
 try:
@@ -240,7 +239,7 @@ class PipeWorkers:
         ``quick``: a job of a few milliseconds at most (a picture), which the first worker may
         take (see the module); never a long one, which would hold up the quick ones queued
         behind it there."""
-        loop = loops.running(self._loop)
+        loop = asyncio.get_running_loop()
         if self._loop is not loop:
             self._move_to(loop)
         if self._pipes is None:

@@ -31,7 +31,6 @@ from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, Literal
 
-from bot import loops
 from bot.render.cache import LruBytes, call_key
 from bot.render.pipe_workers import PipeWorkers
 from bot.workers import context as worker_context
@@ -55,8 +54,6 @@ class RenderPool:
         self._executor: Executor | None = None
         self._processes: PipeWorkers | None = None
         self._inflight: dict[Hashable, _Drawing] = {}
-        #: The loop the pictures are drawn for (``loops.running``: not looked up per picture).
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     def executor(self) -> Executor:
         """The thread pool of a ``"thread"`` pool."""
@@ -106,7 +103,7 @@ class RenderPool:
         if hit is not None:
             return hit
         pending = self._inflight.get(key)
-        if pending is not None and pending.get_loop() is loops.running(self._loop):
+        if pending is not None and pending.get_loop() is asyncio.get_running_loop():
             return await pending.wait()
         drawing = self._submit(functools.partial(fn, *args, **kwargs), quick)
         self._inflight[key] = drawing
@@ -124,7 +121,7 @@ class RenderPool:
         task awaiting it: a task would wake one turn of the loop after the answer came, and only
         then wake the picture's waiters, another turn later (a turn is milliseconds long at
         1,000 busy tables; ~350 pictures a second are drawn there)."""
-        self._loop = loop = loops.running(self._loop)
+        loop = asyncio.get_running_loop()
         drawing = _Drawing(loop)
         if self.kind == "process":
             self.processes().run(job, quick, into=drawing)
