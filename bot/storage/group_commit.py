@@ -138,14 +138,7 @@ class DatabaseBackend:
     def _start_batch(self, loop: asyncio.AbstractEventLoop) -> None:
         """The writer is idle: send the queued writes to the thread at once (see the module)."""
         batches = [_take(self._queue)]
-        job = partial(
-            _commit_and_resolve,
-            batches=batches,
-            queue=self._queue,
-            begin=self.BEGIN,
-            loop=loop,
-            window=self._window,
-        )
+        job = self._job(batches, loop)
         try:
             started = self._start(job)
         except Exception:  # (closing meanwhile: the writer's own run says why)
@@ -154,6 +147,20 @@ class DatabaseBackend:
             self._queue.extendleft(reversed(batches[0]))
             return
         self._started = (batches, started)
+
+    def _job(
+        self, batches: list[list[Queued]], loop: asyncio.AbstractEventLoop
+    ) -> Callable[..., None]:
+        """The database thread's run of a group commit from ``batches[0]`` on (see
+        ``_commit_and_resolve``)."""
+        return partial(
+            _commit_and_resolve,
+            batches=batches,
+            queue=self._queue,
+            begin=self.BEGIN,
+            loop=loop,
+            window=self._window,
+        )
 
     def _start_writer(self) -> None:
         self._wakeup = asyncio.Event()
@@ -195,14 +202,7 @@ class DatabaseBackend:
                     await started
                 else:
                     batches = [_take(self._queue)]
-                    job = partial(
-                        _commit_and_resolve,
-                        batches=batches,
-                        queue=self._queue,
-                        begin=self.BEGIN,
-                        loop=loop,
-                        window=self._window,
-                    )
+                    job = self._job(batches, loop)
                     started = self._start(job)
                     await (self.run(job) if started is None else started)
             except Exception as exc:  # the batch never reached the thread (a closed database)

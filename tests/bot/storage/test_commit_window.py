@@ -14,6 +14,7 @@ import pytest
 from bot.storage import database_for, group_commit
 from bot.storage import repository as repo
 from bot.storage.commit_window import CommitWindow
+from tests.bot.databases import wakeups_from_threads
 
 
 class FakeClock:
@@ -100,15 +101,6 @@ async def test_writes_in_a_burst_share_the_windows_transaction(
         go_on.wait(5)
         return new_table(conn, 1)
 
-    loop = asyncio.get_running_loop()
-    wakeups: list[str] = []
-    original = loop.call_soon_threadsafe
-
-    def counted(callback: Any, *args: Any, **kwargs: Any) -> Any:
-        if threading.current_thread() is not threading.main_thread():
-            wakeups.append(getattr(callback, "__name__", repr(callback)))
-        return original(callback, *args, **kwargs)
-
     try:
         first = db.submit(slow)  # alone: no window
         while not started.is_set():
@@ -118,8 +110,7 @@ async def test_writes_in_a_burst_share_the_windows_transaction(
         await asyncio.gather(first, second)
         assert window.waited == 0 and batch_sizes == [1, 1]
 
-        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
-        try:
+        with wakeups_from_threads(asyncio.get_running_loop()) as wakeups:
             lone = db.submit(lambda c: new_table(c, 3))
             while not entered.is_set():  # the thread waits in the window, the loop goes on
                 await asyncio.sleep(0.001)
@@ -127,8 +118,6 @@ async def test_writes_in_a_burst_share_the_windows_transaction(
             assert not lone.done()
             release.set()
             ids = await asyncio.gather(lone, *burst)
-        finally:
-            del loop.call_soon_threadsafe  # (the instance's attribute: the class's again)
         assert window.waited == 1 and batch_sizes == [1, 1, 4]
         assert len(set(ids)) == 4
         assert wakeups.count("_resolve") == 1
