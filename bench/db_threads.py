@@ -7,12 +7,13 @@ Runs ``bench/load.py`` as it is (the same options, the same lines printed) and r
 start and at the end of its measured window (its two readings of the bot's CPU), every thread of
 the process from ``/proc/self/task``: its CPU time (``schedstat``, nanoseconds: exact, unlike
 the 10 ms ticks of ``stat``) and its writes (``io``: bytes and system calls). Threads are named
-by ``threading``'s names (the database's: ``tt-db-writer`` and ``tt-db-checkpointer``; others by
-what they run). Also counted in the window: group commits (``commit_batch``: transactions and
-the writes in them) and the WAL's checkpoint passes. Printed after the run: per thread, µs of CPU
-per action, bytes and write calls per action; per transaction, writes (mean and median) and
-µs of the writer's thread; the commit windows waited (``bot.storage.commit_window``), whose
-length ``--commit-window-ms`` sets for the run (0: none; default: the bot's).
+by ``threading``'s names (the database's: ``tt-db-writer`` and ``tt-db-checkpointer``, or
+PostgreSQL's one, ``tt-pg_0``, its writer; others by what they run). Also counted in the
+window: group commits (``commit_batch``: transactions and the writes in them) and the WAL's
+checkpoint passes. Printed after the run: per thread, µs of CPU per action, bytes and write
+calls per action; per transaction, writes (mean and median) and µs of the writer's thread; the
+commit windows waited (``bot.storage.commit_window``), whose length ``--commit-window-ms`` sets
+for the run (0: none; default: the bot's).
 """
 
 from __future__ import annotations
@@ -95,10 +96,10 @@ class Window:
                 f"  {name:28s} {cpu:8.1f} µs CPU {wchar:9.0f} bytes written"
                 f" {syscw:6.2f} write calls"
             )
-        db_cpu = sum(v[0] for k, v in rows.items() if k.startswith("tt-db-"))
+        db_cpu = sum(v[0] for k, v in rows.items() if k.startswith(("tt-db-", "tt-pg_")))
         out.append(f"  the database's threads together: {db_cpu:.1f} µs per action")
         tx = max(self.transactions, 1)
-        writer = rows.get("tt-db-writer", [0.0])[0] * actions / tx
+        writer = rows.get("tt-db-writer", rows.get("tt-pg_0", [0.0]))[0] * actions / tx
         common = ", ".join(f"{n}: {c}" for n, c in sorted(self.batch_sizes.items())[:8])
         median = statistics.median(self.batch_sizes.elements()) if self.batch_sizes else 0
         out.append(

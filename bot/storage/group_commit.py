@@ -18,16 +18,18 @@ cancel, so a caller that must learn the outcome anyway awaits it directly, witho
 database's thread commits them next, at once (up to ``BATCHES_IN_A_ROW`` batches), instead of
 handing back to the writer task and waiting two turns of the loop for it to send the next batch
 (``_after_batch``, SQLite's checkpoint step, then runs once for them all). Last, a write
-that finds the writer idle (most of them: a batch holds one write at the median at 1,000
-tables) is handed to the database's thread by ``submit`` itself (``_start``), not a turn of the
-loop later when the writer task wakes up.
+that finds the writer idle (most of them when writes are few; without the commit window below,
+a batch held one write at the median at 1,000 tables) is handed to the database's thread by
+``submit`` itself (``_start``), not a turn of the loop later when the writer task wakes up.
 
 When writes come often, the database's thread waits a few milliseconds before a run's first
 transaction so that the writes submitted meanwhile join it (``bot.storage.commit_window``: only
 when a write was submitted while another was unacknowledged; a lone write commits at once). On
 both backends: PostgreSQL's own ``commit_delay`` cannot group our commits (its
 ``commit_siblings`` counts other sessions' transactions, and the bot writes on one connection),
-and there each transaction is also a round trip to the server and a flush of its WAL.
+and there each transaction is also a round trip to the server and a flush of its WAL (measured,
+``bench/db_threads.py --postgres``, 1,000 tables: the bot's database thread 240 -> 179 µs and
+the server 232 -> 157 µs per action, the ack p99 16 -> 10 ms, its median 3.4 -> 4.1 ms).
 """
 
 from __future__ import annotations
