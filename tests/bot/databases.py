@@ -3,7 +3,11 @@ file's path or a PostgreSQL URL, and ``connect`` opens either for a test's own l
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,3 +28,22 @@ def connect(target: Path | str) -> Any:
 
 def is_postgres(target: Path | str) -> bool:
     return is_postgres_url(target)
+
+
+@contextlib.contextmanager
+def wakeups_from_threads(loop: asyncio.AbstractEventLoop) -> Iterator[list[str]]:
+    """The callbacks other threads hand ``loop`` (``call_soon_threadsafe``: each one a wake-up
+    of the loop) while inside, by name."""
+    wakeups: list[str] = []
+    original = loop.call_soon_threadsafe
+
+    def counted(callback: Any, *args: Any, **kwargs: Any) -> Any:
+        if threading.current_thread() is not threading.main_thread():
+            wakeups.append(getattr(callback, "__name__", repr(callback)))
+        return original(callback, *args, **kwargs)
+
+    loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+    try:
+        yield wakeups
+    finally:
+        del loop.call_soon_threadsafe  # (the instance's attribute: the class's again)

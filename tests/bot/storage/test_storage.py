@@ -13,7 +13,7 @@ import pytest
 from bot.storage import MIGRATIONS, Database, database_for, migrate, schema_version
 from bot.storage import repository as repo
 from bot.storage.connection import INTEGRITY_ERRORS
-from tests.bot.databases import connect
+from tests.bot.databases import connect, wakeups_from_threads
 
 
 def test_migrations_create_the_schema_and_set_the_version(tmp_path: Path) -> None:
@@ -319,29 +319,15 @@ async def test_a_commit_wakes_the_loop_once(tmp_path: Path) -> None:
     """On SQLite a write's way back is one wake-up of the loop: the thread resolves the write's
     future and the writer task's together (aiosqlite is given no future of its own to resolve,
     which would cost a second write to the loop's self-pipe)."""
-    import threading
-
     db = Database(tmp_path / "t.db")
     await db.open()
-    loop = asyncio.get_running_loop()
-    wakeups: list[str] = []
-    original = loop.call_soon_threadsafe
-
-    def counted(callback: Any, *args: Any, **kwargs: Any) -> Any:
-        if threading.current_thread() is not threading.main_thread():
-            wakeups.append(getattr(callback, "__name__", repr(callback)))
-        return original(callback, *args, **kwargs)
-
     try:
         for _ in range(5):
             await asyncio.sleep(0)  # the writer waits for writes
-        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
-        try:
+        with wakeups_from_threads(asyncio.get_running_loop()) as wakeups:
             assert isinstance(await db.submit(lambda c: new_table(c, 1)), int)
             for _ in range(5):
                 await asyncio.sleep(0)  # the writer task has had its turn
-        finally:
-            del loop.call_soon_threadsafe  # (the instance's attribute: the class's again)
         assert wakeups == ["_resolve"]
         assert db._writer is not None and not db._writer.done() and db._started is None
         rows = await db.run(lambda c: c.execute("SELECT count(*) FROM tables").fetchall())
