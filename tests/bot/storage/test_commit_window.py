@@ -65,7 +65,7 @@ async def test_a_lone_write_on_an_idle_database_commits_without_waiting(
     db_path: Path | str, batch_sizes: list[int]
 ) -> None:
     """A caller that awaits each write before the next has no siblings: no window, ever (the
-    window's length is an hour here: a wait would hang the test)."""
+    window is an hour long and busy for an hour once a sibling came: a single one would show)."""
     db = database_for(db_path)
     await db.open()
     slept: list[float] = []
