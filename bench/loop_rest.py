@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import gc
+import functools
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -123,28 +123,6 @@ def _what_runs(handle: asyncio.Handle) -> str:
     return f"cb {getattr(inner, '__qualname__', None) or type(inner).__name__}"
 
 
-def _timed(function: Callable[..., Any], part: str, split: Split) -> Callable[..., Any]:
-    if asyncio.iscoroutinefunction(function):
-        # (Those timed do not wait inside: their whole run is one step, as loop_cpu's.)
-        async def timed_coroutine(*args: Any, **kwargs: Any) -> Any:
-            frame = split.begin(part)
-            try:
-                return await function(*args, **kwargs)
-            finally:
-                split.end(frame)
-
-        return timed_coroutine
-
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        frame = split.begin(part)
-        try:
-            return function(*args, **kwargs)
-        finally:
-            split.end(frame)
-
-    return timed
-
-
 def _games() -> Iterator[type[Game]]:
     """``Game`` and every subclass that defines its own ``apply``."""
     todo = [Game]
@@ -161,7 +139,8 @@ def install(split: Split) -> Callable[[], None]:
     # (A class's own attribute, put back as it was: not one it inherits, set on it.)
     saved = [(owner, name, vars(owner)[name]) for owner, name, _part in timed]
     for owner, name, part in timed:
-        setattr(owner, name, _timed(getattr(owner, name), part, split))
+        begin = functools.partial(split.begin, part)
+        setattr(owner, name, loop_cpu.timed_by(getattr(owner, name), begin, split.end))
     handle_run = asyncio.events.Handle._run
 
     def run(handle: asyncio.Handle) -> None:
@@ -172,29 +151,13 @@ def install(split: Split) -> Callable[[], None]:
             split.end(frame)
 
     asyncio.events.Handle._run = run  # type: ignore[method-assign]
-    started = 0.0
-
-    def set_recording(stats: load.Stats, on: bool) -> None:
-        nonlocal started
-        stats.__dict__["recording"] = on
-        if on and not split.on:
-            split.on, started = True, time.thread_time()
-        elif not on and split.on:
-            split.on = False
-            split.window += time.thread_time() - started
-            split.actions += sum(stats.actions.values())
-
-    load.Stats.recording = property(  # type: ignore[assignment]
-        lambda stats: stats.__dict__.get("recording", False), set_recording
-    )
-    gc.callbacks.append(split.on_gc)
+    unfollow = loop_cpu.follow_window(split, split.on_gc)
 
     def undo() -> None:
         for owner, name, original in reversed(saved):
             setattr(owner, name, original)
         asyncio.events.Handle._run = handle_run  # type: ignore[method-assign]
-        load.Stats.recording = False  # (the dataclass's default, as it was)
-        gc.callbacks.remove(split.on_gc)
+        unfollow()
 
     return undo
 
