@@ -28,6 +28,7 @@ goes; compare checkouts with ``bench/load.py``'s own figure, interleaved, as its
 from __future__ import annotations
 
 import collections
+import functools
 import gc
 import inspect
 import sys
@@ -35,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -118,27 +119,75 @@ class Parts:
         return out
 
 
-def _wrapped(function: Callable[..., Any], part: str, parts: Parts) -> Callable[..., Any]:
+def timed_by(
+    function: Callable[..., Any], begin: Callable[[], Any], end: Callable[[Any], None]
+) -> Callable[..., Any]:
+    """``function`` with ``end(begin())`` around each call (``bench/loop_rest.py``'s too)."""
     # (The coroutines timed do not wait inside: their whole run is one step of the loop.)
     if inspect.iscoroutinefunction(function):
 
         async def timed_coroutine(*args: Any, **kwargs: Any) -> Any:
-            began = parts.begin()
+            began = begin()
             try:
                 return await function(*args, **kwargs)
             finally:
-                parts.end(part, began)
+                end(began)
 
         return timed_coroutine
 
     def timed(*args: Any, **kwargs: Any) -> Any:
-        began = parts.begin()
+        began = begin()
         try:
             return function(*args, **kwargs)
         finally:
-            parts.end(part, began)
+            end(began)
 
     return timed
+
+
+def _wrapped(function: Callable[..., Any], part: str, parts: Parts) -> Callable[..., Any]:
+    return timed_by(function, parts.begin, functools.partial(parts.end, part))
+
+
+#: A ``gc.callbacks`` entry: (phase, info).
+GcCallback = Callable[[str, dict[str, Any]], None]
+
+
+class Window(Protocol):
+    """What ``follow_window`` keeps: on inside the measured window, its thread seconds and
+    actions summed."""
+
+    on: bool
+    window: float
+    actions: int
+
+
+def follow_window(split: Window, on_gc: GcCallback) -> Callable[[], None]:
+    """Turn ``split.on`` as ``load.Stats.recording`` opens and closes the window, summing its
+    thread seconds and actions, with ``on_gc`` among the collector's callbacks; returns what
+    undoes it."""
+    started = 0.0
+
+    def set_recording(stats: load.Stats, on: bool) -> None:
+        nonlocal started
+        stats.__dict__["recording"] = on
+        if on and not split.on:
+            split.on, started = True, time.thread_time()
+        elif not on and split.on:
+            split.on = False
+            split.window += time.thread_time() - started
+            split.actions += sum(stats.actions.values())
+
+    load.Stats.recording = property(  # type: ignore[assignment]
+        lambda stats: stats.__dict__.get("recording", False), set_recording
+    )
+    gc.callbacks.append(on_gc)
+
+    def undo() -> None:
+        load.Stats.recording = False  # (the dataclass's default, as it was)
+        gc.callbacks.remove(on_gc)
+
+    return undo
 
 
 def install(parts: Parts) -> Callable[[], None]:
@@ -147,28 +196,12 @@ def install(parts: Parts) -> Callable[[], None]:
     saved = [(owner, name, getattr(owner, name)) for owner, name, _part in TIMED]
     for owner, name, part in TIMED:
         setattr(owner, name, _wrapped(getattr(owner, name), part, parts))
-    started = 0.0
-
-    def set_recording(stats: load.Stats, on: bool) -> None:
-        nonlocal started
-        stats.__dict__["recording"] = on
-        if on and not parts.on:
-            parts.on, started = True, time.thread_time()
-        elif not on and parts.on:
-            parts.on = False
-            parts.window += time.thread_time() - started
-            parts.actions += sum(stats.actions.values())
-
-    load.Stats.recording = property(  # type: ignore[assignment]
-        lambda stats: stats.__dict__.get("recording", False), set_recording
-    )
-    gc.callbacks.append(parts.on_gc)
+    unfollow = follow_window(parts, parts.on_gc)
 
     def undo() -> None:
         for owner, name, original in saved:
             setattr(owner, name, original)
-        load.Stats.recording = False  # (the dataclass's default, as it was)
-        gc.callbacks.remove(parts.on_gc)
+        unfollow()
 
     return undo
 

@@ -455,9 +455,11 @@ class ServiceCore:
         """Deadlines of the awaited humans; ``seats``: the seats as they will be (default the
         table's). AI seats and away players get none: the AI moves for them at once."""
         seats = table.seats if seats is None else seats
+        awaited = game.to_act()
         return timers.next_deadlines(
-            awaited=game.to_act(),
-            ai_seats=[s.index for s in seats.values() if s.autoplay],
+            awaited=awaited,
+            # (only the awaited seats' matter: one or two of them, not every seat's property)
+            ai_seats=[i for i in awaited if (seat := seats.get(i)) is not None and seat.autoplay],
             previous=previous,
             acted=acted,
             now=now,

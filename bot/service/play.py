@@ -78,12 +78,19 @@ class PlayMixin(ServiceCore):
                 )
             if seat.away:
                 await self._announce(channel_id, await self._back(table, seat))
-            result, events = await self._apply(
-                table, seat.index, action, ActionSource.PLAYER, user_id
-            )
+            events = await self._apply(table, seat.index, action, ActionSource.PLAYER, user_id)
             metrics.ACTION_LATENCY.observe(time.perf_counter() - received)
             await self._announce(channel_id, events)
-            return result
+            applied = events[0]
+            assert isinstance(applied, ActionApplied)
+            return ActResult(
+                applied.table,
+                applied.seat,
+                applied.action,
+                applied.events,
+                applied.move_number,
+                snapshot=applied.snapshot,
+            )
 
     async def come_back(self, channel_id: int, user_id: int) -> bool:
         """The user did something at the table (a command, a button): if he was away he plays
@@ -127,8 +134,7 @@ class PlayMixin(ServiceCore):
     ) -> list[TableEvent]:
         """A driver's move (an AI seat, a timed-out seat, a window's close); the caller holds
         the channel lock. Returns the events to announce."""
-        _, events = await self._apply(table, seat, action, source, None)
-        return events
+        return await self._apply(table, seat, action, source, None)
 
     async def _apply(
         self,
@@ -137,10 +143,12 @@ class PlayMixin(ServiceCore):
         action: str,
         source: ActionSource,
         user_id: int | None,
-    ) -> tuple[ActResult, list[TableEvent]]:
-        """Apply and commit one move (caller holds the channel lock). The move is normalised
-        once; the engine's refusal is the only rules check (whose turn, what is legal): the
-        service adds only its own policy (a move that happens by itself is not typed)."""
+    ) -> list[TableEvent]:
+        """Apply and commit one move (caller holds the channel lock); returns its events, the
+        ``ActionApplied`` first (``act`` makes the player's ``ActResult`` of it: the moves nobody
+        types need none). The move is normalised once; the engine's refusal is the only rules
+        check (whose turn, what is legal): the service adds only its own policy (a move that
+        happens by itself is not typed)."""
         game = table.game
         assert game is not None and table.snapshot is not None
         try:
@@ -177,11 +185,12 @@ class PlayMixin(ServiceCore):
         try:
             move = table.move_number + 1
             now = self.clock()
-            hands_ended = sum(1 for e in raw if e.get("type") == "hand_over")
-            hands = table.hands + hands_ended
+            # (one pass: the count here, the events below)
+            hands_over = [e for e in raw if e.get("type") == "hand_over"]
+            hands = table.hands + len(hands_over)
             over = game.is_over()
             snapshot = None
-            if over or hands_ended or move - table.snapshot_move >= SNAPSHOT_EVERY:
+            if over or hands_over or move - table.snapshot_move >= SNAPSHOT_EVERY:
                 snapshot = game.to_json()
             result = game.result() if over else None
             presence = self._presence_after(table, seat, source, now)
@@ -238,7 +247,7 @@ class PlayMixin(ServiceCore):
         was_away = table.seats[seat].away if seat in table.seats else False
         table.seats = seats
         table.deadlines, table.window_deadline = deadlines, window
-        engine_events = tuple(EngineEvent(data=e, private_to=e.get("private_to")) for e in raw)
+        engine_events = tuple([EngineEvent(data=e, private_to=e.get("private_to")) for e in raw])
         if over:
             table.status, table.ended_at, table.result = TableStatus.FINISHED, now, result
             self._forget(table)
@@ -251,9 +260,7 @@ class PlayMixin(ServiceCore):
         ]
         if presence is not None and presence.away and not was_away:
             events.append(PlayerAway(public, presence, snapshot=state))
-        events += [
-            HandEnded(public, e, snapshot=state) for e in raw if e.get("type") == "hand_over"
-        ]
+        events += [HandEnded(public, e, snapshot=state) for e in hands_over]
         if over:
             assert result is not None
             events.append(GameOver(public, result, snapshot=state))
@@ -262,7 +269,7 @@ class PlayMixin(ServiceCore):
                 TurnChanged(public, public.to_act, dict(deadlines), window, snapshot=state)
             )
             self.wake(table)
-        return ActResult(public, seat, text, engine_events, move, snapshot=state), events
+        return events
 
     def _presence_after(
         self, table: LiveTable, index: int, source: ActionSource, now: float
