@@ -31,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import load  # noqa: E402
+from bench import load, loop_cpu  # noqa: E402
 from bot.storage import commit_window, db, group_commit  # noqa: E402
 
 
@@ -66,7 +66,10 @@ class Window:
     """Readings at the window's start and end, and what was counted between them."""
 
     readings: list[dict[int, ThreadReading]] = field(default_factory=list)
+    #: Inside the measured window, and its actions (``loop_cpu.follow_window`` keeps them; its
+    #: loop-thread seconds, ``window``, are not read here: the threads are, from /proc).
     on: bool = False
+    window: float = 0.0
     transactions: int = 0
     writes: int = 0
     batch_sizes: collections.Counter[int] = field(default_factory=collections.Counter)
@@ -139,7 +142,6 @@ def install(window: Window) -> Callable[[], None]:
     def bot_cpu(*args: Any, **kwargs: Any) -> float:
         value = saved_cpu(*args, **kwargs)
         window.readings.append(read_threads())
-        window.on = len(window.readings) == 1
         return value
 
     def commit_batch(conn: Any, *, writes: list[Any], begin: str = "BEGIN") -> Any:
@@ -178,18 +180,7 @@ def install(window: Window) -> Callable[[], None]:
     group_commit._commit_and_resolve = job  # type: ignore[assignment]
     db.Database._start_pass = start_pass  # type: ignore[method-assign]
     commit_window.CommitWindow.wait = wait  # type: ignore[method-assign]
-
-    saved_recording = load.Stats.recording
-
-    def set_recording(stats: load.Stats, on: bool) -> None:
-        was_on = stats.__dict__.get("recording", False)
-        stats.__dict__["recording"] = on
-        if was_on and not on:  # (the window's end: its actions all counted)
-            window.actions = sum(stats.actions.values())
-
-    load.Stats.recording = property(  # type: ignore[assignment]
-        lambda stats: stats.__dict__.get("recording", False), set_recording
-    )
+    unfollow = loop_cpu.follow_window(window)
 
     def undo() -> None:
         load.bot_cpu = saved_cpu
@@ -197,7 +188,7 @@ def install(window: Window) -> Callable[[], None]:
         group_commit._commit_and_resolve = saved_job
         db.Database._start_pass = saved_pass  # type: ignore[method-assign]
         commit_window.CommitWindow.wait = saved_wait  # type: ignore[method-assign]
-        load.Stats.recording = saved_recording  # type: ignore[assignment]
+        unfollow()
 
     return undo
 

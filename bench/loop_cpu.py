@@ -162,10 +162,10 @@ class Window(Protocol):
     actions: int
 
 
-def follow_window(split: Window, on_gc: GcCallback) -> Callable[[], None]:
+def follow_window(split: Window, on_gc: GcCallback | None = None) -> Callable[[], None]:
     """Turn ``split.on`` as ``load.Stats.recording`` opens and closes the window, summing its
-    thread seconds and actions, with ``on_gc`` among the collector's callbacks; returns what
-    undoes it."""
+    thread seconds and actions, with ``on_gc`` (if any) among the collector's callbacks;
+    returns what undoes it (``bench/loop_rest.py`` and ``bench/db_threads.py`` use it too)."""
     started = 0.0
 
     def set_recording(stats: load.Stats, on: bool) -> None:
@@ -181,11 +181,13 @@ def follow_window(split: Window, on_gc: GcCallback) -> Callable[[], None]:
     load.Stats.recording = property(  # type: ignore[assignment]
         lambda stats: stats.__dict__.get("recording", False), set_recording
     )
-    gc.callbacks.append(on_gc)
+    if on_gc is not None:
+        gc.callbacks.append(on_gc)
 
     def undo() -> None:
         load.Stats.recording = False  # (the dataclass's default, as it was)
-        gc.callbacks.remove(on_gc)
+        if on_gc is not None:
+            gc.callbacks.remove(on_gc)
 
     return undo
 

@@ -233,7 +233,7 @@ def _commit_and_resolve(
     queue: collections.deque[Queued],
     begin: str,
     loop: asyncio.AbstractEventLoop,
-    window: CommitWindow | None = None,
+    window: CommitWindow,
     done: asyncio.Future[None] | None = None,
 ) -> None:
     """On the database's thread: commit ``batches[0]`` (joined first by the writes queued
@@ -243,7 +243,7 @@ def _commit_and_resolve(
     ``done`` (see ``DatabaseBackend._start``) is resolved with the last batch's futures, or
     with what this raised."""
     try:
-        if window is not None and window.wait():
+        if window.wait():
             _take(queue, batches[-1])  # (the writer's record: the same list, grown)
         while True:
             batch = batches[-1]

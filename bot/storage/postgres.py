@@ -114,7 +114,7 @@ class PgDatabase(DatabaseBackend):
             raise RuntimeError("database is closed")
         return await self._on_thread(lambda: fn(self._live()))
 
-    def _start(self, fn: Callable[[Any], Any]) -> asyncio.Future[Any] | None:
+    def _start(self, fn: Callable[..., Any]) -> asyncio.Future[Any] | None:
         """``fn(connection)`` on the database's thread, sent at once (group commit)."""
         if self._executor is None or self._conn is None:
             return None
