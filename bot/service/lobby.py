@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +13,7 @@ import engine
 from bot import metrics
 from bot.i18n import N_, _
 from bot.i18n.refusals import excerpt, refusal_text
-from bot.service import table_settings, timers
+from bot.service import deal_seeds, table_settings, timers
 from bot.service.core import ServiceCore
 from bot.service.errors import (
     AlreadySeated,
@@ -399,7 +398,7 @@ class LobbyMixin(ServiceCore):
             raise CannotStart(refusal_text(exc)) from None
         seed = table.seed
         if seed is None:
-            seed = random.SystemRandom().randrange(2**53)
+            seed = deal_seeds.new_seed()
         try:
             game = engine.new_game(table.game_name, count, options=table.options, seed=seed)
         except IllegalAction as exc:
