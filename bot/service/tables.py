@@ -345,7 +345,7 @@ class LiveTable(TableRecord):
         # each copy is one more object the garbage collector scans at every generation-1
         # collection for as long as a state is kept (11,000 proxies at 1,000 tables).
         last = None if self._public is None else self._public[1]
-        seats = tuple(sorted(self.seats.values(), key=_INDEX))
+        seats = tuple(self.seat_rows())
         return _table(
             {
                 "id": self.id,

@@ -111,7 +111,8 @@ async def test_a_message_lagging_many_turns_behind_pings_each_player_once(world:
         await world.by_command(member, legal[0])
     # The move that wakes the publisher must hand the turn to another player (who moved long
     # ago, so his turn is told): after any move, a player who took the trick leads the next one,
-    # and he just moved, so rightly nobody is pinged. The deal is random: found on a copy.
+    # and he just moved, so rightly nobody is pinged. Which move hands it over depends on the
+    # deal (fixed by the test's name, changed by a new name): found on a copy of the game.
     live = world.service._tables[world.channel.id]
 
     def hands_over(seat: int, action: str) -> bool:
