@@ -51,12 +51,6 @@ def stored_tables(db_path: Path) -> int:
         conn.close()
 
 
-async def settle_db() -> None:
-    """Let a sweep's commit (on the database thread) and its announcement finish."""
-    for _ in range(5):
-        await asyncio.sleep(0.01)
-
-
 async def test_the_defaults() -> None:
     limits = Limits()
     assert (limits.lobbies_per_user, limits.lobbies_per_guild) == (3, 50)
@@ -157,13 +151,13 @@ async def test_idle_lobbies_are_closed(make, clock: FakeClock, db_path: Path) ->
     assert service.get_table(1) is not None
     await service.join(1, BOB, "Bob")  # activity: its ten minutes start again
     await clock.advance(400)  # 2 has been idle for 600 s at 900: closed
-    await settle_db()
+    await service.settle()  # (the sweep's commit and announcement done)
     assert service.get_table(1) is not None and service.get_table(2) is None
     await clock.advance(199)
-    await settle_db()
+    await service.settle()  # (the sweep's commit and announcement done)
     assert service.get_table(1) is not None
     await clock.advance(1)  # and 1 now too
-    await settle_db()
+    await service.settle()  # (the sweep's commit and announcement done)
     assert service.get_table(1) is None
     closed = recorder.of_type(TableAbandoned)
     assert [(e.table.channel_id, e.reason) for e in closed] == [
@@ -189,7 +183,7 @@ async def test_idle_lobbies_loaded_at_start_are_swept(make, clock: FakeClock) ->
     second = await make(lobby_idle_seconds=60)
     assert second.get_table(1) is not None
     await clock.advance(61)
-    await settle_db()
+    await second.settle()
     assert second.get_table(1) is None
 
 
